@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites with one runner. The server suite runs once on embedded PGlite and, when
+// DATABASE_URL is set, once more on PostgreSQL (scripts/test.sh runs it twice).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite instances are heavy (WASM); a few files at a time keeps memory and CPU sane.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
