@@ -1,0 +1,28 @@
+// `npm start`: build the client (and help pages) when the build is missing or older than the
+// sources, then serve app and API from one process on LAB_PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const newest = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
+    const path = join(dir, entry.name);
+    return Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }, 0);
+
+const built = 'dist/index.html';
+const sources = ['src', 'docs', 'index.html'].filter(existsSync);
+const stale =
+  !existsSync(built) ||
+  sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+if (stale) {
+  console.log('labdesk: building the client …');
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+// The server handles SIGINT/SIGTERM itself (graceful close); pass them on and mirror its exit.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,195 @@
+// Table types for Kysely (camelCase through CamelCasePlugin), one interface per table of
+// migrations/0001_schema.ts. Lab times travel as 'YYYY-MM-DD HH:mm:ss' strings, never JS Dates;
+// numeric columns arrive as JS numbers (create-db installs the parsers) and may be written as
+// numbers or decimal strings.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A lab wall-clock time 'YYYY-MM-DD HH:mm:ss'. */
+export type LabTime = string;
+type Numeric = ColumnType<number, number | string, number | string>;
+type NullableNumeric = ColumnType<number | null, number | string | null | undefined, number | string | null>;
+type Json = ColumnType<unknown, string | null, string | null>;
+type DefaultedTime = ColumnType<LabTime, LabTime | undefined, LabTime>;
+
+export interface SampleTable {
+  sId: string;
+  sStamp: LabTime;
+  name: string | null;
+  weightNet: NullableNumeric;
+  weightBru: NullableNumeric;
+  weightTar: NullableNumeric;
+  quantity: number | null;
+  distance: NullableNumeric;
+  dateCrumbled: LabTime | null;
+  sFlags: ColumnType<string, string | undefined, string>;
+  lane: ColumnType<number, number | undefined, number>;
+  comment: string | null;
+  dateExported: LabTime | null;
+}
+
+export interface AnalysisTable {
+  aId: ColumnType<number, number | undefined, never>;
+  sId: string;
+  sStamp: LabTime;
+  aFlags: ColumnType<string, string | undefined, string>;
+  dateIn: LabTime | null;
+  dateOut: LabTime | null;
+  pol: NullableNumeric;
+  nat: NullableNumeric;
+  kal: NullableNumeric;
+  an: NullableNumeric;
+  glu: NullableNumeric;
+  dry: NullableNumeric;
+  weightMea: NullableNumeric;
+  weightNrm: NullableNumeric;
+  weightCur: NullableNumeric;
+  weightDif: NullableNumeric;
+  density: NullableNumeric;
+  lane: number | null;
+  comment: string | null;
+  dateExported: LabTime | null;
+}
+
+export interface BoxTable {
+  bId: string;
+  name: string;
+  numMax: number;
+  type: ColumnType<number, number | undefined, number>;
+  comment: string | null;
+  dateExported: LabTime | null;
+}
+
+export interface BoxPositionTable {
+  bId: string;
+  boxPosId: number;
+  sId: string;
+  sStamp: LabTime;
+  dateExported: LabTime | null;
+}
+
+export interface ScreenTable {
+  scrId: ColumnType<number, number | undefined, never>;
+  name: string;
+  comment: string | null;
+  dateCreated: DefaultedTime;
+}
+
+export interface ScreenItemTable {
+  scrId: number;
+  sId: string;
+  sStamp: LabTime | null;
+  name: string | null;
+}
+
+export interface ConfigLimitTable {
+  id: Generated<number>;
+  name: string;
+  info: string;
+  min: Numeric;
+  max: Numeric;
+  lastModified: DefaultedTime;
+}
+
+export interface ConfigSettingTable {
+  id: Generated<number>;
+  name: string;
+  info: string;
+  value: string | null;
+  startAt: LabTime | null;
+  endAt: LabTime | null;
+  lastModified: DefaultedTime;
+}
+
+export type SyncStatus = 'UNKNOWN' | 'DONE' | 'RUNNING' | 'ERROR';
+export type SyncUnit = 'SECONDS' | 'MINUTES' | 'HOURS';
+
+export interface SyncConfigTable {
+  syncId: string;
+  status: ColumnType<SyncStatus, SyncStatus | undefined, SyncStatus>;
+  lastSync: LabTime | null;
+  timeInterval: ColumnType<number, number | undefined, number>;
+  unit: ColumnType<SyncUnit, SyncUnit | undefined, SyncUnit>;
+  lastModified: DefaultedTime;
+}
+
+export interface SyncRunTable {
+  id: Generated<number>;
+  syncId: string;
+  startedAt: LabTime;
+  finishedAt: LabTime | null;
+  status: SyncStatus;
+  filesDone: ColumnType<number, number | undefined, number>;
+  filesFailed: ColumnType<number, number | undefined, number>;
+  rowsImported: ColumnType<number, number | undefined, number>;
+  log: ColumnType<string, string | undefined, string>;
+}
+
+export interface HwLogTable {
+  logId: ColumnType<number, number | undefined, never>;
+  dateCreated: LabTime;
+  level: string;
+  info: string;
+}
+
+export interface AppUserTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string;
+  role: 'ROLE_ADMIN' | 'ROLE_READER';
+  createdAt: DefaultedTime;
+  updatedAt: DefaultedTime;
+}
+
+export type ExportStatus = 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
+
+export interface ExportJobTable {
+  fileName: string;
+  ownerEmail: string;
+  resource: string;
+  type: string;
+  status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
+  query: Json;
+  attributes: Json;
+  totalItems: number | null;
+  error: string | null;
+  createdAt: DefaultedTime;
+  finishedAt: LabTime | null;
+  downloadedAt: LabTime | null;
+}
+
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: DefaultedTime;
+  actor: string;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entityKey: string;
+  before: Json;
+  after: Json;
+}
+
+export interface Database {
+  sample: SampleTable;
+  analysis: AnalysisTable;
+  box: BoxTable;
+  boxPosition: BoxPositionTable;
+  screen: ScreenTable;
+  screenItem: ScreenItemTable;
+  configLimit: ConfigLimitTable;
+  configSetting: ConfigSettingTable;
+  syncConfig: SyncConfigTable;
+  syncRun: SyncRunTable;
+  hwLog: HwLogTable;
+  appUser: AppUserTable;
+  exportJob: ExportJobTable;
+  auditEvent: AuditEventTable;
+}
+
+export type SampleRow = Selectable<SampleTable>;
+export type NewSample = Insertable<SampleTable>;
+export type SampleUpdate = Updateable<SampleTable>;
+export type AnalysisRow = Selectable<AnalysisTable>;
+export type NewAnalysis = Insertable<AnalysisTable>;
+export type AnalysisUpdate = Updateable<AnalysisTable>;
+export type AppUserRow = Selectable<AppUserTable>;
+export type NewAuditEvent = Insertable<AuditEventTable>;
