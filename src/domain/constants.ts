@@ -9,7 +9,13 @@ export const DRAWER_WIDTH = 256;
 
 export const LIST_PAGE_SIZES = [25, 50, 100, 1000, 5000, 10000, 15000] as const;
 export const SCREEN_PAGE_SIZES = [5, 10, 15] as const;
-export const DEFAULT_PAGE_SIZE = { analysis: 50, samples: 50, boxes: 25, screens: 10, screenItems: 25 } as const;
+export const DEFAULT_PAGE_SIZE = {
+  analysis: 50,
+  samples: 50,
+  boxes: 25,
+  screens: 10,
+  screenItems: 25,
+} as const;
 
 export const REFRESH_MIN_S = 0;
 export const REFRESH_MAX_S = 600;
@@ -55,3 +61,35 @@ export const STORAGE_KEYS = {
   user: 'user',
   theme: 'theme',
 } as const;
+
+/** Measured values with a server limit of the same name (spec §5 last row, issue #2 seed rows). */
+export const MEASUREMENT_FIELDS = [
+  'pol',
+  'nat',
+  'kal',
+  'an',
+  'glu',
+  'dry',
+  'density',
+  'weightNet',
+  'weightMea',
+  'weightNrm',
+  'weightCur',
+  'weightDif',
+] as const;
+export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
+
+/** The analysis values that have a column average (spec §3). */
+export const AVERAGED_FIELDS = ['pol', 'nat', 'kal', 'an', 'glu', 'dry'] as const;
+export type AveragedField = (typeof AVERAGED_FIELDS)[number];
+
+export const EXCLUSIONS = ['farmer', 'screens', 'test'] as const;
+export type Exclusion = (typeof EXCLUSIONS)[number];
+
+export const TEMPLATE_LANE = 1;
+
+export const SYNC_INTERVAL_MIN_MINUTES = 1;
+export const SYNC_INTERVAL_MAX_MINUTES = 120;
+export const SYNC_DEFAULT_INTERVAL = { timeInterval: 10, unit: 'MINUTES' } as const;
+export const SYNC_REFRESH_DEFAULT_S = 10;
+export const MANUAL_SYNC_RELOAD_MS = 750;

@@ -101,7 +101,7 @@ export interface ConfigSettingTable {
 }
 
 export type SyncStatus = 'UNKNOWN' | 'DONE' | 'RUNNING' | 'ERROR';
-export type SyncUnit = 'SECONDS' | 'MINUTES' | 'HOURS';
+export type SyncUnit = 'SECONDS' | 'MINUTES' | 'HOURS' | 'DAYS';
 
 export interface SyncConfigTable {
   syncId: string;

@@ -154,7 +154,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_sync', ts)
     .addColumn('time_interval', 'integer', (c) => c.notNull().defaultTo(10).check(sql`time_interval > 0`))
     .addColumn('unit', 'varchar(10)', (c) =>
-      c.notNull().defaultTo('MINUTES').check(sql`unit in ('SECONDS','MINUTES','HOURS')`),
+      c.notNull().defaultTo('MINUTES').check(sql`unit in ('SECONDS','MINUTES','HOURS','DAYS')`),
     )
     .addColumn('last_modified', ts, (c) => c.notNull().defaultTo(sql`localtimestamp(0)`))
     .execute();

@@ -1,0 +1,120 @@
+// The lab's wall-clock time: `YYYY-MM-DD HH:mm:ss` in JSON and the database, `T` in filter strings.
+// Parsing goes through our own pattern first because Temporal alone is too lenient for the lab's
+// rule: it accepts '23:59:60' (as a leap second), fractions, offsets and other ISO forms.
+import { Temporal } from 'temporal-polyfill';
+
+export const LAB_TIMEZONE = 'Europe/Vienna';
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+
+const plainDate = (y: string, m: string, d: string): Temporal.PlainDate | null => {
+  try {
+    return Temporal.PlainDate.from({ year: +y, month: +m, day: +d }, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+};
+
+const plainDateTime = (parts: string[]): Temporal.PlainDateTime | null => {
+  const [y, mo, d, h, mi, s] = parts.map(Number) as [number, number, number, number, number, number];
+  try {
+    return Temporal.PlainDateTime.from(
+      { year: y, month: mo, day: d, hour: h, minute: mi, second: s },
+      { overflow: 'reject' },
+    );
+  } catch {
+    return null;
+  }
+};
+
+/** `YYYY-MM-DD HH:mm:ss`, leap-year aware, 00:00:00 to 23:59:59 only. */
+export const parseLabDateTime = (text: string): Temporal.PlainDateTime | null => {
+  const m = DATETIME_RE.exec(text);
+  return m && text[10] === ' ' ? plainDateTime(m.slice(1)) : null;
+};
+
+/** `YYYY-MM-DD`. */
+export const parseLabDate = (text: string): Temporal.PlainDate | null => {
+  const m = DATE_RE.exec(text);
+  return m ? plainDate(m[1]!, m[2]!, m[3]!) : null;
+};
+
+export type DateOrDateTime =
+  { kind: 'date'; date: Temporal.PlainDate } | { kind: 'datetime'; dateTime: Temporal.PlainDateTime };
+
+export const parseDateOrDateTime = (text: string): DateOrDateTime | null => {
+  const date = parseLabDate(text);
+  if (date) return { kind: 'date', date };
+  const dateTime = parseLabDateTime(text);
+  return dateTime ? { kind: 'datetime', dateTime } : null;
+};
+
+export const isLabDateTime = (text: string): boolean => parseLabDateTime(text) !== null;
+export const isLabDate = (text: string): boolean => parseLabDate(text) !== null;
+export const isDateOrDateTime = (text: string): boolean => parseDateOrDateTime(text) !== null;
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+export const formatLabDate = (d: Temporal.PlainDate | Temporal.PlainDateTime): string =>
+  `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+
+/** Seconds precision: fractions are dropped, never rounded up into the next second. */
+export const formatLabDateTime = (dt: Temporal.PlainDateTime): string =>
+  `${formatLabDate(dt)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
+
+// ---- filter form: 'T' separator ---------------------------------------------------------------
+
+/** `YYYY-MM-DDTHH:mm:ss` or `YYYY-MM-DD`, as used inside filter strings. */
+export const parseFilterDateTime = (text: string): DateOrDateTime | null => {
+  const date = parseLabDate(text);
+  if (date) return { kind: 'date', date };
+  const m = DATETIME_RE.exec(text);
+  if (!m || text[10] !== 'T') return null;
+  const dateTime = plainDateTime(m.slice(1));
+  return dateTime ? { kind: 'datetime', dateTime } : null;
+};
+
+export const formatFilterDateTime = (dt: Temporal.PlainDateTime): string =>
+  formatLabDateTime(dt).replace(' ', 'T');
+
+/** Lab form → filter form; dates pass unchanged. Invalid input is returned unchanged too. */
+export const toFilterForm = (text: string): string =>
+  parseLabDateTime(text) ? text.replace(' ', 'T') : text;
+/** Filter form → lab form; dates pass unchanged. */
+export const fromFilterForm = (text: string): string =>
+  parseFilterDateTime(text)?.kind === 'datetime' ? text.replace('T', ' ') : text;
+
+// ---- widening a date to a datetime --------------------------------------------------------------
+
+export const startOfDay = (d: Temporal.PlainDate): Temporal.PlainDateTime =>
+  d.toPlainDateTime({ hour: 0, minute: 0, second: 0 });
+export const endOfDay = (d: Temporal.PlainDate): Temporal.PlainDateTime =>
+  d.toPlainDateTime({ hour: 23, minute: 59, second: 59 });
+
+/** A range start given as a date means the start of that day. */
+export const asRangeStart = (v: DateOrDateTime): Temporal.PlainDateTime =>
+  v.kind === 'date' ? startOfDay(v.date) : v.dateTime;
+/** A range end given as a date means the last second of that day (ranges are inclusive). */
+export const asRangeEnd = (v: DateOrDateTime): Temporal.PlainDateTime =>
+  v.kind === 'date' ? endOfDay(v.date) : v.dateTime;
+
+// ---- now ----------------------------------------------------------------------------------------
+
+export type Clock = Temporal.Instant | (() => Temporal.Instant);
+
+/** The lab-local wall clock at `now` (LAB_TIMEZONE decides, not the browser's or server's zone). */
+export const labNow = (now: Clock, timeZone: string = LAB_TIMEZONE): Temporal.PlainDateTime => {
+  const instant = typeof now === 'function' ? now() : now;
+  return instant
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDateTime()
+    .with({ millisecond: 0, microsecond: 0, nanosecond: 0 });
+};
+
+export const labToday = (now: Clock, timeZone: string = LAB_TIMEZONE): Temporal.PlainDate =>
+  labNow(now, timeZone).toPlainDate();
+
+/** Temporal.PlainDateTime.compare, re-exported so callers need not import the polyfill for it. */
+export const compareDateTime = (a: Temporal.PlainDateTime, b: Temporal.PlainDateTime): number =>
+  Temporal.PlainDateTime.compare(a, b);

@@ -1,0 +1,28 @@
+// Limit JSON of ARCHITECTURE §4; min and max are text numbers (spec §3).
+import { z } from 'zod';
+import { limitErrors } from '../rules/limits';
+import { labDateTimeText, optionalText } from './shared';
+
+export const limitSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  info: optionalText,
+  lastModified: labDateTimeText.nullable(),
+  min: z.string(),
+  max: z.string(),
+});
+export type Limit = z.infer<typeof limitSchema>;
+
+/** PUT /config/limits/{name}: the Limits page rules, each message on its field. */
+export const limitWriteSchema = limitSchema
+  .extend({ id: z.number().int().optional(), lastModified: labDateTimeText.nullable().optional() })
+  .superRefine((l, ctx) => {
+    const errors = limitErrors(l);
+    for (const key of ['info', 'min', 'max'] as const) {
+      const message = errors[key];
+      if (message) ctx.addIssue({ code: 'custom', path: [key], message });
+    }
+  });
+export type LimitWrite = z.input<typeof limitWriteSchema>;
+
+export const limitsResponseSchema = z.object({ limits: z.array(limitSchema) });

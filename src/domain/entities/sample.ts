@@ -1,0 +1,62 @@
+// Sample JSON of ARCHITECTURE §4. `ID` is the composite 'sId|sStamp' (ids.formatSampleKey).
+import { z } from 'zod';
+import { laneSchema, sFlagsSchema } from '../rules/fields';
+import {
+  labDateTimeText,
+  measured,
+  measuredWrite,
+  nullableDateTimeWrite,
+  optionalText,
+  optionalTextWrite,
+  pageCounts,
+  sampleIdSchema,
+  sampleIdWriteSchema,
+} from './shared';
+
+export const sampleSchema = z.object({
+  ID: z.string(),
+  sampleId: sampleIdSchema,
+  name: optionalText,
+  weightNet: measured,
+  weightBru: measured,
+  weightTar: measured,
+  quantity: measured,
+  distance: measured,
+  dateCrumbled: labDateTimeText.nullable(),
+  sFlags: z.string(),
+  lane: z.number().int().nullable(),
+  comment: optionalText,
+  dateExported: labDateTimeText.nullable(),
+  boxPos: optionalText,
+});
+export type Sample = z.infer<typeof sampleSchema>;
+
+/** Body of POST and PUT /samples. ID and boxPos are derived by the server and ignored if sent. */
+export const sampleWriteSchema = z.object({
+  ID: z.string().optional(),
+  sampleId: sampleIdWriteSchema,
+  name: optionalTextWrite,
+  weightNet: measuredWrite,
+  weightBru: measuredWrite,
+  weightTar: measuredWrite,
+  quantity: measuredWrite,
+  distance: measuredWrite,
+  dateCrumbled: nullableDateTimeWrite,
+  sFlags: sFlagsSchema,
+  lane: laneSchema.nullable().default(null),
+  comment: optionalTextWrite,
+  dateExported: nullableDateTimeWrite,
+  boxPos: optionalText.optional(),
+});
+export type SampleWrite = z.input<typeof sampleWriteSchema>;
+export type SampleWriteParsed = z.output<typeof sampleWriteSchema>;
+
+export const samplesViewSchema = z.object({ samples: z.array(sampleSchema), ...pageCounts });
+export type SamplesView = z.infer<typeof samplesViewSchema>;
+
+/** GET /samples/{sId}/{sStamp} answers either a list or one sample (spec §7). */
+export const sampleLookupSchema = z.union([z.object({ samples: z.array(sampleSchema) }), sampleSchema]);
+export type SampleLookup = z.infer<typeof sampleLookupSchema>;
+export const samplesOfLookup = (r: SampleLookup): Sample[] => ('samples' in r ? r.samples : [r]);
+
+export const timestampsSchema = z.object({ timestamps: z.array(labDateTimeText) });

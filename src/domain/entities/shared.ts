@@ -1,0 +1,30 @@
+// Building blocks of the entity schemas. Two kinds of schema exist per entity:
+// - the plain one parses what the server sends: types only, so that a record that arrived by sync
+//   with unusual flags still shows instead of failing the whole page;
+// - the `…WriteSchema` parses what a client sends to create or update: every spec §5 rule, with
+//   the spec's message, so a 400 lists what the form would have shown.
+import { z } from 'zod';
+import { dateTimeSchema, sIdSchema } from '../rules/fields';
+
+/** A lab date-time `YYYY-MM-DD HH:mm:ss` as received (not re-validated on read). */
+export const labDateTimeText = z.string();
+
+/** Measured values, weights and counts: a number, or null when not measured. */
+export const measured = z.number().nullable();
+
+/** Optional text: null when absent. */
+export const optionalText = z.string().nullable();
+
+export const sampleIdSchema = z.object({ sId: z.string(), sStamp: labDateTimeText });
+export type SampleId = z.infer<typeof sampleIdSchema>;
+
+export const sampleIdWriteSchema = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
+
+export const nullableDateTimeWrite = dateTimeSchema.nullable().default(null);
+export const optionalTextWrite = z.string().nullable().default(null);
+export const measuredWrite = z.number().nullable().default(null);
+
+export const pageCounts = {
+  totalPages: z.number().int().nonnegative(),
+  totalItems: z.number().int().nonnegative(),
+};

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
+import * as D from '../../src/domain/datetime';
+
+describe('lab date-time', () => {
+  it.each([
+    ['2024-02-29 00:00:00', true],
+    ['2000-02-29 12:30:45', true],
+    ['2023-02-29 00:00:00', false],
+    ['1900-02-29 00:00:00', false],
+    ['2024-12-31 23:59:59', true],
+    ['2024-12-31 24:00:00', false],
+    ['2024-12-31T23:59:59', false],
+    [' 2024-12-31 23:59:59', false],
+    ['2024-12-31 23:59:59Z', false],
+  ])('%s valid: %s', (text, valid) => expect(D.isLabDateTime(text)).toBe(valid));
+
+  it('round-trips through PlainDateTime', () => {
+    const dt = D.parseLabDateTime('0999-01-02 03:04:05')!;
+    expect(dt.toString()).toBe('0999-01-02T03:04:05');
+    expect(D.formatLabDateTime(dt)).toBe('0999-01-02 03:04:05');
+  });
+
+  it('formats without fractions', () => {
+    expect(D.formatLabDateTime(Temporal.PlainDateTime.from('2025-01-01T10:00:00.999'))).toBe(
+      '2025-01-01 10:00:00',
+    );
+  });
+
+  it.each([
+    ['2024-02-29', 'date'],
+    ['2024-02-29 10:00:00', 'datetime'],
+    ['2023-02-29', null],
+    ['2024-02-29T10:00:00', null],
+  ])('date or datetime %s → %s', (text, kind) =>
+    expect(D.parseDateOrDateTime(text)?.kind ?? null).toBe(kind),
+  );
+
+  it('formats dates', () => {
+    expect(D.formatLabDate(D.parseLabDate('2024-02-29')!)).toBe('2024-02-29');
+    expect(D.formatLabDate(D.parseLabDateTime('2024-02-29 10:00:00')!)).toBe('2024-02-29');
+  });
+});
+
+describe('filter form', () => {
+  it.each([
+    ['2025-10-01 06:00:00', '2025-10-01T06:00:00'],
+    ['2025-10-01', '2025-10-01'],
+    ['', ''],
+    ['nonsense', 'nonsense'],
+  ])('%s ↔ %s', (lab, filter) => {
+    expect(D.toFilterForm(lab)).toBe(filter);
+    expect(D.fromFilterForm(filter)).toBe(lab);
+  });
+
+  it.each([
+    ['2025-10-01T06:00:00', 'datetime'],
+    ['2025-10-01', 'date'],
+    ['2025-10-01 06:00:00', null],
+    ['2025-10-01T24:00:00', null],
+    ['2023-02-29T00:00:00', null],
+  ])('parses %s as %s', (text, kind) => expect(D.parseFilterDateTime(text)?.kind ?? null).toBe(kind));
+
+  it('widens date ends inclusively', () => {
+    const d = D.parseDateOrDateTime('2025-10-01')!;
+    expect(D.asRangeStart(d).toString()).toBe('2025-10-01T00:00:00');
+    expect(D.asRangeEnd(d).toString()).toBe('2025-10-01T23:59:59');
+    expect(D.formatFilterDateTime(D.asRangeEnd(d))).toBe('2025-10-01T23:59:59');
+  });
+});
+
+describe('now in the lab zone', () => {
+  it.each([
+    ['2025-01-15T05:00:00Z', 'Europe/Vienna', '2025-01-15T06:00:00'],
+    ['2025-07-15T03:59:59.750Z', 'Europe/Vienna', '2025-07-15T05:59:59'],
+    ['2025-03-30T01:30:00Z', 'Europe/Vienna', '2025-03-30T03:30:00'],
+    ['2025-01-15T05:00:00Z', 'UTC', '2025-01-15T05:00:00'],
+    ['2025-01-15T23:30:00Z', 'Europe/Vienna', '2025-01-16T00:30:00'],
+  ])('%s in %s → %s', (instant, zone, local) => {
+    const i = Temporal.Instant.from(instant);
+    expect(D.labNow(i, zone).toString()).toBe(local);
+    expect(D.labNow(() => i, zone).toString()).toBe(local);
+  });
+
+  it('defaults to Europe/Vienna', () => {
+    const i = Temporal.Instant.from('2025-01-15T23:30:00Z');
+    expect(D.labNow(i).toString()).toBe('2025-01-16T00:30:00');
+    expect(D.labToday(i).toString()).toBe('2025-01-16');
+  });
+});

@@ -1,0 +1,292 @@
+// Every row of spec §5's table, valid and invalid, through the rule function and its zod schema.
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as M from '../../src/domain/messages';
+import * as F from '../../src/domain/rules/fields';
+
+type Row = [F.FieldValue, string | null];
+
+const firstMessage = (schema: z.ZodType, value: unknown): string | null => {
+  const r = schema.safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'no message');
+};
+
+describe('datetime', () => {
+  it.each<Row>([
+    ['2000-01-01 00:00:00', null],
+    ['2024-02-29 12:00:00', null],
+    ['2000-02-29 23:59:59', null],
+    ['2023-02-29 12:00:00', M.DATETIME_MESSAGE],
+    ['1900-02-29 12:00:00', M.DATETIME_MESSAGE],
+    ['2024-02-29 23:59:59', null],
+    ['2024-02-29 24:00:00', M.DATETIME_MESSAGE],
+    ['2024-01-01 23:60:00', M.DATETIME_MESSAGE],
+    ['2024-01-01 23:59:60', M.DATETIME_MESSAGE],
+    ['2024-04-31 10:00:00', M.DATETIME_MESSAGE],
+    ['2024-13-01 10:00:00', M.DATETIME_MESSAGE],
+    ['2024-01-01T10:00:00', M.DATETIME_MESSAGE],
+    ['2024-01-01 10:00', M.DATETIME_MESSAGE],
+    ['2024-01-01 10:00:00.5', M.DATETIME_MESSAGE],
+    ['2024-01-01', M.DATETIME_MESSAGE],
+    ['', M.DATETIME_MESSAGE],
+    [null, M.DATETIME_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateDateTime(value)).toBe(expected);
+    expect(firstMessage(F.dateTimeSchema, value)).toBe(expected);
+  });
+});
+
+describe('date', () => {
+  it.each<Row>([
+    ['2000-01-01', null],
+    ['2024-02-29', null],
+    ['2000-02-29', null],
+    ['2023-02-29', M.DATE_MESSAGE],
+    ['1900-02-29', M.DATE_MESSAGE],
+    ['2024-00-10', M.DATE_MESSAGE],
+    ['2024-1-1', M.DATE_MESSAGE],
+    ['2024-01-01 00:00:00', M.DATE_MESSAGE],
+    ['', M.DATE_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateDate(value)).toBe(expected);
+    expect(firstMessage(F.dateSchema, value)).toBe(expected);
+  });
+});
+
+describe('date or datetime', () => {
+  it.each<Row>([
+    ['2000-01-01', null],
+    ['2000-01-01 00:00:00', null],
+    ['2024-02-29', null],
+    ['2024-02-29 23:59:59', null],
+    ['2023-02-29', M.DATE_OR_DATETIME_MESSAGE],
+    ['1900-02-29 00:00:00', M.DATE_OR_DATETIME_MESSAGE],
+    ['2024-02-29 24:00:00', M.DATE_OR_DATETIME_MESSAGE],
+    ['2024-02-29T10:00:00', M.DATE_OR_DATETIME_MESSAGE],
+    ['tomorrow', M.DATE_OR_DATETIME_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateDateOrDateTime(value)).toBe(expected);
+    expect(firstMessage(F.dateOrDateTimeSchema, value)).toBe(expected);
+  });
+});
+
+describe('aId', () => {
+  it.each<Row>([
+    ['0', null],
+    ['12345', null],
+    [42, null],
+    ['12a', M.AID_MESSAGE],
+    ['-1', M.AID_MESSAGE],
+    ['1.5', M.AID_MESSAGE],
+    ['', M.AID_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateAId(value)).toBe(expected);
+  });
+  it.each<[unknown, string | null]>([
+    [42, null],
+    ['42', null],
+    [-1, M.AID_MESSAGE],
+    ['4x', M.AID_MESSAGE],
+  ])('schema %s → %s', (value, expected) => expect(firstMessage(F.aIdSchema, value)).toBe(expected));
+});
+
+describe('sId', () => {
+  it.each<Row>([
+    ['1', null],
+    ['8888888888888', null],
+    ['1234567890123', null],
+    ['12345678901234', M.SID_MESSAGE],
+    ['123456789012a', M.SID_MESSAGE],
+    [' 123', M.SID_MESSAGE],
+    ['', M.SID_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateSId(value)).toBe(expected);
+    expect(firstMessage(F.sIdSchema, value)).toBe(expected);
+  });
+});
+
+describe('sFlags', () => {
+  it.each<Row>([
+    ...['A', 'D', 'F', 'G', 'M', 'T', 'V', 'X', '-', '_'].map((c): Row => [c, null]),
+    ['-----', null],
+    ['F/LH-', null],
+    ['X_/_H', null],
+    ['-LH-/-', M.SFLAGS_MESSAGE],
+    ['B----', M.SFLAGS_MESSAGE],
+    ['f----', M.SFLAGS_MESSAGE],
+    ['-X', M.SFLAGS_MESSAGE],
+    ['', M.SFLAGS_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateSFlags(value)).toBe(expected);
+    expect(firstMessage(F.sFlagsSchema, value)).toBe(expected);
+  });
+});
+
+describe('aFlags', () => {
+  it.each<Row>([
+    ...['A', 'F', 'G', 'M', 'T', 'V', 'X', '-', '_'].map((c): Row => [c, null]),
+    ['-----', null],
+    ['FLHLH-_-LHL', null],
+    ['FLHLH-_-LHLH', M.AFLAGS_MESSAGE],
+    ['D----', M.AFLAGS_MESSAGE],
+    ['-/---', M.AFLAGS_MESSAGE],
+    ['-x', M.AFLAGS_MESSAGE],
+    ['', M.AFLAGS_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateAFlags(value)).toBe(expected);
+    expect(firstMessage(F.aFlagsSchema, value)).toBe(expected);
+  });
+});
+
+const intBound = (
+  name: string,
+  rule: F.Rule,
+  schema: z.ZodType,
+  message: string,
+  valid: number[],
+  invalid: F.FieldValue[],
+) =>
+  describe(name, () => {
+    it.each(valid)('%s is valid (number and text)', (n) => {
+      expect(rule(n)).toBeNull();
+      expect(rule(String(n))).toBeNull();
+      expect(firstMessage(schema, n)).toBeNull();
+    });
+    it.each(invalid)('%s is refused', (v) => {
+      expect(rule(v)).toBe(message);
+      if (typeof v === 'number') expect(firstMessage(schema, v)).toBe(message);
+    });
+    it('the schema refuses text', () => expect(firstMessage(schema, '1')).toBe(message));
+  });
+
+intBound('lane', F.validateLane, F.laneSchema, M.LANE_MESSAGE, [0, 1, 2, 3], [-1, 4, 1.5, '', 'a', null]);
+intBound('type', F.validateType, F.typeSchema, M.TYPE_MESSAGE, [0, 3], [-1, 4, 2.5, '']);
+intBound('numMax', F.validateNumMax, F.numMaxSchema, M.NUM_MAX_MESSAGE, [1, 20, 40], [0, 41, -5, 10.5, '']);
+intBound(
+  'refreshTimer',
+  F.validateRefreshTimer,
+  F.refreshTimerSchema,
+  M.REFRESH_TIMER_MESSAGE,
+  [0, 1, 600],
+  [-1, 601, 0.5, ''],
+);
+
+describe('aminoFactor (>0 and <=20, fractions allowed)', () => {
+  it.each<Row>([
+    [0.1, null],
+    [1, null],
+    ['20', null],
+    ['19.5', null],
+    [20, null],
+    [0, M.AMINO_FACTOR_MESSAGE],
+    [-1, M.AMINO_FACTOR_MESSAGE],
+    [20.01, M.AMINO_FACTOR_MESSAGE],
+    [21, M.AMINO_FACTOR_MESSAGE],
+    ['1,5', M.AMINO_FACTOR_MESSAGE],
+    ['', M.AMINO_FACTOR_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateAminoFactor(value)).toBe(expected);
+    if (typeof value === 'number') expect(firstMessage(F.aminoFactorSchema, value)).toBe(expected);
+  });
+});
+
+describe('bId and box name', () => {
+  it.each<Row>([
+    ['A1', null],
+    ['B12', null],
+    ['C007', null],
+    ['D9', null],
+    ['V123', null],
+    ['E1', M.BOX_ID_MESSAGE],
+    ['a1', M.BOX_ID_MESSAGE],
+    ['A', M.BOX_ID_MESSAGE],
+    ['A1B', M.BOX_ID_MESSAGE],
+    ['1A', M.BOX_ID_MESSAGE],
+    ['', M.BOX_ID_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateBoxId(value)).toBe(expected);
+    expect(firstMessage(F.boxIdSchema, value)).toBe(expected);
+  });
+});
+
+describe('sampleLabel (8 to 13 digits)', () => {
+  it.each<Row>([
+    ['12345678', null],
+    ['1234567890123', null],
+    ['1234567', M.SAMPLE_LABEL_MESSAGE],
+    ['12345678901234', M.SAMPLE_LABEL_MESSAGE],
+    ['1234567a', M.SAMPLE_LABEL_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateSampleLabel(value)).toBe(expected);
+    expect(firstMessage(F.sampleLabelSchema, value)).toBe(expected);
+  });
+});
+
+describe('barcode (12 digits, optional space, 1 digit)', () => {
+  it.each<Row>([
+    ['400638133393 1', null],
+    ['4006381333931', null],
+    ['400638133393  1', M.BARCODE_MESSAGE],
+    ['40063813339 1', M.BARCODE_MESSAGE],
+    ['400638133393', M.BARCODE_MESSAGE],
+    ['400638133393 12', M.BARCODE_MESSAGE],
+    ['40063813339a 1', M.BARCODE_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateBarcode(value)).toBe(expected);
+    expect(firstMessage(F.barcodeSchema, value)).toBe(expected);
+  });
+});
+
+describe('label rows: first, second, footer', () => {
+  it.each([
+    ['first', 'First row can only have 12 characters!'],
+    ['second', 'Second row can only have 12 characters!'],
+    ['footer', 'Footer can only have 12 characters!'],
+  ] as const)('%s', (row, message) => {
+    const rule = F.validateLabelRow(row);
+    const schema = F.labelRowSchema(row);
+    for (const ok of ['', 'Beet 2025', 'ABCDEFGHIJKL', 'a_b-c d', 'x']) {
+      expect(rule(ok)).toBeNull();
+      expect(firstMessage(schema, ok)).toBeNull();
+    }
+    for (const bad of ['ABCDEFGHIJKLM', 'Rübe', 'a,b', 'a^FS', '~JA']) {
+      expect(rule(bad)).toBe(message);
+      expect(firstMessage(schema, bad)).toBe(message);
+    }
+  });
+});
+
+describe('screenNumber (1 to 13 digits)', () => {
+  it.each<Row>([
+    ['1', null],
+    ['1234567890123', null],
+    ['12345678901234', M.SCREEN_NUMBER_MESSAGE],
+    ['12a', M.SCREEN_NUMBER_MESSAGE],
+    ['', M.SCREEN_NUMBER_MESSAGE],
+  ])('%s → %s', (value, expected) => {
+    expect(F.validateScreenNumber(value)).toBe(expected);
+    expect(firstMessage(F.screenNumberSchema, value)).toBe(expected);
+  });
+});
+
+describe('helpers', () => {
+  it('optional lets empty values pass', () => {
+    const lane = F.optional(F.validateLane);
+    expect(lane('')).toBeNull();
+    expect(lane(null)).toBeNull();
+    expect(lane(undefined)).toBeNull();
+    expect(lane('  ')).toBeNull();
+    expect(lane('4')).toBe(M.LANE_MESSAGE);
+  });
+  it.each<[F.FieldValue, number | null]>([
+    ['1.5', 1.5],
+    [' 2 ', 2],
+    ['-3', -3],
+    ['+.5', 0.5],
+    ['1,5', null],
+    ['1e3', null],
+    ['', null],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+  ])('toNumber(%s) = %s', (v, n) => expect(F.toNumber(v)).toBe(n));
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import * as Q from '../../src/domain/query';
+import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../src/domain/messages';
+
+describe('list query', () => {
+  const schema = Q.selectionQuerySchema();
+  it('fills defaults', () => {
+    expect(schema.parse({})).toEqual({
+      page: 0,
+      size: 50,
+      sort: [],
+      filter: [],
+      selection: [],
+      selectionSId: [],
+      exclusion: [],
+    });
+  });
+  it('accepts single and repeated parameters', () => {
+    const q = schema.parse({
+      page: '2',
+      size: '1000',
+      sort: ['aId,desc', 'sample.name,asc'],
+      filter: 'lane,1',
+      selection: '1,2,4006381333931|2025-10-01 06:00:00',
+      selectionSId: '4006381333931,12',
+      exclusion: ['farmer', 'test'],
+    });
+    expect(q).toEqual({
+      page: 2,
+      size: 1000,
+      sort: ['aId,desc', 'sample.name,asc'],
+      filter: ['lane,1'],
+      selection: ['1', '2', '4006381333931|2025-10-01 06:00:00'],
+      selectionSId: ['4006381333931', '12'],
+      exclusion: ['farmer', 'test'],
+    });
+  });
+  it.each([
+    [{ page: '-1' }],
+    [{ page: '1.5' }],
+    [{ size: '30' }],
+    [{ sort: 'aId' }],
+    [{ sort: 'aId,up' }],
+    [{ exclusion: 'others' }],
+    [{ selection: '12a' }],
+    [{ selectionSId: '12345678901234' }],
+  ])('refuses %o', (input) => expect(schema.safeParse(input).success).toBe(false));
+
+  it('reports a bad filter with the spec message', () => {
+    const r = schema.safeParse({ filter: ['lane,1', 'lane,9'] });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(FILTER_MISMATCH);
+  });
+  it('refuses more than 1000 selected', () => {
+    const many = Array.from({ length: 1001 }, (_, i) => String(i)).join(',');
+    expect(schema.safeParse({ selection: many }).error?.issues[0]?.message).toBe(SELECTION_TOO_LARGE);
+    expect(schema.safeParse({ selection: many.split(',').slice(0, 1000).join(',') }).success).toBe(true);
+  });
+  it('screens use their own sizes', () => {
+    expect(Q.screensQuerySchema().parse({}).size).toBe(10);
+    expect(Q.screensQuerySchema().safeParse({ size: '15' }).success).toBe(true);
+    expect(Q.screensQuerySchema().safeParse({ size: '25' }).success).toBe(false);
+    expect(Q.listQuerySchema().parse({}).size).toBe(25);
+  });
+  it('serializes for the client and parses back', () => {
+    const q = schema.parse({
+      page: 1,
+      sort: ['aId,asc'],
+      filter: ['aId,1~', 'lane,2'],
+      selection: '1,2',
+      exclusion: 'screens',
+    });
+    const params = Q.toSearchParams(q);
+    expect(params.toString()).toBe(
+      'page=1&size=50&sort=aId%2Casc&filter=aId%2C1%7E&filter=lane%2C2&selection=1%2C2&exclusion=screens',
+    );
+    const back: Record<string, string | string[]> = {};
+    for (const key of new Set(params.keys())) {
+      const all = params.getAll(key);
+      back[key] = all.length === 1 ? all[0]! : all;
+    }
+    expect(schema.parse(back)).toEqual(q);
+  });
+  it.each([
+    ['boxPos', 'sample.boxPos'],
+    ['name', 'sample.name'],
+    ['weightNet', 'sample.weightNet'],
+    ['weightBru', 'sample.weightBru'],
+    ['pol', 'pol'],
+  ])('analysis sort key %s → %s', (f, k) => expect(Q.analysisSortKey(f)).toBe(k));
+});

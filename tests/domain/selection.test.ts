@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import * as Sel from '../../src/domain/selection';
+
+describe('selection files', () => {
+  it.each([
+    ['ids.txt', true],
+    ['IDS.CSV', true],
+    ['scan.ncd', true],
+    ['ids.xlsx', false],
+    ['txt', false],
+  ])('%s accepted: %s', (name, ok) => expect(Sel.isSelectionFile(name)).toBe(ok));
+
+  it('ncd takes the first number of each line', () => {
+    expect(Sel.parseSelectionFile('a.ncd', '4006381333931 12 x\r\n  12345678  9\n\nabc 1\n')).toEqual([
+      '4006381333931',
+      '12345678',
+    ]);
+  });
+  it('txt and csv hold one number per line', () => {
+    expect(Sel.parseSelectionFile('a.csv', '1\n 2 \n\nx\n3 4\n')).toEqual(['1', '2']);
+  });
+});
+
+describe('selection limit', () => {
+  it.each([
+    [999, 1, true],
+    [1000, 0, true],
+    [1000, 1, false],
+    [0, 1001, false],
+  ])('%i + %i allowed: %s', (count, adding, ok) => expect(Sel.canAddToSelection(count, adding)).toBe(ok));
+
+  it('adds without duplicates', () => {
+    expect(Sel.addToSelection(['a', 'b'], ['b', 'c', 'c'], (s) => s)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildLabelZpl, isAllowedZpl, ZPL_MAX_LENGTH } from '../../src/domain/zpl';
+import { EMPTY_LABEL } from '../../src/domain/rules/label';
+
+describe('ZPL label', () => {
+  it('places the four fields at fixed positions', () => {
+    const zpl = buildLabelZpl({
+      first: 'Beet 2025',
+      second: 'Lane 2',
+      barcode: '400638133393 1',
+      footer: 'Lab-01',
+    });
+    expect(zpl).toBe(
+      '^XA^CF0,40' +
+        '^FO40,30^FDBeet 2025^FS' +
+        '^FO40,80^FDLane 2^FS' +
+        '^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS' +
+        '^FO40,280^FDLab-01^FS' +
+        '^XZ',
+    );
+    expect(isAllowedZpl(zpl)).toBe(true);
+  });
+
+  it('leaves out empty fields', () => {
+    const zpl = buildLabelZpl({ ...EMPTY_LABEL, barcode: '4006381333931' });
+    expect(zpl).toBe('^XA^CF0,40^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS^XZ');
+    expect(isAllowedZpl(zpl)).toBe(true);
+    expect(isAllowedZpl(buildLabelZpl({ ...EMPTY_LABEL, footer: 'x' }))).toBe(true);
+  });
+
+  it.each([
+    '',
+    '^XA',
+    '^XZ',
+    '^XA^FO40,30^FDok^FS',
+    '^XA^JUS^XZ',
+    '~JA^XA^XZ',
+    '^XA^FO40,30^FDthirteen char^FS^XZ',
+    '^XA^FO40,30^FDa^FS^XZ^XA^XZ',
+    '^XA^FO40,30^FDa~b^FS^XZ',
+    '^XA^FO40,130^BEN,100,Y,N^FD40063813339^FS^XZ',
+    '^XA^FO40,30^FDa\n^FS^XZ',
+    '^XA' + '^FO40,30^FDaaaaaaaaaaaa^FS'.repeat(40) + '^XZ',
+  ])('refuses %j', (zpl) => expect(isAllowedZpl(zpl)).toBe(false));
+
+  it('bounds the length', () => expect(ZPL_MAX_LENGTH).toBeLessThanOrEqual(1024));
+});
