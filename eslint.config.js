@@ -11,7 +11,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'docs/.generated', 'test-results', 'bench/results'] },
+  { ignores: ['node_modules', 'dist', 'data', 'data-demo', '.tmp', 'public', 'test-results', 'bench/results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

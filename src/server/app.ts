@@ -1,0 +1,146 @@
+// The application as a Fastify instance that does not listen (main.ts does; tests use inject()).
+// Plugins register in a fixed order: external (rate limit, OpenAPI), the app's own (db, auth),
+// routes, then the not-found handler; the error handler is set first (see below).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { LOGIN_MESSAGES } from '../domain/auth';
+import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { registerAuth } from './auth/plugin';
+import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from './auth/signin-limiter';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
+import { analysisReadRoutes } from './routes/analysis/reads';
+import { analysisWriteRoutes } from './routes/analysis/writes';
+import { authRoutes } from './routes/auth';
+import { limitRoutes } from './routes/config/limits';
+import { settingRoutes } from './routes/config/settings';
+import { sampleReadRoutes } from './routes/samples/reads';
+import { sampleUploadRoutes } from './routes/samples/upload';
+import { sampleWriteRoutes } from './routes/samples/writes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+  }
+}
+
+/** The built client: `<repo>/dist`, resolved from this file so the working directory does not matter. */
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  /** Fastify/pino logger options; false (the default) logs nothing. Redaction is always added. */
+  logger?: boolean | Exclude<FastifyServerOptions['logger'], undefined>;
+  /** Folder of the built client; default `<repo>/dist`. */
+  clientDir?: string;
+  signInLimits?: SignInLimits;
+  /** Sign-in requests per client address and minute, whatever their outcome. */
+  signInPerIpPerMinute?: number;
+}
+
+/** Never in the log: credentials in headers, any request body. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body', 'password'];
+
+const loggerOption = (logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] => {
+  if (!logger) return false;
+  const base = typeof logger === 'object' ? logger : {};
+  return { level: 'info', ...base, redact: { paths: REDACT, censor: '[redacted]' } };
+};
+
+export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: loggerOption(options.logger),
+    // Slightly above the client's 60 s timeout, so the client gives up first and says so.
+    requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
+    connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Set before anything registers: `await register()` loads a plugin at once, and a child context
+  // keeps the error handler its parent had at that moment.
+  app.setErrorHandler(errorHandler);
+
+  // External plugins.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: LOGIN_MESSAGES.tooManyAttempts,
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'labdesk API', version: '1.0.0', description: 'Sugar-beet laboratory API (ARCHITECTURE §4).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // The app's own plugins.
+  app.decorate('db', db);
+  app.decorate('config', config);
+  registerAuth(app, { db, keys: { secret: config.jwtSecret } });
+
+  // Routes.
+  app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(authRoutes, {
+    keys: { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds },
+    limiter: new SignInLimiter(options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
+    signInPerIpPerMinute: options.signInPerIpPerMinute ?? 100,
+  });
+  await app.register(analysisReadRoutes);
+  await app.register(sampleReadRoutes);
+  await app.register(analysisWriteRoutes);
+  await app.register(sampleWriteRoutes);
+  await app.register(sampleUploadRoutes);
+  await app.register(limitRoutes);
+  await app.register(settingRoutes);
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  const hasClient = existsSync(join(clientDir, 'index.html'));
+  if (hasClient) await registerClient(app, clientDir);
+
+  // Last: the not-found handler (SPA fallback, JSON 404 under /api).
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, hasClient));
+  return app;
+};
+
+const registerClient = async (app: FastifyInstance, root: string): Promise<void> => {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: 'index.html',
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      // Vite fingerprints everything under assets/: cache forever. The rest may change per build.
+      const immutable = /[\\/]assets[\\/]/.test(path);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+};
+
+const NOT_BUILT =
+  'labdesk: the web client is not built yet. Run `npm run build` (or `npm start`, which builds what is missing).\n';
+
+const notFound = (request: FastifyRequest, reply: FastifyReply, hasClient: boolean): FastifyReply => {
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (isApiPath(path)) return reply.code(404).send({ message: `${HTTP_MESSAGES.notFound}: ${request.method} ${path}` });
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  if (isRead && !hasClient) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+  // Client-side routes (/analysis, /boxes, …) are not files: any page request gets the SPA shell.
+  if (isRead && (request.headers.accept ?? '').includes('text/html')) {
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  }
+  return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+};

@@ -1,0 +1,63 @@
+// One authentication hook for all of /api and one admin pre-handler (fastify/demo's shape).
+// Routes opt out with `config: { public: true }` (sign-in, verify, the OpenAPI document); every
+// other /api request — including unknown /api paths, so probing does not reveal which exist —
+// needs a valid Bearer token whose user still exists with the token's role.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { isAdmin } from '../../domain/roles';
+import type { Database } from '../db/database';
+import { HTTP_MESSAGES, HttpError, isApiPath } from '../http/errors';
+import { findUser } from '../services/users';
+import { bearerToken, verifyAccessToken, type AuthUser, type TokenKeys } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on every protected /api request; null elsewhere. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (sign-in, verify, docs). */
+    public?: boolean;
+  }
+}
+
+/**
+ * The token's user if the token is ours, unexpired, and the account still exists with the role the
+ * token names — so removing a user or changing a role takes effect at the next request.
+ */
+export const authenticateToken = async (
+  db: Kysely<Database>,
+  keys: Pick<TokenKeys, 'secret'>,
+  token: string,
+): Promise<AuthUser | undefined> => {
+  const claimed = await verifyAccessToken(token, keys);
+  if (!claimed) return undefined;
+  const stored = await findUser(db, claimed.email);
+  if (!stored || stored.email !== claimed.email || !claimed.roles.includes(stored.role)) return undefined;
+  return { email: stored.email, roles: [stored.role] };
+};
+
+export const registerAuth = (app: FastifyInstance, deps: { db: Kysely<Database>; keys: Pick<TokenKeys, 'secret'> }): void => {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isApiPath(request.url) || request.routeOptions.config.public === true) return;
+    reply.header('www-authenticate', 'Bearer realm="labdesk"');
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new HttpError(401, HTTP_MESSAGES.unauthorized);
+    const user = await authenticateToken(deps.db, deps.keys, token);
+    if (!user) throw new HttpError(401, HTTP_MESSAGES.invalidToken);
+    reply.removeHeader('www-authenticate');
+    request.user = user;
+  });
+};
+
+/** The signed-in user of a protected route (the hook guarantees one). */
+export const userOf = (request: FastifyRequest): AuthUser => {
+  if (!request.user) throw new HttpError(401, HTTP_MESSAGES.unauthorized);
+  return request.user;
+};
+
+/** preHandler for admin-only routes (spec §6 writes): 403 for readers. */
+export const requireAdmin = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  if (!isAdmin(userOf(request).roles)) throw new HttpError(403, HTTP_MESSAGES.forbidden);
+};

@@ -1,0 +1,55 @@
+// Access tokens: HS256 JWTs, subject = email, claim `roles`, issuer 'labdesk', with expiry.
+// Verification pins the algorithm, so 'none' and asymmetric-algorithm confusion are rejected.
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { roleSchema, type Role } from '../../domain/roles';
+
+export const TOKEN_ISSUER = 'labdesk';
+const ALG = 'HS256';
+
+export interface AuthUser {
+  email: string;
+  roles: Role[];
+}
+
+export interface TokenKeys {
+  secret: Uint8Array;
+  ttlSeconds: number;
+}
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  roles: z.array(roleSchema).min(1),
+});
+
+export const signAccessToken = (user: AuthUser, keys: TokenKeys, now: Date = new Date()): Promise<string> => {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ roles: user.roles })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(user.email)
+    .setIssuer(TOKEN_ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + keys.ttlSeconds)
+    .sign(keys.secret);
+};
+
+/** The token's user, or undefined for anything not signed by us, expired, or malformed. */
+export const verifyAccessToken = async (token: string, keys: Pick<TokenKeys, 'secret'>): Promise<AuthUser | undefined> => {
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, {
+      algorithms: [ALG],
+      issuer: TOKEN_ISSUER,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const claims = claimsSchema.safeParse(payload);
+    return claims.success ? { email: claims.data.sub, roles: claims.data.roles } : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** 'Bearer <token>' → token; anything else → undefined. */
+export const bearerToken = (header: string | undefined): string | undefined => {
+  const m = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header ?? '');
+  return m?.[1];
+};

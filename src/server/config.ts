@@ -1,0 +1,136 @@
+// Runtime configuration from the environment (ARCHITECTURE §2). Everything the server and the CLIs
+// need is read here once, validated, and passed on as a plain object: nothing else reads process.env.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+
+export interface PrinterAddress {
+  host: string;
+  port: number;
+}
+
+export interface Config {
+  port: number;
+  /** Absolute path of LAB_DATA_DIR. */
+  dataDir: string;
+  /** `postgres://…` → PostgreSQL; undefined → embedded PGlite in `<dataDir>/db`. */
+  databaseUrl: string | undefined;
+  /** HS256 key. */
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  timezone: string;
+  printer: PrinterAddress | undefined;
+  syncSource: string;
+  admin: { email: string | undefined; password: string | undefined };
+  /** pino level for the request log. */
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_TOKEN_TTL = '12h';
+export const JWT_SECRET_FILE = 'jwt-secret';
+/** HS256 keys shorter than the hash output weaken it; refuse them rather than sign with them. */
+const MIN_SECRET_LENGTH = 32;
+
+const value = (env: Env, name: string): string | undefined => {
+  const v = env[name]?.trim();
+  return v ? v : undefined;
+};
+
+const parsePort = (raw: string, name: string): number => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new ConfigError(`${name} must be a port number (1-65535), got '${raw}'`);
+  return n;
+};
+
+/** '12h', '30m', '45s', '2d' or plain seconds. */
+export const parseDuration = (raw: string, name: string): number => {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  const factor = { '': 1, s: 1, m: 60, h: 3600, d: 86400 } as const;
+  if (!m) throw new ConfigError(`${name} must be a duration like 12h, 30m or 3600, got '${raw}'`);
+  const seconds = Number(m[1]) * factor[m[2] as keyof typeof factor];
+  if (seconds <= 0) throw new ConfigError(`${name} must be positive`);
+  return seconds;
+};
+
+const parseTimezone = (raw: string): string => {
+  try {
+    // Throws RangeError for zones the runtime does not know; PostgreSQL knows the same IANA names.
+    new Intl.DateTimeFormat('en', { timeZone: raw });
+  } catch {
+    throw new ConfigError(`LAB_TIMEZONE '${raw}' is not a known IANA time zone (e.g. Europe/Vienna)`);
+  }
+  return raw;
+};
+
+const parsePrinter = (raw: string): PrinterAddress => {
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(raw);
+  if (!m?.[1]) throw new ConfigError(`LAB_PRINTER must be host:port, got '${raw}'`);
+  return { host: m[1].replace(/^\[|\]$/g, ''), port: m[2] ? parsePort(m[2], 'LAB_PRINTER port') : 9100 };
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const parseLogLevel = (raw: string): string => {
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LAB_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return raw;
+};
+
+const parseDatabaseUrl = (raw: string): string => {
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  return raw;
+};
+
+/**
+ * The signing key: LAB_JWT_SECRET, else a key generated once and kept in the data dir so tokens
+ * survive restarts and instances sharing the volume agree on it.
+ */
+const resolveJwtSecret = (env: Env, dataDir: string): Uint8Array => {
+  const fromEnv = value(env, 'LAB_JWT_SECRET');
+  if (fromEnv) {
+    if (fromEnv.length < MIN_SECRET_LENGTH)
+      throw new ConfigError(`LAB_JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    return new TextEncoder().encode(fromEnv);
+  }
+  const file = join(dataDir, JWT_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' makes creation atomic: of two instances starting together one writes, the other reads.
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) throw new ConfigError(`${file} holds a key shorter than ${MIN_SECRET_LENGTH} characters`);
+  return new TextEncoder().encode(secret);
+};
+
+export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()): Config => {
+  const dataDir = resolve(cwd, value(env, 'LAB_DATA_DIR') ?? './data');
+  const syncSource = value(env, 'LAB_SYNC_SOURCE');
+  const printer = value(env, 'LAB_PRINTER');
+  const databaseUrl = value(env, 'DATABASE_URL');
+  return {
+    port: parsePort(value(env, 'LAB_PORT') ?? String(DEFAULT_PORT), 'LAB_PORT'),
+    dataDir,
+    databaseUrl: databaseUrl ? parseDatabaseUrl(databaseUrl) : undefined,
+    jwtSecret: resolveJwtSecret(env, dataDir),
+    tokenTtlSeconds: parseDuration(value(env, 'LAB_TOKEN_TTL') ?? DEFAULT_TOKEN_TTL, 'LAB_TOKEN_TTL'),
+    timezone: parseTimezone(value(env, 'LAB_TIMEZONE') ?? 'Europe/Vienna'),
+    printer: printer ? parsePrinter(printer) : undefined,
+    syncSource: syncSource ? resolve(cwd, syncSource) : join(dataDir, 'inbox'),
+    admin: { email: value(env, 'LAB_ADMIN_EMAIL'), password: env['LAB_ADMIN_PASSWORD'] || undefined },
+    logLevel: parseLogLevel(value(env, 'LAB_LOG_LEVEL') ?? 'info'),
+  };
+};
+
+/** A path as the user would type it: relative to the working directory when inside it. */
+export const displayPath = (path: string, cwd: string = process.cwd()): string => {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel}` : path;
+};

@@ -1,0 +1,97 @@
+// Picks the database: embedded PGlite in `<dataDir>/db` (or in memory for tests) by default,
+// PostgreSQL through a pg Pool when DATABASE_URL is set. Both get the same column mapping
+// (CamelCasePlugin), the same value parsers (type-parsers.ts) and the lab's time zone as the
+// session zone, so `now()`/`localtimestamp` defaults produce the lab's wall-clock time.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import type { Config } from '../config';
+import type { Database } from './database';
+import { PGliteDialect } from './pglite-dialect';
+import { TYPE_PARSERS } from './type-parsers';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** Closes the pool or the embedded database; safe to call twice. */
+  close: () => Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PGlite without a data directory: each call is a fresh, empty database (tests). */
+  inMemory?: boolean;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'timezone'>;
+
+export const PGLITE_SUBDIR = 'db';
+
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+// Session settings go in the startup packet, so every pooled connection has them before its first
+// query (an on-connect SET would race with that query).
+const sessionOptions = (timezone: string): string => `-c TimeZone=${timezone} -c DateStyle=ISO,YMD`;
+
+export const createPostgresDialect = (databaseUrl: string, timezone: string, max = 10): Dialect => {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    types: pgTypes,
+    options: sessionOptions(timezone),
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection that PostgreSQL drops (restart, timeout) emits 'error'; unhandled, that
+  // would end the process. The pool discards it and the next query opens a fresh one.
+  pool.on('error', () => undefined);
+  // cursor: `stream()` reads big results (exports) in chunks instead of all at once.
+  return new PostgresDialect({ pool, cursor: Cursor });
+};
+
+/**
+ * Opens embedded PostgreSQL: persistent in `dataDir`, else in memory. `loadDataDir` starts from a
+ * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).
+ */
+export const openPGlite = async (dataDir: string | undefined, timezone: string, loadDataDir?: Blob): Promise<PGlite> => {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    parsers: TYPE_PARSERS,
+  });
+  // One backend, one session: a SET here holds for every later query.
+  await pglite.exec(`set timezone = '${timezone.replace(/'/g, "''")}'; set datestyle = 'ISO, YMD';`);
+  return pglite;
+};
+
+/** Kysely over an open PGlite, with the app's plugins; destroying it closes the PGlite. */
+export const pgliteDb = (pglite: PGlite): DbHandle => {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+};
+
+export const createDb = async (config: DbConfig, options: CreateDbOptions = {}): Promise<DbHandle> => {
+  const plugins = [new CamelCasePlugin()];
+  if (config.databaseUrl && !options.inMemory) {
+    const db = new Kysely<Database>({
+      dialect: createPostgresDialect(config.databaseUrl, config.timezone, options.maxConnections),
+      plugins,
+    });
+    return { db, kind: 'postgres', close: once(() => db.destroy()) };
+  }
+  return pgliteDb(await openPGlite(options.inMemory ? undefined : join(config.dataDir, PGLITE_SUBDIR), config.timezone));
+};
+
+const once = (fn: () => Promise<void>): (() => Promise<void>) => {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+};

@@ -1,0 +1,191 @@
+// A Kysely dialect over embedded PGlite. Kysely 0.28 ships none (0.29's needs Node 22), and
+// kysely-pglite brings more than we need. PGlite is one PostgreSQL backend on one connection: the
+// driver hands that connection to one Kysely caller at a time, so a transaction's statements never
+// interleave with another request's. Consequence for callers: inside `db.transaction()` use the
+// transaction object only — a query on the outer `db` there waits for the transaction to end and
+// so never runs.
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  createQueryId,
+  IdentifierNode,
+  RawNode,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+export interface PGliteDialectConfig {
+  /** The database, or a factory run once at init. The driver closes it on destroy. */
+  pglite: PGlite | (() => Promise<PGlite>);
+}
+
+export class PGliteDialect implements Dialect {
+  readonly #config: PGliteDialectConfig;
+  constructor(config: PGliteDialectConfig) {
+    this.#config = config;
+  }
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.#config);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
+
+/** FIFO lock: the promise chain is the queue. */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    const previous = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+class PGliteDriver implements Driver {
+  readonly #config: PGliteDialectConfig;
+  readonly #mutex = new Mutex();
+  #pglite: PGlite | undefined;
+  #connection: PGliteConnection | undefined;
+
+  constructor(config: PGliteDialectConfig) {
+    this.#config = config;
+  }
+
+  async init(): Promise<void> {
+    const { pglite } = this.#config;
+    this.#pglite = typeof pglite === 'function' ? await pglite() : pglite;
+    await this.#pglite.waitReady;
+    this.#connection = new PGliteConnection(this.#pglite);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    if (!this.#connection) {
+      this.#mutex.unlock();
+      throw new Error('PGlite driver is not initialised or already destroyed');
+    }
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    let sql = 'begin';
+    if (settings.isolationLevel || settings.accessMode) {
+      sql = 'start transaction';
+      if (settings.isolationLevel) sql += ` isolation level ${settings.isolationLevel}`;
+      if (settings.accessMode) sql += ` ${settings.accessMode}`;
+    }
+    await connection.executeQuery(CompiledQuery.raw(sql));
+    (connection as PGliteConnection).inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as PGliteConnection).inTransaction = false;
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as PGliteConnection).inTransaction = false;
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await connection.executeQuery(compile(savepointNode('savepoint', name), createQueryId()));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await connection.executeQuery(compile(savepointNode('rollback to', name), createQueryId()));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await connection.executeQuery(compile(savepointNode('release', name), createQueryId()));
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock();
+  }
+
+  async destroy(): Promise<void> {
+    const pglite = this.#pglite;
+    this.#pglite = undefined;
+    this.#connection = undefined;
+    if (pglite && !pglite.closed) await pglite.close();
+  }
+}
+
+// The same node Kysely's internal parseSavepointCommand builds; IdentifierNode quotes the name.
+const savepointNode = (command: string, name: string): RawNode =>
+  RawNode.createWithChildren([RawNode.createWithSql(`${command} `), IdentifierNode.create(name)]);
+
+const MUTATIONS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+class PGliteConnection implements DatabaseConnection {
+  readonly #pglite: PGlite;
+  inTransaction = false;
+  #cursorSeq = 0;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.#pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const command = result.command?.toUpperCase();
+    return {
+      rows: result.rows ?? [],
+      numAffectedRows:
+        command && MUTATIONS.has(command) ? BigInt(result.rowCount ?? result.affectedRows ?? 0) : undefined,
+    };
+  }
+
+  /** Real streaming through a server-side cursor, so exports of a million rows stay in constant memory. */
+  async *streamQuery<R>(compiled: CompiledQuery, chunkSize = 1000): AsyncIterableIterator<QueryResult<R>> {
+    if (!Number.isInteger(chunkSize) || chunkSize <= 0) throw new Error('chunkSize must be a positive integer');
+    const cursor = `kysely_cursor_${++this.#cursorSeq}`;
+    const ownTransaction = !this.inTransaction;
+    if (ownTransaction) await this.#pglite.query('begin');
+    let failed = false;
+    try {
+      await this.#pglite.query(`declare ${cursor} no scroll cursor for ${compiled.sql}`, [...compiled.parameters]);
+      for (;;) {
+        const { rows } = await this.#pglite.query<R>(`fetch ${chunkSize} from ${cursor}`);
+        if (rows.length === 0) break;
+        yield { rows };
+      }
+      await this.#pglite.query(`close ${cursor}`);
+    } catch (err) {
+      failed = true;
+      throw err;
+    } finally {
+      // Also runs when the consumer stops early (break/return): the cursor dies with the transaction.
+      if (ownTransaction) await this.#pglite.query(failed ? 'rollback' : 'commit');
+      else if (!failed) await this.#pglite.query(`close ${cursor}`).catch(() => undefined);
+    }
+  }
+}

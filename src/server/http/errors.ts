@@ -1,0 +1,53 @@
+// Error answers of the API (ARCHITECTURE §4): `{message, errors?}`. Validation failures carry the
+// zod issue messages, which are the spec's messages; 4xx keep their message; a 5xx never shows its
+// cause to the client — the log has it.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../domain/auth';
+
+export const HTTP_MESSAGES = {
+  validation: 'Validation failed',
+  unauthorized: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  forbidden: 'This action needs the ADMIN role',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+} as const;
+
+/** Throw from a handler or service to answer with that status and message. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+  }
+}
+
+const statusOf = (err: FastifyError): number => {
+  const status = err.statusCode;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+};
+
+export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  if (hasZodFastifySchemaValidationErrors(err) || (Array.isArray(err.validation) && err.validation.length > 0)) {
+    const errors = (err.validation ?? []).map((v) => v.message ?? 'Invalid value');
+    request.log.info({ errors, context: err.validationContext }, 'request validation failed');
+    return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors } satisfies ApiErrorBody);
+  }
+  const status = isResponseSerializationError(err) ? 500 : statusOf(err);
+  if (status >= 500) {
+    request.log.error({ err }, 'request failed');
+    return reply.code(status).send({ message: HTTP_MESSAGES.internal } satisfies ApiErrorBody);
+  }
+  const body: ApiErrorBody = { message: err.message || 'Request failed' };
+  if (err instanceof HttpError && err.errors) body.errors = err.errors;
+  return reply.code(status).send(body);
+};
+
+export const isApiPath = (url: string): boolean => {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+};

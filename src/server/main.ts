@@ -1,0 +1,60 @@
+// Starts the server: configuration, data-dir lock (embedded database only), database and
+// migrations, first admin, then the HTTP listener. Stops cleanly on SIGINT/SIGTERM.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap';
+import { loadConfig } from './config';
+import { createDb, type DbHandle } from './db/create-db';
+import { acquireDataDirLock, type DataDirLock } from './db/lock';
+import { migrateToLatest } from './db/migrate';
+
+const say = (text: string): void => void process.stdout.write(`${text}\n`);
+
+export const main = async (): Promise<void> => {
+  const config = loadConfig();
+  // Filled as start-up proceeds; shutdown closes whatever exists by then.
+  const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance } = {};
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    say(`labdesk: ${signal} received, shutting down`);
+    // A hung close must not keep the process (and the data-dir lock) forever.
+    const force = setTimeout(() => {
+      process.stderr.write('labdesk: shutdown took too long, exiting\n');
+      running.lock?.release();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await running.app?.close();
+      await running.handle?.close();
+    } finally {
+      running.lock?.release();
+      clearTimeout(force);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
+  const handle = (running.handle = await createDb(config));
+  await migrateToLatest(handle.db);
+  await ensureFirstAdmin(handle.db, config);
+  const app = (running.app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } }));
+  // A signal during start-up already closed what existed; do not start listening afterwards.
+  if (stopping) return;
+  await app.listen({ host: '0.0.0.0', port: config.port });
+  say(`labdesk listening on http://localhost:${config.port} (${handle.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
+};
+
+// Errors we expect (bad configuration, data dir in use, …) get one line; anything else its stack.
+const EXPECTED = new Set(['ConfigError', 'DataDirInUseError', 'MigrationError', 'UserError']);
+
+main().catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`${message.startsWith('labdesk:') ? message : `labdesk: ${message}`}\n`);
+  if (err instanceof Error && !EXPECTED.has(err.name)) process.stderr.write(`${err.stack}\n`);
+  process.exit(1);
+});

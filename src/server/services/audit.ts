@@ -1,0 +1,37 @@
+// The one way to write audit_event (ARCHITECTURE §3: every create, update and delete). Call it with
+// the transaction that makes the change, so the change and its record commit or fail together.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+
+export interface AuditEntry {
+  /** Who: a user's email, 'cli', 'system', 'sync'. */
+  actor: string;
+  action: AuditAction;
+  /** What kind of record: 'user', 'analysis', 'sample', … */
+  entity: string;
+  /** The record's key as text (an email, an aId, 'sId|sStamp'). */
+  key: string;
+  /** State before (update, delete) and after (create, update); never secrets. */
+  before?: unknown;
+  after?: unknown;
+}
+
+// JSON text, not an object: node-postgres would send a JS array as a PostgreSQL array literal,
+// and both drivers accept text for a jsonb column.
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+
+export const recordAudit = async (trx: Kysely<Database>, entry: AuditEntry): Promise<void> => {
+  await trx
+    .insertInto('auditEvent')
+    .values({
+      actor: entry.actor,
+      action: entry.action,
+      entity: entry.entity,
+      entityKey: entry.key,
+      before: json(entry.before),
+      after: json(entry.after),
+    })
+    .execute();
+};

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, JWT_SECRET_FILE, loadConfig } from '../../src/server/config';
+
+const dir = mkdtempSync(join(tmpdir(), 'labdesk-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('applies the defaults of ARCHITECTURE §2', () => {
+    const config = loadConfig({}, dir);
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: join(dir, 'data'),
+      databaseUrl: undefined,
+      timezone: 'Europe/Vienna',
+      printer: undefined,
+      syncSource: join(dir, 'data', 'inbox'),
+      tokenTtlSeconds: 12 * 3600,
+      admin: { email: undefined, password: undefined },
+    });
+  });
+
+  it('generates the signing key once into the data dir, readable by the owner only', () => {
+    const env = { LAB_DATA_DIR: join(dir, 'keyed') };
+    const first = loadConfig(env, dir);
+    const second = loadConfig(env, dir);
+    expect(Buffer.from(first.jwtSecret).toString()).toBe(Buffer.from(second.jwtSecret).toString());
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dir, 'keyed', JWT_SECRET_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        LAB_PORT: '9090',
+        LAB_DATA_DIR: '/srv/lab',
+        DATABASE_URL: 'postgres://lab@db/lab',
+        LAB_JWT_SECRET: 'x'.repeat(40),
+        LAB_TIMEZONE: 'UTC',
+        LAB_PRINTER: 'zebra.lab:6101',
+        LAB_SYNC_SOURCE: '/mnt/instruments',
+        LAB_ADMIN_EMAIL: 'boss@lab.example',
+        LAB_ADMIN_PASSWORD: 'secret123',
+        LAB_TOKEN_TTL: '30m',
+      },
+      dir,
+    );
+    expect(config).toMatchObject({
+      port: 9090,
+      dataDir: '/srv/lab',
+      databaseUrl: 'postgres://lab@db/lab',
+      timezone: 'UTC',
+      printer: { host: 'zebra.lab', port: 6101 },
+      syncSource: '/mnt/instruments',
+      admin: { email: 'boss@lab.example', password: 'secret123' },
+      tokenTtlSeconds: 1800,
+    });
+    expect(loadConfig({ LAB_PRINTER: 'zebra', LAB_JWT_SECRET: 'x'.repeat(40) }, dir).printer).toEqual({ host: 'zebra', port: 9100 });
+  });
+
+  it.each([
+    [{ LAB_PORT: 'eighty' }, 'LAB_PORT'],
+    [{ LAB_PORT: '70000' }, 'LAB_PORT'],
+    [{ LAB_TIMEZONE: 'Mars/Olympus' }, 'LAB_TIMEZONE'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ LAB_JWT_SECRET: 'short' }, 'LAB_JWT_SECRET'],
+    [{ LAB_TOKEN_TTL: 'forever' }, 'LAB_TOKEN_TTL'],
+  ])('refuses %o with a message naming the variable', (env, name) => {
+    expect(() => loadConfig({ LAB_JWT_SECRET: 'x'.repeat(40), ...env }, dir)).toThrow(ConfigError);
+    expect(() => loadConfig({ LAB_JWT_SECRET: 'x'.repeat(40), ...env }, dir)).toThrow(name);
+  });
+});

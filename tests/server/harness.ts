@@ -1,0 +1,208 @@
+// One fresh database per test file and an app on it, driven through inject() (no port).
+// Default: in-memory PGlite. With DATABASE_URL set: a new PostgreSQL database per file, created
+// from that server and dropped at the end — the same test files run on both.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { Role } from '../../src/domain/roles';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createDb, openPGlite, pgliteDb, type DbHandle } from '../../src/server/db/create-db';
+import type { Database } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createUser } from '../../src/server/services/users';
+
+// The package's exports hide package.json; read it next to the resolved entry point.
+const PGLITE_VERSION = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+  'utf8',
+);
+
+export const TEST_JWT_SECRET = 'test-secret-of-at-least-thirty-two-characters';
+export const TEST_PASSWORD = 'correct-horse-42';
+
+export const onPostgres = (): boolean => Boolean(process.env['DATABASE_URL']);
+
+export interface TestDatabase {
+  db: Kysely<Database>;
+  kind: DbHandle['kind'];
+  /** Connection string of this file's own PostgreSQL database; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  close: () => Promise<void>;
+}
+
+const adminQuery = async (url: string, text: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+};
+
+// initdb plus migrations take seconds in WASM; a snapshot of a migrated database loads in well
+// under one. vitest gives each file a fresh module graph, so the snapshot is cached on disk, keyed
+// by the migration sources and the PGlite version: changing a migration makes a new one.
+const templateFile = (): string => {
+  const hash = createHash('sha256').update(PGLITE_VERSION);
+  const dir = fileURLToPath(new URL('../../src/server/db/migrations/', import.meta.url));
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  return join(tmpdir(), `labdesk-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+};
+
+let template: Promise<Blob> | undefined;
+const migratedTemplate = (timezone: string): Promise<Blob> =>
+  (template ??= (async () => {
+    const file = templateFile();
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const pglite = await openPGlite(undefined, timezone);
+    const handle = pgliteDb(pglite);
+    try {
+      await migrateToLatest(handle.db);
+      const dump = await pglite.dumpDataDir('none');
+      // Write-then-rename: parallel workers never read a half-written snapshot.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await handle.close();
+    }
+  })());
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on DATABASE_URL's server. */
+export const createTestDatabase = async (timezone = 'Europe/Vienna'): Promise<TestDatabase> => {
+  const serverUrl = process.env['DATABASE_URL'];
+  if (!serverUrl) {
+    const handle = pgliteDb(await openPGlite(undefined, timezone, await migratedTemplate(timezone)));
+    return { db: handle.db, kind: handle.kind, databaseUrl: undefined, close: handle.close };
+  }
+  const name = `labdesk_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const handle = await createDb({ databaseUrl, dataDir: '', timezone }, { maxConnections: 4 });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (err) {
+    await handle.close();
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    throw err;
+  }
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    databaseUrl,
+    close: async () => {
+      await handle.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+};
+
+/** A configuration for tests: fixed secret, a data dir that is never written unless a test asks. */
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ LAB_DATA_DIR: '/nonexistent/labdesk-test', LAB_JWT_SECRET: TEST_JWT_SECRET }),
+  ...overrides,
+});
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  kind: DbHandle['kind'];
+  /** This file's own PostgreSQL database; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** Every log line the app wrote (JSON text), for assertions about what is (not) logged. */
+  logs: string[];
+  /** Creates an account directly in the database. */
+  addUser: (email: string, role: Role, password?: string) => Promise<void>;
+  /** Signs in through the API and returns the access token (throws unless 200). */
+  signIn: (email: string, password?: string) => Promise<string>;
+  /** A signed-in token for a fresh user of that role. */
+  tokenFor: (role: Role) => Promise<string>;
+  /** inject() with `Authorization: Bearer <token>` when a token is given. */
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+export type HarnessOptions = Omit<BuildAppOptions, 'config' | 'db' | 'logger'> & {
+  config?: Partial<Config>;
+  /** Runs after buildApp and before ready(): register test-only routes here. */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+export const createHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
+  const { config: configOverrides, setup, ...appOptions } = options;
+  const config = testConfig(configOverrides);
+  const database = await createTestDatabase(config.timezone);
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const app = await buildApp({ ...appOptions, config, db: database.db, logger: { level: 'trace', stream } });
+  await setup?.(app);
+  await app.ready();
+  let userSeq = 0;
+
+  const harness: Harness = {
+    app,
+    db: database.db,
+    config,
+    kind: database.kind,
+    databaseUrl: database.databaseUrl,
+    logs,
+    addUser: async (email, role, password = TEST_PASSWORD) => {
+      await createUser(database.db, { email, password, role }, 'test');
+    },
+    signIn: async (email, password = TEST_PASSWORD) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} answered ${res.statusCode}: ${res.body}`);
+      return res.json<{ accessToken: string }>().accessToken;
+    },
+    tokenFor: async (role) => {
+      const email = `${role === 'ROLE_ADMIN' ? 'admin' : 'reader'}${++userSeq}@test.lab`;
+      await harness.addUser(email, role);
+      return harness.signIn(email);
+    },
+    request: ({ token, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+  return harness;
+};
+
+/**
+ * Per-file harness with vitest hooks: `const h = useHarness();` at the top of a file, then use
+ * `h.app`, `h.db`, … inside tests.
+ */
+export const useHarness = (options: HarnessOptions = {}): Harness => {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await createHarness(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = (): Harness => {
+    if (!current) throw new Error('harness used outside a test (before beforeAll ran)');
+    return current;
+  };
+  return new Proxy({} as Harness, { get: (_target, prop) => get()[prop as keyof Harness] });
+};
