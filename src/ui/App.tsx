@@ -1,0 +1,70 @@
+// Routes of spec §2 and the providers around them. React Aria's RouterProvider makes its links
+// (kit Link) navigate through React Router instead of reloading the page.
+import { I18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { UI_LOCALE } from './kit/locale';
+import { Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
+import { AnalysisPage } from './pages/analysis/AnalysisPage';
+import { BoxesPage } from './pages/boxes/BoxesPage';
+import { DocPage } from './pages/doc/DocPage';
+import { LabelsPage } from './pages/labels/LabelsPage';
+import { LimitsPage } from './pages/limits/LimitsPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { LogsPage } from './pages/logs/LogsPage';
+import { ReportsPage } from './pages/reports/ReportsPage';
+import { SamplesPage } from './pages/samples/SamplesPage';
+import { ScreensPage } from './pages/screens/ScreensPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
+import { SyncPage } from './pages/sync/SyncPage';
+import { BusyOverlay } from './shell/BusyOverlay';
+import { RequireAuth } from './shell/RequireAuth';
+import { Shell } from './shell/Shell';
+import { Snackbar } from './shell/Snackbar';
+import { AppProviders } from './state/AppProviders';
+import { ThemeProvider } from './theme/ThemeProvider';
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
+
+export function App() {
+  const navigate = useNavigate();
+  return (
+    <I18nProvider locale={UI_LOCALE}>
+      <AriaRouterProvider navigate={(path, options) => navigate(path, options)} useHref={useHref}>
+        <ThemeProvider>
+          <AppProviders>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route
+                element={
+                  <RequireAuth>
+                    <Shell />
+                  </RequireAuth>
+                }
+              >
+                <Route index element={<AnalysisPage />} />
+                <Route path="samples" element={<SamplesPage />} />
+                <Route path="analysis" element={<AnalysisPage />} />
+                <Route path="boxes" element={<BoxesPage />} />
+                <Route path="screens" element={<ScreensPage />} />
+                <Route path="reports" element={<ReportsPage />} />
+                <Route path="sync" element={<SyncPage />} />
+                <Route path="limits" element={<LimitsPage />} />
+                <Route path="settings" element={<SettingsPage />} />
+                <Route path="labels" element={<LabelsPage />} />
+                <Route path="logs" element={<LogsPage />} />
+                <Route path="doc" element={<DocPage />} />
+                {/* An old bookmark or a typo lands on the home view rather than a blank page. */}
+                <Route path="*" element={<Navigate to="/" replace />} />
+              </Route>
+            </Routes>
+            <Snackbar />
+            <BusyOverlay />
+          </AppProviders>
+        </ThemeProvider>
+      </AriaRouterProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,14 @@
+// The UI kit: one styled wrapper per React Aria primitive. Pages import from here, never from
+// react-aria-components directly, so the look and the focus ring stay the same everywhere.
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Link, type LinkProps, type LinkVariant } from './Link';
+export { TextField, type TextFieldProps } from './TextField';
+export { Modal, Dialog, type ModalProps, type DialogProps, type ModalPlacement } from './Dialog';
+export { MenuButton, MenuItem, MenuSeparator, type MenuButtonProps } from './Menu';
+export { Switch, type SwitchProps } from './Switch';
+export { ProgressBar, Spinner, type SpinnerProps } from './ProgressBar';
+export { Form } from './Form';
+export { Icon, type IconName } from './Icon';
+export { VisuallyHidden } from './VisuallyHidden';
+export { UI_LOCALE, LAB_LOCALE } from './locale';
+export { I18nProvider } from 'react-aria-components';

@@ -1,0 +1,92 @@
+// The command palette (Ctrl/⌘+K): every registered action, searchable. cmdk supplies the combobox
+// (input with aria-controls / aria-activedescendant) and the listbox of options; the kit's Modal
+// supplies the dialog semantics: a focus trap, Esc to close, the page hidden from screen readers
+// and focus returned to where it was.
+import { Command } from 'cmdk';
+import { useMemo, useState } from 'react';
+import { Dialog, Icon, Modal } from '../kit';
+import { usePalette } from './PaletteProvider';
+import { usePaletteActionList, type PaletteAction } from './registry';
+
+export const PALETTE_LABEL = 'Command palette';
+
+function groupActions(actions: readonly PaletteAction[]): [string, PaletteAction[]][] {
+  const groups = new Map<string, PaletteAction[]>();
+  for (const action of actions) {
+    const list = groups.get(action.group) ?? [];
+    list.push(action);
+    groups.set(action.group, list);
+  }
+  return [...groups.entries()];
+}
+
+export function CommandPalette() {
+  const { isOpen, setOpen } = usePalette();
+  return (
+    <Modal isOpen={isOpen} onOpenChange={setOpen} placement="palette">
+      <Dialog aria-label={PALETTE_LABEL} className="palette">
+        {/* Mounted only while open, so every opening starts with an empty search. */}
+        <PaletteBody onDone={() => setOpen(false)} />
+      </Dialog>
+    </Modal>
+  );
+}
+
+function PaletteBody({ onDone }: { onDone: () => void }) {
+  const actions = usePaletteActionList();
+  const groups = useMemo(() => groupActions(actions), [actions]);
+  const [search, setSearch] = useState('');
+
+  const run = (action: PaletteAction) => {
+    // Close first: a navigation then moves focus to the new page's heading, and nothing is left
+    // behind in a focus trap.
+    onDone();
+    action.perform();
+  };
+
+  return (
+    <Command label={PALETTE_LABEL} loop className="palette-command">
+      <div className="palette-search">
+        <Icon name="search" />
+        <Command.Input
+          autoFocus
+          value={search}
+          onValueChange={setSearch}
+          placeholder="Type a page or a command…"
+          className="palette-input"
+        />
+        <kbd className="palette-esc" aria-hidden="true">
+          Esc
+        </kbd>
+      </div>
+      <Command.List className="palette-list" label="Commands">
+        <Command.Empty className="palette-empty">No matching command.</Command.Empty>
+        {groups.map(([group, items]) => (
+          <Command.Group key={group} heading={group} className="palette-group">
+            {items.map((action) => (
+              <Command.Item
+                key={`${group}:${action.id}`}
+                value={action.label}
+                keywords={action.keywords ? [...action.keywords] : undefined}
+                onSelect={() => run(action)}
+                className="palette-item"
+              >
+                {action.icon ? <Icon name={action.icon} /> : <span className="kit-icon-gap" />}
+                <span className="palette-item-label" lang={action.lang}>
+                  {action.label}
+                </span>
+                {action.shortcut ? (
+                  <span className="palette-item-keys" aria-hidden="true">
+                    {action.shortcut.map((key) => (
+                      <kbd key={key}>{key}</kbd>
+                    ))}
+                  </span>
+                ) : null}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ))}
+      </Command.List>
+    </Command>
+  );
+}

@@ -1,0 +1,86 @@
+// The command palette's action registry. The shell registers navigation and session actions;
+// pages register their own (filters, exports…) while mounted. A tiny external store, read with
+// useSyncExternalStore, so registering from anywhere re-renders only the palette.
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import type { IconName } from '../kit/Icon';
+
+export interface PaletteAction {
+  /** Unique within its registration. */
+  id: string;
+  /** What the option reads; unique across the palette (cmdk selects by it). */
+  label: string;
+  /** Heading the option is listed under ('Navigation', 'Analysis', …). */
+  group: string;
+  /** More words to match on (German terms, synonyms). */
+  keywords?: readonly string[];
+  /** Keys shown next to the option, e.g. ['Ctrl+K']. */
+  shortcut?: readonly string[];
+  icon?: IconName;
+  /** Language of the label when it is not English. */
+  lang?: 'de';
+  perform(): void;
+}
+
+const registrations = new Map<string, readonly PaletteAction[]>();
+const listeners = new Set<() => void>();
+let snapshot: readonly PaletteAction[] = [];
+
+function emit() {
+  // Map iteration order is registration order: the shell's actions come first.
+  snapshot = [...registrations.values()].flat();
+  for (const listener of listeners) listener();
+}
+
+/** Adds `actions` under `id` (replacing an earlier set with that id); returns the unregister. */
+export function registerActions(id: string, actions: readonly PaletteAction[]): () => void {
+  registrations.set(id, actions);
+  emit();
+  return () => {
+    // Only remove what this call added: a newer registration under the same id stays.
+    if (registrations.get(id) === actions) {
+      registrations.delete(id);
+      emit();
+    }
+  };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => snapshot;
+
+/** All registered actions, in registration order. */
+export function usePaletteActionList(): readonly PaletteAction[] {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+const signatureOf = (actions: readonly PaletteAction[]) =>
+  actions
+    .map((a) =>
+      [a.id, a.label, a.group, a.keywords?.join(' '), a.shortcut?.join(' '), a.icon, a.lang].join('\u0000'),
+    )
+    .join('\u0001');
+
+/**
+ * Registers `actions` while the calling component is mounted. Pages may pass a fresh array every
+ * render: it is re-registered only when what the palette shows changes, and `perform` always calls
+ * the latest closure.
+ */
+export function usePaletteActions(actions: readonly PaletteAction[]): void {
+  const id = useId();
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
+  const signature = signatureOf(actions);
+
+  useEffect(() => {
+    const stable = latest.current.map((action) => ({
+      ...action,
+      perform: () => latest.current.find((a) => a.id === action.id)?.perform(),
+    }));
+    return registerActions(id, stable);
+  }, [id, signature]);
+}

@@ -1,0 +1,53 @@
+// The signed-in frame: skip link, top bar, drawer, palette and the page in <main>.
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { CommandPalette, PaletteProvider, usePalette } from '../palette';
+import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts';
+import { useAuth } from '../state/AuthProvider';
+import { NavDrawer } from './NavDrawer';
+import { TopBar } from './TopBar';
+import { useShellActions } from './useShellActions';
+
+export function Shell() {
+  return (
+    <PaletteProvider>
+      <ShellFrame />
+    </PaletteProvider>
+  );
+}
+
+function ShellFrame() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { logout } = useAuth();
+  const palette = usePalette();
+  useShellActions();
+  useGlobalShortcuts({
+    palette: () => {
+      // The palette is a modal: it does not open over the drawer, which is one too.
+      setDrawerOpen(false);
+      palette.toggle();
+    },
+  });
+
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Move focus without changing the URL: a hash change would count as a navigation.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <TopBar drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
+      <NavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} onLogout={logout} />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <CommandPalette />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// Every page of spec §2 in menu order: the drawer, the command palette and the route table read
+// this one list, so a page added here shows up in all three places.
+import type { IconName } from '../kit/Icon';
+
+export interface NavEntry {
+  path: string;
+  /** Drawer entry, page heading and palette label ("Go to …"). */
+  label: string;
+  icon: IconName;
+  /** Extra words the palette matches on (German terms used at the bench, route name). */
+  keywords: readonly string[];
+  /** Set for entries whose label is German (screen readers switch pronunciation). */
+  lang?: 'de';
+}
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { path: '/samples', label: 'Samples', icon: 'samples', keywords: ['proben', 'sample'] },
+  { path: '/analysis', label: 'Analysis', icon: 'analysis', keywords: ['analysen', 'home', 'pol'] },
+  { path: '/boxes', label: 'Boxes', icon: 'boxes', keywords: ['kisten', 'box positions'] },
+  { path: '/screens', label: 'Screens', icon: 'screens', keywords: ['screen number'] },
+  { path: '/reports', label: 'Reports', icon: 'reports', keywords: ['day report', 'suspicious', 'berichte'] },
+  { path: '/sync', label: 'Synchronization', icon: 'sync', keywords: ['sync', 'import'] },
+  { path: '/limits', label: 'Value Limits', icon: 'limits', keywords: ['limits', 'grenzwerte', 'min max'] },
+  {
+    path: '/settings',
+    label: 'Settings',
+    icon: 'settings',
+    keywords: ['campaign', 'amino', 'einstellungen'],
+  },
+  { path: '/labels', label: 'Labels', icon: 'labels', keywords: ['print', 'sticker', 'etiketten', 'ean'] },
+  { path: '/logs', label: 'Hardware Logs', icon: 'logs', keywords: ['logging', 'hardware'] },
+];
+
+export const HELP_ENTRY: NavEntry = {
+  path: '/doc',
+  label: 'Hilfe',
+  icon: 'help',
+  keywords: ['help', 'doc', 'manual'],
+  lang: 'de',
+};
+
+export const APP_TITLE_PARTS = ['Rübenlabor', 'Probenverwaltung'] as const;
+export const APP_TITLE = APP_TITLE_PARTS.join(' – ');
+
+/** Where a successful sign-in lands when nobody asked for a particular page. */
+export const HOME_PATH = '/analysis';
+
+/** aria-current for the entry of the page being shown; '/' is the Analysis view (spec §2). */
+export const isCurrentPath = (entryPath: string, pathname: string): boolean => {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === entryPath || (path === '/' && entryPath === HOME_PATH);
+};

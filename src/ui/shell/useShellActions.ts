@@ -1,0 +1,49 @@
+// The palette's built-in actions (issue 2 item 9): go to every page, open help, toggle the theme,
+// log out. Pages add their own with usePaletteActions.
+import { useNavigate } from 'react-router';
+import { usePaletteActions, type PaletteAction } from '../palette';
+import { useAuth } from '../state/AuthProvider';
+import { useTheme } from '../theme/ThemeProvider';
+import { HELP_ENTRY, NAV_ENTRIES } from './navigation';
+
+export function useShellActions(): void {
+  const navigate = useNavigate();
+  const { logout } = useAuth();
+  const { theme, toggleTheme } = useTheme();
+
+  const actions: PaletteAction[] = [
+    ...NAV_ENTRIES.map((entry) => ({
+      id: `go:${entry.path}`,
+      label: `Go to ${entry.label}`,
+      group: 'Go to page',
+      keywords: [entry.label, ...entry.keywords],
+      icon: entry.icon,
+      perform: () => navigate(entry.path),
+    })),
+    {
+      id: 'help',
+      label: 'Open help (Hilfe)',
+      group: 'Help and settings',
+      keywords: [...HELP_ENTRY.keywords, 'hilfe', 'keyboard', 'shortcuts'],
+      icon: HELP_ENTRY.icon,
+      perform: () => navigate(HELP_ENTRY.path),
+    },
+    {
+      id: 'theme',
+      label: theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme',
+      group: 'Help and settings',
+      keywords: ['toggle theme', 'dark', 'light', 'theme', 'night', 'contrast'],
+      icon: 'moon',
+      perform: toggleTheme,
+    },
+    {
+      id: 'logout',
+      label: 'Log out',
+      group: 'Session',
+      keywords: ['logout', 'sign out', 'abmelden'],
+      icon: 'logout',
+      perform: logout,
+    },
+  ];
+  usePaletteActions(actions);
+}

@@ -1,0 +1,38 @@
+// Binds the app's global hotkeys (see list.ts) while the signed-in shell is mounted.
+import { useEffect, useRef } from 'react';
+import hotkeys from 'hotkeys-js';
+import { SHORTCUTS } from './list';
+
+export interface ShortcutHandlers {
+  palette: () => void;
+}
+
+const EDITABLE = /^(INPUT|TEXTAREA|SELECT)$/;
+
+// hotkeys-js ignores keys typed into form fields by default. Chords with Ctrl or ⌘ cannot be
+// typing, so they stay active there (Ctrl+K from the filter field); plain keys never fire while
+// the user types or a barcode scanner "types" a sample id.
+hotkeys.filter = (event: KeyboardEvent) => {
+  if (event.ctrlKey || event.metaKey) return true;
+  const target = event.target as HTMLElement | null;
+  return !(target && (target.isContentEditable || EDITABLE.test(target.tagName)));
+};
+
+export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
+  // Handlers change every render; the binding should not, or a key press could fall between
+  // unbind and bind.
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    const onPalette = (event: KeyboardEvent) => {
+      // Ctrl+K is also the browser's "search the web" key.
+      event.preventDefault();
+      latest.current.palette();
+    };
+    hotkeys(SHORTCUTS.palette.hotkey, onPalette);
+    return () => hotkeys.unbind(SHORTCUTS.palette.hotkey, onPalette);
+  }, []);
+}

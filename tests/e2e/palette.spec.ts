@@ -1,0 +1,100 @@
+// The command palette as a screen-reader and keyboard user meets it, and the theme it toggles.
+import { expect, test } from './support/fixtures';
+
+test('is a dialog named Command palette with a combobox controlling a listbox of options', async ({
+  app,
+  page,
+}) => {
+  await app.signInAs('admin', '/reports');
+  await app.openPalette();
+
+  // Modal: the rest of the page is inert (out of reach of focus and of assistive technology) while
+  // it is open. React Aria does this instead of aria-modal, which Safari handles badly.
+  await expect(page.locator('#root')).toHaveJSProperty('inert', true);
+  const listbox = app.palette.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await expect(app.paletteInput).toHaveAttribute(
+    'aria-controls',
+    (await listbox.getAttribute('id')) ?? 'missing',
+  );
+  await expect(app.paletteInput).toHaveAttribute('aria-expanded', 'true');
+
+  // Arrow keys move the highlighted option, which the combobox points at.
+  const first = await app.paletteInput.getAttribute('aria-activedescendant');
+  await page.keyboard.press('ArrowDown');
+  await expect(app.paletteInput).not.toHaveAttribute('aria-activedescendant', first ?? '');
+  const selected = app.palette.getByRole('option', { selected: true });
+  await expect(selected).toHaveCount(1);
+  await expect(app.paletteInput).toHaveAttribute(
+    'aria-activedescendant',
+    (await selected.getAttribute('id')) ?? '',
+  );
+
+  await page.keyboard.type('zzzz-nothing');
+  await expect(app.palette.getByRole('option')).toHaveCount(0);
+  await expect(app.palette).toContainText('No matching command.');
+
+  await page.keyboard.press('Escape');
+  await expect(app.palette).toBeHidden();
+  await expect(page.locator('#root')).toHaveJSProperty('inert', false);
+});
+
+test('Esc closes it and focus returns to where it was', async ({ app, page }) => {
+  await app.signInAs('admin', '/reports');
+
+  // Opened from the top-bar button: focus goes back to the button.
+  const button = app.banner.getByRole('button', { name: 'Command palette' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(app.palette).toBeVisible();
+  await expect(app.paletteInput).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(app.palette).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // Opened with Ctrl+K from the logout button: focus goes back there.
+  const logout = app.banner.getByRole('button', { name: 'Logout' });
+  await logout.focus();
+  await app.openPalette();
+  await page.keyboard.press('Escape');
+  await expect(app.palette).toBeHidden();
+  await expect(logout).toBeFocused();
+  await expect(app.heading('Reports')).toBeVisible();
+});
+
+test('Ctrl+K again closes it; a new opening starts with an empty search', async ({ app, page }) => {
+  await app.signInAs('reader', '/boxes');
+  await app.openPalette();
+  await page.keyboard.type('samp');
+  await page.keyboard.press('Control+k');
+  await expect(app.palette).toBeHidden();
+  await app.openPalette();
+  await expect(app.paletteInput).toHaveValue('');
+});
+
+test('the theme toggled in the palette is kept over a reload', async ({ app, page }) => {
+  await app.signInAs('admin', '/analysis');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+
+  await app.runCommand('Switch to dark theme');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(await app.getStorage('theme')).toBe('dark');
+
+  await page.reload();
+  await expect(app.heading('Analysis')).toBeVisible();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+
+  // The command now offers the way back.
+  await app.runCommand('Switch to light theme');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+});
+
+test('the help command opens /doc', async ({ app, page }) => {
+  await app.signInAs('reader', '/samples');
+  await app.runCommand('Open help (Hilfe)');
+  await expect(page).toHaveURL(/\/doc$/);
+  await expect(page.getByTitle('Hilfe')).toBeVisible();
+});

@@ -1,0 +1,133 @@
+// The one place the e2e tests get their helpers from: `test` (with the server's baseURL and the
+// `app` page object) and `expect`. Locators go by role and accessible name, as a user (or a
+// screen reader) finds things.
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS, baseUrl, type AccountName } from './env';
+
+export { expect };
+export { ACCOUNTS, type AccountName } from './env';
+export { PAGES, type ExpectedPage } from './pages';
+
+/** The page's window, as far as the tests use it (they compile without the DOM library). */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
+export class LabApp {
+  constructor(readonly page: Page) {}
+
+  // --- login page ---
+  get email(): Locator {
+    return this.page.getByRole('textbox', { name: 'Email' });
+  }
+  /** Password inputs have no ARIA role; their label names them. */
+  get password(): Locator {
+    return this.page.getByLabel('Password', { exact: true });
+  }
+  get loginButton(): Locator {
+    return this.page.getByRole('button', { name: 'Login', exact: true });
+  }
+  /** The message under the login form (the snackbar is an alert too, hence the form scope). */
+  get loginFormAlert(): Locator {
+    return this.page.getByRole('form', { name: 'Login' }).getByRole('alert');
+  }
+
+  // --- shell ---
+  get banner(): Locator {
+    return this.page.getByRole('banner');
+  }
+  get menuButton(): Locator {
+    return this.page.getByRole('button', { name: 'Open navigation' });
+  }
+  get drawer(): Locator {
+    return this.page.getByRole('dialog', { name: 'Navigation' });
+  }
+  get palette(): Locator {
+    return this.page.getByRole('dialog', { name: 'Command palette' });
+  }
+  get paletteInput(): Locator {
+    return this.palette.getByRole('combobox');
+  }
+  get snackbarError(): Locator {
+    return this.page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  }
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name, exact: true });
+  }
+
+  /** Types into the login form with the keyboard only; the Email field has focus on arrival. */
+  async signInByKeyboard(email: string, password: string): Promise<void> {
+    await expect(this.email).toBeFocused();
+    await this.page.keyboard.type(email);
+    await this.page.keyboard.press('Tab');
+    await expect(this.password).toBeFocused();
+    await this.page.keyboard.type(password);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * Signs in through the API and stores the session as the app does, then opens `path`: for tests
+   * about something else than the login form (and fewer sign-ins against the rate limit).
+   */
+  async signInAs(account: AccountName, path = '/analysis'): Promise<void> {
+    const { email, password } = ACCOUNTS[account];
+    const response = await this.page.request.post(`${baseUrl()}/api/auth/signin`, {
+      data: { email, password },
+    });
+    expect(response.ok(), `sign-in of ${email} answered ${response.status()}`).toBe(true);
+    const session = (await response.json()) as { accessToken: string; email: string; roles: string[] };
+    await this.page.goto('/login');
+    await this.setStorage('user', JSON.stringify({ ...session, loggedIn: true }));
+    await this.page.goto(path);
+    await expect(this.banner).toContainText(ACCOUNTS[account].role);
+  }
+
+  async getStorage(key: string): Promise<string | null> {
+    // The function runs in the page: it can only use what it is given and the page's globals.
+    return this.page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), key);
+  }
+
+  async setStorage(key: string, value: string): Promise<void> {
+    await this.page.evaluate(([k, v]) => (globalThis as unknown as PageGlobals).localStorage.setItem(k, v), [
+      key,
+      value,
+    ] as const);
+  }
+
+  async openPalette(): Promise<void> {
+    await this.page.keyboard.press('Control+k');
+    await expect(this.palette).toBeVisible();
+    await expect(this.paletteInput).toBeFocused();
+  }
+
+  /** Ctrl+K, type `command`, check that it is the highlighted option, Enter. */
+  async runCommand(command: string): Promise<void> {
+    await this.openPalette();
+    await this.page.keyboard.type(command);
+    await expect(this.palette.getByRole('option', { selected: true })).toHaveText(command);
+    await this.page.keyboard.press('Enter');
+    await expect(this.palette).toBeHidden();
+  }
+
+  async openDrawer(): Promise<void> {
+    await this.menuButton.click();
+    await expect(this.drawer).toBeVisible();
+  }
+
+  async expectOnLoginPage(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/login$/);
+    await expect(this.loginButton).toBeVisible();
+    await expect(this.banner).toHaveCount(0);
+  }
+}
+
+export const test = base.extend<{ app: LabApp }>({
+  // The global setup picks the server's port at run time, after this config was read.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+  app: async ({ page }, use) => {
+    await use(new LabApp(page));
+  },
+});

@@ -1,0 +1,99 @@
+// Starting and stopping the real labdesk server and its user CLI for the e2e run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** Node with tsx, like `npm start` runs the server: one process whose pid gets our signals. */
+const TSX = ['--import', 'tsx'];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Runs the user CLI (`npm run user -- …`) with `stdin` as its standard input; rejects on failure. */
+export function runUserCli(args: readonly string[], stdin: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...TSX, 'src/server/cli/user.ts', ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`user CLI ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
+    child.stdin.end(stdin);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts src/server/main.ts and resolves once it serves the client; its output goes to `logFile`. */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  timeoutMs = 90_000,
+): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${env.LAB_PORT}`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child: ChildProcess = spawn(process.execPath, [...TSX, 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (exited === undefined) {
+      // The server closes gracefully on SIGTERM (and releases the data-dir lock); SIGKILL if it hangs.
+      child.kill('SIGTERM');
+      const hung = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exit;
+      clearTimeout(hung);
+    }
+    log.end();
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited !== undefined) {
+      log.end();
+      throw new Error(`labdesk server exited with ${exited} before answering; see ${logFile}`);
+    }
+    try {
+      const response = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
+      if (response.ok) return { url, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`labdesk server did not answer within ${timeoutMs} ms; see ${logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
