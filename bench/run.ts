@@ -1,0 +1,241 @@
+// npm run bench [-- --rows N] [--runs N] [--warmup N] [--only pglite|postgres] [--reuse]
+//
+// Generates a demo campaign with about N analyses (default 1,000,000; generateDemo with 1.1
+// analyses per sample) in PGlite (data dir .tmp/bench/pglite-<N>) and, when DATABASE_URL is set, in
+// PostgreSQL (its own database labdesk_bench_<N>, created fresh). Then, per case of bench/views.ts,
+// it times the real route (app.inject: auth hook, validation, campaign read, query, mapping, zod
+// serialization) and the bare SQL of the same rows, count and averages on the raw driver; prints
+// p50/p95 and the ratio, and writes bench/results/<timestamp>.json.
+// --reuse keeps an existing generated database of the same size (the generation takes minutes).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { createPostgresDialect, openPGlite } from '../src/server/db/create-db';
+import type { Database } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { PGliteDialect } from '../src/server/db/pglite-dialect';
+import { generateDemo } from '../src/server/demo/generate';
+import { createUser } from '../src/server/services/users';
+import { loadCampaign } from '../src/server/views/campaign';
+import { bareStatement, benchCases } from './views';
+
+const TIMEZONE = 'Europe/Vienna';
+const CAMPAIGN_START = '2026-09-01';
+const NOW = '2026-12-15 10:00:00';
+const PASSWORD = 'bench-password-42';
+
+interface Options {
+  rows: number;
+  runs: number;
+  warmup: number;
+  only: 'pglite' | 'postgres' | undefined;
+  reuse: boolean;
+}
+
+const parseArgs = (argv: string[]): Options => {
+  const options: Options = { rows: 1_000_000, runs: 30, warmup: 5, only: undefined, reuse: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = () => argv[++i] ?? '';
+    if (arg === '--rows') options.rows = Number(next().replaceAll('_', ''));
+    else if (arg === '--runs') options.runs = Number(next());
+    else if (arg === '--warmup') options.warmup = Number(next());
+    else if (arg === '--only') options.only = next() as Options['only'];
+    else if (arg === '--reuse') options.reuse = true;
+    else throw new Error(`unknown option ${arg}`);
+  }
+  if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0)) throw new Error('rows, runs must be > 0');
+  if (options.only && options.only !== 'pglite' && options.only !== 'postgres') throw new Error('--only pglite|postgres');
+  return options;
+};
+
+interface Target {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<Database>;
+  /** Runs SQL text straight on the driver (no Kysely, no plugin). */
+  bare: (text: string, parameters: readonly unknown[]) => Promise<number>;
+  close: () => Promise<void>;
+}
+
+const openPgliteTarget = async (dir: string): Promise<Target> => {
+  const pglite: PGlite = await openPGlite(dir, TIMEZONE);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+  return {
+    kind: 'pglite',
+    db,
+    // The same single backend the app uses; the driver's queue is idle between timed runs.
+    bare: async (text, parameters) => (await pglite.query(text, [...parameters])).rows.length,
+    close: () => db.destroy(),
+  };
+};
+
+const openPostgresTarget = async (serverUrl: string, name: string, fresh: boolean): Promise<{ target: Target; existed: boolean }> => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (exists && fresh) await admin.query(`drop database ${name} with (force)`);
+  if (!exists || fresh) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = new Kysely<Database>({ dialect: createPostgresDialect(url.toString(), TIMEZONE, 4), plugins: [new CamelCasePlugin()] });
+  const client = new pg.Client({ connectionString: url.toString(), options: `-c TimeZone=${TIMEZONE} -c DateStyle=ISO,YMD` });
+  await client.connect();
+  return {
+    existed: exists && !fresh,
+    target: {
+      kind: 'postgres',
+      db,
+      bare: async (text, parameters) => (await client.query(text, [...parameters])).rows.length,
+      close: async () => {
+        await client.end();
+        await db.destroy();
+      },
+    },
+  };
+};
+
+const generated = async (db: Kysely<Database>): Promise<number> => {
+  const row = await sql<{ n: number }>`select count(*) as n from analysis`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+};
+
+const fill = async (target: Target, rows: number): Promise<void> => {
+  await migrateToLatest(target.db);
+  if ((await generated(target.db)) > 0) return;
+  const samples = Math.round(rows / 1.1);
+  const started = performance.now();
+  let last = 0;
+  const counts = await generateDemo(target.db, { samples, seed: 1, campaignStart: CAMPAIGN_START, now: NOW }, (p) => {
+    const t = performance.now();
+    if (t - last > 5000 || p.done === p.total) {
+      last = t;
+      console.log(`  [${target.kind}] ${p.phase} ${p.done}/${p.total}`);
+    }
+  });
+  console.log(`  [${target.kind}] generated ${counts.samples} samples, ${counts.analyses} analyses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+};
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const time = async (runs: number, warmup: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; samples: number[] }> => {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples };
+};
+
+interface CaseResult {
+  db: string;
+  case: string;
+  rows: number;
+  totalItems: number;
+  routeP50: number;
+  routeP95: number;
+  sqlP50: number;
+  sqlP95: number;
+  ratioP50: number;
+}
+
+const benchTarget = async (target: Target, options: Options): Promise<CaseResult[]> => {
+  const config = loadConfig({ LAB_DATA_DIR: '.tmp/bench/data', LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars' });
+  const app = await buildApp({ config, db: target.db, signInPerIpPerMinute: 1_000 });
+  await app.ready();
+  const email = `bench-${Date.now()}@bench.lab`;
+  await createUser(target.db, { email, password: PASSWORD, role: 'ROLE_ADMIN' }, 'bench');
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD } });
+  const token = signIn.json<{ accessToken: string }>().accessToken;
+  const campaign = await loadCampaign(target.db);
+  const results: CaseResult[] = [];
+  for (const c of benchCases(NOW)) {
+    const url = `/api/analysis/view?${c.query}`;
+    const route = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const check = await route();
+    if (check.statusCode !== 200) throw new Error(`${c.name}: ${check.statusCode} ${check.body.slice(0, 300)}`);
+    const body = check.json<{ analysis: unknown[]; totalItems: number }>();
+    const statement = bareStatement(target.db, c.query, campaign);
+    const bareRows = await target.bare(statement.sql, statement.parameters);
+    if (bareRows !== Math.max(1, body.analysis.length)) throw new Error(`${c.name}: bare SQL answered ${bareRows} rows`);
+    const r = await time(options.runs, options.warmup, route);
+    const s = await time(options.runs, options.warmup, () => target.bare(statement.sql, statement.parameters));
+    const result: CaseResult = {
+      db: target.kind,
+      case: c.name,
+      rows: body.analysis.length,
+      totalItems: body.totalItems,
+      routeP50: round(r.p50),
+      routeP95: round(r.p95),
+      sqlP50: round(s.p50),
+      sqlP95: round(s.p95),
+      ratioP50: round(r.p50 / s.p50, 2),
+    };
+    console.log(`  [${target.kind}] ${c.name}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`);
+    results.push(result);
+  }
+  await app.close();
+  return results;
+};
+
+const round = (v: number, digits = 1): number => Math.round(v * 10 ** digits) / 10 ** digits;
+
+const main = async (): Promise<void> => {
+  const options = parseArgs(process.argv.slice(2));
+  const results: CaseResult[] = [];
+  const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };
+
+  if (options.only !== 'postgres') {
+    const dir = join('.tmp', 'bench', `pglite-${options.rows}`);
+    if (!options.reuse && existsSync(dir)) {
+      const { rmSync } = await import('node:fs');
+      rmSync(dir, { recursive: true, force: true });
+    }
+    console.log(`PGlite (${dir}): preparing ${options.rows} analyses…`);
+    const target = await openPgliteTarget(dir);
+    try {
+      await fill(target, options.rows);
+      meta['pgliteAnalyses'] = await generated(target.db);
+      results.push(...(await benchTarget(target, options)));
+    } finally {
+      await target.close();
+    }
+  }
+
+  const serverUrl = process.env['DATABASE_URL'];
+  if (options.only !== 'pglite' && serverUrl) {
+    const name = `labdesk_bench_${options.rows}`;
+    console.log(`PostgreSQL (${name}): preparing ${options.rows} analyses…`);
+    const { target } = await openPostgresTarget(serverUrl, name, !options.reuse);
+    try {
+      await fill(target, options.rows);
+      meta['postgresAnalyses'] = await generated(target.db);
+      const version = await sql<{ v: string }>`select version() as v`.execute(target.db);
+      meta['postgresVersion'] = version.rows[0]?.v;
+      results.push(...(await benchTarget(target, options)));
+    } finally {
+      await target.close();
+    }
+  } else if (options.only === 'postgres') {
+    console.warn('--only postgres needs DATABASE_URL');
+  }
+
+  console.table(results);
+  mkdirSync(join('bench', 'results'), { recursive: true });
+  const file = join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...meta, results }, null, 2)}\n`);
+  console.log(`written ${file}`);
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

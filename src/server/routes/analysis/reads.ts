@@ -1,0 +1,157 @@
+// Reads of analyses (spec §7, ARCHITECTURE §4): the view, the list, the selected samples' analyses
+// and the lookups. Thin handlers: parse the request (views/request), read the campaign, call the
+// repository. The writes live in writes.ts (another plugin).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../domain/auth';
+import { LIST_PAGE_SIZES } from '../../../domain/constants';
+import { parseLabDateTime } from '../../../domain/datetime';
+import { analysisListSchema, analysisSchema, analysisViewSchema } from '../../../domain/entities/analysis';
+import { notFetched } from '../../../domain/messages';
+import { HttpError } from '../../http/errors';
+import {
+  ANALYSIS_VIEW_RULES,
+  analysesBySIdPrefix,
+  analysesOfSample,
+  analysisView,
+  findAnalysis,
+  STARTS_WITH_LIMIT,
+} from '../../repositories/analysis';
+import { loadCampaign } from '../../views/campaign';
+import { fastJson } from '../../views/serialize';
+import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema, type ViewQuery } from '../../views/request';
+
+/** GET /analysis answers at most this many rows (the largest page size); totalItems says how many matched. */
+export const ANALYSIS_LIST_CAP = Math.max(...LIST_PAGE_SIZES);
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+
+const analysisListCappedSchema = analysisListSchema.extend({ totalItems: z.number().int().nonnegative() });
+const aIdParam = z.object({ id: z.string().regex(/^\d{1,19}$/, 'aId must be a Number') });
+const sIdPrefixParam = z.object({ id: z.string().regex(/^\d{1,13}$/, 'sId must be a Number and not longer as 13 digits') });
+const sampleKeyParams = z.object({
+  sId: z.string().regex(/^\d{1,13}$/, 'sId must be a Number and not longer as 13 digits'),
+  sStamp: z.string().refine((s) => parseLabDateTime(s) !== null, 'Only Datetime is allowed, e.g. 2000-01-01 00:00:00'),
+});
+
+export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void> => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  const view = async (query: ViewQuery, selectionRequired = false) => {
+    const request = parseViewRequest(query, ANALYSIS_VIEW_RULES);
+    return analysisView(app.db, request, await loadCampaign(app.db), { selectionRequired });
+  };
+
+  app.get(
+    '/api/analysis/view',
+    {
+      serializerCompiler: fastJson,
+      schema: {
+        tags: ['analysis'],
+        summary: 'One page of the Analysis view with totals and the averages of the whole matching set',
+        description:
+          'page is 0-based; size one of 25, 50, 100, 1000, 5000, 10000, 15000; sort repeated field,asc|desc ' +
+          '(sample.boxPos, sample.name, sample.weightBru, sample.weightNet sort on the sample; aId breaks ties); ' +
+          'filter repeated (ARCHITECTURE §5); selection aIds or sample IDs sId|sStamp (≤ 1000); selectionSId; ' +
+          'exclusion farmer|screens|test. Restricted to samples stamped within the campaign setting. ' +
+          'Averages are rounded to 2 decimals and null when nothing matches.',
+        security,
+        querystring: viewQuerySchema,
+        response: { 200: analysisViewSchema, ...errors },
+      },
+    },
+    async (request) => view(request.query),
+  );
+
+  app.get(
+    '/api/analysis/samples',
+    {
+      serializerCompiler: fastJson,
+      schema: {
+        tags: ['analysis'],
+        summary: "The analyses of the selected samples ('Fetch from Samples'), as the view",
+        description: 'Same query as /analysis/view; selection holds sample IDs sId|sStamp. No selection → no rows.',
+        security,
+        querystring: viewQuerySchema,
+        response: { 200: analysisViewSchema, ...errors },
+      },
+    },
+    async (request) => view(request.query, true),
+  );
+
+  app.get(
+    '/api/analysis',
+    {
+      serializerCompiler: fastJson,
+      schema: {
+        tags: ['analysis'],
+        summary: `Every matching analysis in view order, at most ${ANALYSIS_LIST_CAP}`,
+        description:
+          `Same filter, sort, selection and exclusion as /analysis/view; page and size are ignored. The answer ` +
+          `holds the first ${ANALYSIS_LIST_CAP} rows (the largest page) and totalItems counts all that matched; ` +
+          'larger sets are for the paged view or the exports.',
+        security,
+        querystring: viewQuerySchema,
+        response: { 200: analysisListCappedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await view({ ...request.query, page: 0, size: ANALYSIS_LIST_CAP });
+      return { analysis: result.analysis, totalItems: result.totalItems };
+    },
+  );
+
+  app.get(
+    '/api/analysis/sid/startsWith/:id',
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: `Analyses whose sId starts with id (at most ${STARTS_WITH_LIMIT}, by sId, sStamp, aId)`,
+        security,
+        params: sIdPrefixParam,
+        response: { 200: analysisListSchema, ...errors },
+      },
+    },
+    async (request) => ({ analysis: await analysesBySIdPrefix(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/api/analysis/sid/:sId/:sStamp',
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'Every analysis of one sample (empty list when it has none)',
+        security,
+        params: sampleKeyParams,
+        response: { 200: analysisListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { sId, sStamp } = request.params;
+      // Year 0 parses as ISO but is no PostgreSQL timestamp: no sample can have it.
+      if (sStamp < MIN_LAB_TIME) return { analysis: [] };
+      return { analysis: await analysesOfSample(app.db, { sId, sStamp }) };
+    },
+  );
+
+  app.get(
+    '/api/analysis/:id',
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'One analysis',
+        security,
+        params: aIdParam,
+        response: { 200: analysisSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const found = isBigintId(id) ? await findAnalysis(app.db, id) : undefined;
+      if (!found) throw new HttpError(404, notFetched(id));
+      return found;
+    },
+  );
+};

@@ -1,0 +1,51 @@
+// GET /api/config/settings and PUT /api/config/settings/{name} (spec §7; PUT admin only).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../domain/auth';
+import { settingSchema, settingsResponseSchema, settingWriteSchema } from '../../../domain/entities/setting';
+import { requireAdmin, userOf } from '../../auth/plugin';
+import { listSettings, updateSetting } from '../../services/settings';
+
+const nameParams = z.object({ name: z.string().min(1).max(32) });
+
+export const settingRoutes = async (parent: FastifyInstance): Promise<void> => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ['config'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/api/config/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All settings; the campaign carries start and end',
+        response: { 200: settingsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async () => ({ settings: await listSettings(app.db) }),
+  );
+
+  app.put(
+    '/api/config/settings/:name',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a setting (admin); campaign dates without time are completed',
+        params: nameParams,
+        body: settingWriteSchema,
+        response: {
+          200: settingSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => updateSetting(app.db, userOf(request).email, request.params.name, request.body),
+  );
+};

@@ -1,0 +1,336 @@
+// Sample file import (POST /samples/upload; layout in docs/sample-import.md). All or nothing: every
+// row is checked first, with the same rules as a sample typed into the form, and one bad row means
+// nothing is written; otherwise every row is upserted by (sId, sStamp) in one transaction.
+//
+// Columns missing from the header are left as they are on existing samples (and get the defaults on
+// new ones), so a file with only sId;sStamp;weightNet updates the net weights and nothing else.
+// Each created or changed sample gets its own audit event (create or update, with before and after),
+// like a sample saved from the form, so a sample's history does not depend on how it was entered;
+// rows identical to the stored sample are counted as unchanged and not audited.
+import { parse } from 'csv-parse/sync';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DEFAULT_FLAGS } from '../../domain/constants';
+import { sampleIdWriteSchema } from '../../domain/entities/shared';
+import { formatSampleKey, type SampleKey } from '../../domain/ids';
+import { fileNotImported, fileUploaded } from '../../domain/messages';
+import type { LimitBounds } from '../../domain/rules/measurement';
+import type { Database, SampleRow } from '../db/database';
+import { HttpError } from '../http/errors';
+import { loadLimitBounds } from './limits';
+import { checkSample, mapDbError, sampleValues, SAMPLE_NUMERIC } from './samples-writes';
+
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Enough to fix a file; a file that is wrong on every row would otherwise answer megabytes. */
+export const MAX_REPORTED_ERRORS = 100;
+export const IMPORT_EXTENSIONS = ['.csv', '.txt'] as const;
+
+/** The columns of the layout, in the documented order; names match case-insensitively. */
+export const IMPORT_COLUMNS = [
+  'sId',
+  'sStamp',
+  'name',
+  'weightBru',
+  'weightTar',
+  'weightNet',
+  'quantity',
+  'distance',
+  'dateCrumbled',
+  'sFlags',
+  'lane',
+  'comment',
+] as const;
+type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+const REQUIRED: readonly ImportColumn[] = ['sId', 'sStamp'];
+const NUMERIC_COLUMNS = new Set<string>([...Object.keys(SAMPLE_NUMERIC), 'lane']);
+
+export interface ImportSummary {
+  message: string;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+export const hasImportExtension = (fileName: string): boolean =>
+  IMPORT_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
+
+const line = (n: number, message: string): string => `Line ${n}: ${message}`;
+
+/** UTF-8 (with or without BOM); a file that is not valid UTF-8 is read as Windows-1252, as Excel on de-AT saves CSV. */
+export const decodeImportFile = (bytes: Uint8Array): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+};
+
+/** ';' is the documented separator; a header without one but with ',' or a tab is read with that. */
+const detectDelimiter = (text: string): string => {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  if (header.includes(';')) return ';';
+  if (header.includes(',')) return ',';
+  if (header.includes('\t')) return '\t';
+  return ';';
+};
+
+/** Decimal comma or dot ('12,5' and '12.5'); no thousands separators. Other text is left for the checks to reject. */
+const cellNumber = (text: string): number | string | null => {
+  if (text === '') return null;
+  if (/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(text)) return Number(text.replace(',', '.'));
+  return text;
+};
+
+/** One cell as the sample body carries it. */
+const cellValue = (column: ImportColumn, text: string): unknown => {
+  if (NUMERIC_COLUMNS.has(column)) return cellNumber(text);
+  if (column === 'sFlags') return text === '' ? DEFAULT_FLAGS : text;
+  if (column === 'sId' || column === 'sStamp') return text;
+  return text === '' ? null : text;
+};
+
+interface ParsedRow {
+  line: number;
+  key: SampleKey | undefined;
+  body: Record<string, unknown>;
+}
+
+interface ParsedFile {
+  columns: ImportColumn[];
+  rows: ParsedRow[];
+  errors: string[];
+}
+
+interface CsvRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** Reads the header and the rows; errors here are about the file's shape, not the values. */
+export const parseImportFile = (text: string): ParsedFile => {
+  let records: CsvRecord[];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      bom: true,
+      info: true,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as CsvRecord[];
+  } catch (err) {
+    const at = (err as { lines?: unknown }).lines;
+    return {
+      columns: [],
+      rows: [],
+      errors: [line(typeof at === 'number' ? at : 1, 'the file is not valid CSV')],
+    };
+  }
+  // Spreadsheets append rows of empty cells (';;;;'): they are not samples.
+  records = records.filter((r) => r.record.some((cell) => cell !== ''));
+  const [header, ...data] = records;
+  if (!header) return { columns: [], rows: [], errors: [line(1, 'the file has no header')] };
+
+  const errors: string[] = [];
+  const byName = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  const columns: ImportColumn[] = [];
+  for (const name of header.record) {
+    const column = byName.get(name.toLowerCase());
+    if (!column) errors.push(line(header.info.lines, `unknown column "${name}"`));
+    else if (columns.includes(column)) errors.push(line(header.info.lines, `column ${column} appears twice`));
+    else columns.push(column);
+  }
+  for (const column of REQUIRED) {
+    if (!columns.includes(column)) errors.push(line(header.info.lines, `column ${column} is missing`));
+  }
+  if (errors.length > 0) return { columns, rows: [], errors };
+  if (data.length === 0)
+    return { columns, rows: [], errors: [line(header.info.lines, 'the file holds no samples')] };
+
+  const rows: ParsedRow[] = [];
+  for (const { record, info } of data) {
+    if (record.length !== columns.length) {
+      errors.push(line(info.lines, `expected ${columns.length} values, found ${record.length}`));
+      continue;
+    }
+    const body: Record<string, unknown> = {};
+    columns.forEach((column, i) => {
+      body[column] = cellValue(column, record[i]!);
+    });
+    const { sId, sStamp, ...rest } = body;
+    const sample = { ...rest, sampleId: { sId, sStamp } };
+    // Only a valid key is looked up (an invalid one would fail in the query); the row's check reports it.
+    const parsedKey = sampleIdWriteSchema.safeParse({ sId, sStamp });
+    const key = parsedKey.success ? parsedKey.data : undefined;
+    rows.push({ line: info.lines, key, body: sample });
+  }
+  return { columns, rows, errors };
+};
+
+const keyText = (k: SampleKey): string => formatSampleKey(k);
+
+const loadExisting = async (
+  trx: Transaction<Database>,
+  keys: readonly SampleKey[],
+): Promise<Map<string, SampleRow>> => {
+  const existing = new Map<string, SampleRow>();
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    const rows = await trx
+      .selectFrom('sample')
+      .selectAll()
+      .where(({ eb, refTuple, tuple }) =>
+        eb(
+          refTuple('sId', 'sStamp'),
+          'in',
+          chunk.map((k) => tuple(k.sId, k.sStamp)),
+        ),
+      )
+      .forUpdate()
+      .execute();
+    for (const r of rows) existing.set(keyText(r), r);
+  }
+  return existing;
+};
+
+/** Checks every row with the form's rules; messages carry the row's line number. */
+const checkRows = (
+  rows: readonly ParsedRow[],
+  columns: readonly ImportColumn[],
+  limits: readonly LimitBounds[],
+  existing: ReadonlyMap<string, SampleRow>,
+) => {
+  const errors: string[] = [];
+  const seen = new Map<string, number>();
+  const valid: { row: ParsedRow; values: ReturnType<typeof sampleValues>; before: SampleRow | undefined }[] =
+    [];
+  for (const row of rows) {
+    const before = row.key ? existing.get(keyText(row.key)) : undefined;
+    // Absent columns keep the stored value, so they are filled from it (or the form's defaults) for the check.
+    const filled = { ...fillAbsent(columns, before), ...row.body };
+    const { value, errors: rowErrors } = checkSample(filled, limits, before ?? null);
+    errors.push(...rowErrors.map((m) => line(row.line, m)));
+    if (row.key && value) {
+      const k = keyText(row.key);
+      const first = seen.get(k);
+      if (first !== undefined) errors.push(line(row.line, `sample ${k} is already on line ${first}`));
+      else seen.set(k, row.line);
+      valid.push({ row, values: sampleValues(value, before?.lane), before });
+    }
+  }
+  return { errors, valid };
+};
+
+const fillAbsent = (
+  columns: readonly ImportColumn[],
+  before: SampleRow | undefined,
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = { sFlags: before?.sFlags ?? DEFAULT_FLAGS };
+  if (!before) return out;
+  for (const column of IMPORT_COLUMNS) {
+    if (!columns.includes(column) && column !== 'sId' && column !== 'sStamp') {
+      out[column] = (before as unknown as Record<string, unknown>)[column];
+    }
+  }
+  return out;
+};
+
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+const sameRow = (a: SampleRow, b: SampleRow): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+const CHUNK = 500;
+
+/**
+ * Validates and imports one file. Throws HttpError 400 with 'Line n: …' messages when any row is
+ * bad; nothing is written then (the transaction is rolled back).
+ */
+export const importSamples = async (
+  db: Kysely<Database>,
+  actor: string,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<ImportSummary> => {
+  const failed = fileNotImported(fileName);
+  const { columns, rows, errors: shapeErrors } = parseImportFile(decodeImportFile(bytes));
+  const reject = (errors: string[]): HttpError => {
+    const shown = errors.slice(0, MAX_REPORTED_ERRORS);
+    if (errors.length > shown.length) shown.push(`… and ${errors.length - shown.length} more errors`);
+    return new HttpError(400, failed, shown);
+  };
+  if (shapeErrors.length > 0 && rows.length === 0) throw reject(shapeErrors);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
+      const existing = await loadExisting(trx, keys);
+      const { errors, valid } = checkRows(rows, columns, await loadLimitBounds(trx), existing);
+      const all = [...shapeErrors, ...errors].sort((a, b) => lineOf(a) - lineOf(b));
+      if (all.length > 0) throw reject(all);
+
+      let createdCount = 0;
+      let updatedCount = 0;
+      for (let i = 0; i < valid.length; i += CHUNK) {
+        const chunk = valid.slice(i, i + CHUNK);
+        const written = await upsert(
+          trx,
+          columns,
+          chunk.map((v) => v.values),
+        );
+        const audits = chunk.flatMap(({ before }, j) => {
+          const after = written.get(keyText(chunk[j]!.values));
+          if (!after || (before && sameRow(before, after))) return [];
+          if (before) updatedCount++;
+          else createdCount++;
+          return [
+            {
+              actor,
+              action: before ? ('update' as const) : ('create' as const),
+              entity: 'sample',
+              entityKey: keyText(after),
+              before: json(before),
+              after: json(after),
+            },
+          ];
+        });
+        // One statement per chunk instead of recordAudit per row: a 5 MB file holds ~60,000 rows.
+        if (audits.length > 0) await trx.insertInto('auditEvent').values(audits).execute();
+      }
+      return {
+        message: fileUploaded(fileName),
+        total: valid.length,
+        created: createdCount,
+        updated: updatedCount,
+        unchanged: valid.length - createdCount - updatedCount,
+      };
+    });
+  } catch (err) {
+    throw mapDbError(err, failed);
+  }
+};
+
+const lineOf = (message: string): number => Number(/^Line (\d+)/.exec(message)?.[1] ?? 0);
+
+/** Inserts new samples and updates existing ones; only the file's columns are written on update. */
+const upsert = async (
+  trx: Transaction<Database>,
+  columns: readonly ImportColumn[],
+  values: readonly ReturnType<typeof sampleValues>[],
+): Promise<Map<string, SampleRow>> => {
+  const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp');
+  const rows = await trx
+    .insertInto('sample')
+    .values(values.map((v) => ({ ...v })))
+    .onConflict((oc) => {
+      const target = oc.columns(['sId', 'sStamp']);
+      if (updateColumns.length === 0) return target.doNothing();
+      return target.doUpdateSet(
+        Object.fromEntries(updateColumns.map((c) => [c, sql.ref(`excluded.${snake(c)}`)])),
+      );
+    })
+    .returningAll()
+    .execute();
+  return new Map(rows.map((r) => [keyText(r), r]));
+};
+
+/** excluded.<column> is raw SQL, which the CamelCasePlugin does not rename. */
+const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
