@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   signInLimits?: SignInLimits;
   /** Sign-in requests per client address and minute, whatever their outcome. */
   signInPerIpPerMinute?: number;
+  /** How long a confirmed account is trusted before the next database check (auth/plugin.ts). */
+  accountCheckTtlMs?: number;
 }
 
 /** Never in the log: credentials in headers, any request body. */
@@ -91,7 +93,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // The app's own plugins.
   app.decorate('db', db);
   app.decorate('config', config);
-  registerAuth(app, { db, keys: { secret: config.jwtSecret } });
+  registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
 
   // Routes.
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

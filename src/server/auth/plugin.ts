@@ -37,14 +37,40 @@ export const authenticateToken = async (
   return { email: stored.email, roles: [stored.role] };
 };
 
-export const registerAuth = (app: FastifyInstance, deps: { db: Kysely<Database>; keys: Pick<TokenKeys, 'secret'> }): void => {
+/**
+ * How long a confirmed account is trusted without asking the database again. Every /api request
+ * would otherwise pay one extra round trip (about a third of a small view's time); a removed user
+ * or a changed role still loses access within seconds, on every instance, with no shared state.
+ */
+export const ACCOUNT_CHECK_TTL_MS = 5_000;
+const ACCOUNT_CACHE_MAX = 1_000;
+
+export const registerAuth = (
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; keys: Pick<TokenKeys, 'secret'>; accountCheckTtlMs?: number },
+): void => {
+  const ttl = deps.accountCheckTtlMs ?? ACCOUNT_CHECK_TTL_MS;
+  // token → user and until when the account check holds; tokens are verified cryptographically on
+  // every request regardless, so the cache only spares the account lookup.
+  const confirmed = new Map<string, { user: AuthUser; until: number }>();
+  const authenticate = async (token: string): Promise<AuthUser | undefined> => {
+    const now = Date.now();
+    const hit = confirmed.get(token);
+    if (hit && hit.until > now && (await verifyAccessToken(token, deps.keys))) return hit.user;
+    const user = await authenticateToken(deps.db, deps.keys, token);
+    if (confirmed.size >= ACCOUNT_CACHE_MAX) confirmed.clear();
+    if (user && ttl > 0) confirmed.set(token, { user, until: now + ttl });
+    else confirmed.delete(token);
+    return user;
+  };
+
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiPath(request.url) || request.routeOptions.config.public === true) return;
     reply.header('www-authenticate', 'Bearer realm="labdesk"');
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, HTTP_MESSAGES.unauthorized);
-    const user = await authenticateToken(deps.db, deps.keys, token);
+    const user = await authenticate(token);
     if (!user) throw new HttpError(401, HTTP_MESSAGES.invalidToken);
     reply.removeHeader('www-authenticate');
     request.user = user;
