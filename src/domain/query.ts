@@ -8,13 +8,13 @@ import { parseSampleKey } from './ids';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from './messages';
 
 /** A query-string parameter that may appear once (string) or repeatedly (array). */
-const repeated = <T extends z.ZodType<string>>(item: T) =>
+export const repeated = <T extends z.ZodType<string>>(item: T) =>
   z
     .union([item, z.array(item)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-const commaList = z
+export const commaList = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? [] : v.split(',').map((s) => s.trim())));

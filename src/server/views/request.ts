@@ -7,20 +7,8 @@ import { EXCLUSIONS, LIST_PAGE_SIZES, MAX_SELECTION, DEFAULT_PAGE_SIZE, type Exc
 import { parseFilters, type FilterColumn, type FilterTerm } from '../../domain/filter';
 import { parseSampleKey, type SampleKey } from '../../domain/ids';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../domain/messages';
-import { selectionQuerySchema } from '../../domain/query';
+import { commaList, repeated, selectionQuerySchema } from '../../domain/query';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
-
-/** A query-string parameter that may appear once or repeatedly (always an array after parsing). */
-const repeated = <T extends z.ZodType<string>>(item: T) =>
-  z
-    .union([item, z.array(item)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
-
-const commaList = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? [] : v.split(',').map((s) => s.trim())));
 
 /**
  * The views' query string. Built on the domain's selectionQuerySchema (page, size from
