@@ -1,0 +1,286 @@
+// List view: the query behind a server-paged table (spec §4 Filters, 'Filter all', Auto-refresh)
+// and the one request that answers it. Page (0-based), size, multi-sort, filter terms, exclusion and
+// the 'Filter all' restriction form the query; every accepted change sends a new request, and a new
+// request cancels the one in flight (leaving 'loading' stops the invoked actor, which aborts its
+// signal). Auto-refresh reloads N seconds after the last answer when N > 0. The request and the
+// notification are injected, so the machine runs without server, DOM or real time.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type Exclusion, LIST_PAGE_SIZES, REFRESH_MIN_S } from '../domain/constants';
+import { parseFilters } from '../domain/filter';
+import {
+  buildListQuery,
+  isExclusion,
+  isExclusionList,
+  isPageIndex,
+  isPageSize,
+  isRestrictionWithinLimit,
+  isSortList,
+  type ListRestriction,
+} from '../domain/listQuery';
+import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_TIMEOUT } from '../domain/messages';
+import type { SelectionQuery } from '../domain/query';
+import { validateRefreshTimer } from '../domain/rules/fields';
+
+/** Seconds → the auto-refresh delay; the delay is read from context, so tests drive it by clock. */
+export const refreshDelayMs = (seconds: number): number => seconds * 1000;
+
+/** One page as the list endpoints answer it, with the entity's array already picked by the caller. */
+export interface ListPage<Row = unknown> {
+  rows: Row[];
+  totalItems: number;
+  totalPages: number;
+  /** Column averages (Analysis only); null where the endpoint sends none. */
+  average?: Record<string, number | null> | null;
+}
+
+export interface FetchPageInput {
+  query: SelectionQuery;
+}
+
+export interface ListViewInput {
+  /** The screen's default page size (spec §9: Analysis 50, Boxes 25). */
+  defaultSize: number;
+  /** The sizes the selector offers; the list views use LIST_PAGE_SIZES. */
+  pageSizes?: readonly number[];
+  /** Preferences the caller read from storage. */
+  sort?: string[];
+  filters?: string[];
+  exclusion?: Exclusion[];
+  refreshSeconds?: number;
+}
+
+export interface ListViewContext {
+  pageSizes: readonly number[];
+  page: number;
+  size: number;
+  sort: string[];
+  filters: string[];
+  exclusion: Exclusion[];
+  restriction: ListRestriction;
+  refreshSeconds: number;
+  rows: unknown[];
+  totalItems: number;
+  totalPages: number;
+  average: Record<string, number | null> | null;
+  /** The message of the last failed request (timeout text, or the server's 400 message). */
+  error: string | null;
+}
+
+export type ListViewEvent =
+  | { type: 'SET_PAGE'; page: number }
+  | { type: 'SET_SIZE'; size: number }
+  | { type: 'SET_SORT'; sort: string[] }
+  | { type: 'SET_FILTERS'; filters: string[] }
+  | { type: 'SET_EXCLUSION'; exclusion: string[] }
+  | { type: 'SET_RESTRICTION'; restriction: ListRestriction }
+  | { type: 'SET_REFRESH'; seconds: number | string }
+  | { type: 'RELOAD' };
+
+export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`list view machine: '${name}' must be provided`);
+};
+
+/** The caller's aborts show up as ApiError kind 'aborted' (or a DOMException named AbortError). */
+export const isCancelled = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { kind?: unknown }).kind === 'aborted' || (error as { name?: unknown }).name === 'AbortError');
+
+/** A 400 carries the server's reason (a filter mismatch or 'Processing filters failed…'). */
+const rejectedQueryMessage = (error: unknown): string | null => {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { status?: unknown; message?: unknown };
+  return e.status === 400 ? (typeof e.message === 'string' && e.message ? e.message : FILTER_MISMATCH) : null;
+};
+
+export const listViewMachine = setup({
+  types: {
+    context: {} as ListViewContext,
+    events: {} as ListViewEvent,
+    input: {} as ListViewInput,
+  },
+  actors: {
+    fetchPage: fromPromise<ListPage, FetchPageInput>(notProvided('fetchPage')),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => notProvided('notify')(),
+  },
+  guards: {
+    isPageIndex: ({ context, event }) =>
+      event.type === 'SET_PAGE' && isPageIndex(event.page, context.totalPages),
+    isPageSize: ({ context, event }) =>
+      event.type === 'SET_SIZE' && isPageSize(context.pageSizes, event.size),
+    isSortList: ({ event }) => event.type === 'SET_SORT' && isSortList(event.sort),
+    areFiltersValid: ({ event }) => event.type === 'SET_FILTERS' && parseFilters(event.filters).ok,
+    isExclusionList: ({ event }) => event.type === 'SET_EXCLUSION' && isExclusionList(event.exclusion),
+    isRestrictionWithinLimit: ({ event }) =>
+      event.type === 'SET_RESTRICTION' && isRestrictionWithinLimit(event.restriction),
+    isRefreshValid: ({ event }) =>
+      event.type === 'SET_REFRESH' && validateRefreshTimer(event.seconds) === null,
+    isAutoRefreshOn: ({ context }) => context.refreshSeconds > REFRESH_MIN_S,
+    isCancelled: (_, params: { error: unknown }) => isCancelled(params.error),
+    isRejectedQuery: (_, params: { error: unknown }) => rejectedQueryMessage(params.error) !== null,
+  },
+  delays: {
+    REFRESH: ({ context }) => refreshDelayMs(context.refreshSeconds),
+  },
+}).createMachine({
+  id: 'listView',
+  context: ({ input }) => ({
+    pageSizes: input.pageSizes ?? LIST_PAGE_SIZES,
+    page: 0,
+    size: input.defaultSize,
+    sort: input.sort ?? [],
+    filters: input.filters ?? [],
+    exclusion: input.exclusion ?? [],
+    restriction: null,
+    refreshSeconds: input.refreshSeconds ?? 0,
+    rows: [],
+    totalItems: 0,
+    totalPages: 0,
+    average: null,
+    error: null,
+  }),
+  initial: 'loading',
+  // Every accepted change targets 'loading' from the root, which exits the active state — also
+  // 'loading' itself — so the request in flight is stopped (its signal aborts) and a new one starts.
+  on: {
+    SET_PAGE: {
+      guard: 'isPageIndex',
+      target: '.loading',
+      actions: assign({ page: ({ event }) => event.page }),
+    },
+    // Choosing a page size shows the first page (spec §4 Filters).
+    SET_SIZE: {
+      guard: 'isPageSize',
+      target: '.loading',
+      actions: assign({ size: ({ event }) => event.size, page: 0 }),
+    },
+    SET_SORT: {
+      guard: 'isSortList',
+      target: '.loading',
+      actions: assign({ sort: ({ event }) => [...event.sort] }),
+    },
+    // A valid change is applied and the page reset; a mismatch keeps the filter the table shows.
+    SET_FILTERS: [
+      {
+        guard: 'areFiltersValid',
+        target: '.loading',
+        actions: assign({ filters: ({ event }) => [...event.filters], page: 0 }),
+      },
+      { actions: { type: 'notify', params: { kind: 'error', message: FILTER_MISMATCH } } },
+    ],
+    SET_EXCLUSION: {
+      guard: 'isExclusionList',
+      target: '.loading',
+      actions: assign({
+        exclusion: ({ event }) => event.exclusion.filter(isExclusion),
+        page: 0,
+      }),
+    },
+    // 'Filter all' restricts and goes to the first page; unchecking (null) lifts the restriction.
+    SET_RESTRICTION: {
+      guard: 'isRestrictionWithinLimit',
+      target: '.loading',
+      actions: assign({
+        restriction: ({ event }) => event.restriction,
+        page: 0,
+      }),
+    },
+    // Outside 'idle' only the value changes; the timer starts from the next answer.
+    SET_REFRESH: [
+      {
+        guard: 'isRefreshValid',
+        actions: assign({
+          refreshSeconds: ({ event }) => Number(event.seconds),
+        }),
+      },
+      { actions: { type: 'notify', params: { kind: 'error', message: REFRESH_TIMER_MESSAGE } } },
+    ],
+    RELOAD: { target: '.loading' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: buildListQuery(context) }),
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => ({
+            rows: event.output.rows,
+            totalItems: event.output.totalItems,
+            totalPages: event.output.totalPages,
+            average: event.output.average ?? null,
+            error: null,
+          })),
+        },
+        onError: [
+          // An aborted request was replaced or left on purpose: nothing to tell.
+          { guard: { type: 'isCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle' },
+          {
+            guard: { type: 'isRejectedQuery', params: ({ event }) => ({ error: event.error }) },
+            target: 'error',
+            actions: [
+              assign({ error: ({ event }) => rejectedQueryMessage(event.error) }),
+              { type: 'notify', params: ({ context }) => ({ kind: 'error', message: context.error ?? '' }) },
+            ],
+          },
+          {
+            target: 'error',
+            actions: [
+              assign({ error: SERVER_TIMEOUT }),
+              { type: 'notify', params: { kind: 'error', message: SERVER_TIMEOUT } },
+            ],
+          },
+        ],
+      },
+    },
+    idle: {
+      initial: 'route',
+      on: {
+        // A valid new interval restarts the wait (or stops it at 0).
+        SET_REFRESH: [
+          {
+            guard: 'isRefreshValid',
+            target: '.route',
+            reenter: true,
+            actions: assign({
+              refreshSeconds: ({ event }) => Number(event.seconds),
+            }),
+          },
+          { actions: { type: 'notify', params: { kind: 'error', message: REFRESH_TIMER_MESSAGE } } },
+        ],
+      },
+      states: {
+        route: {
+          always: [{ guard: 'isAutoRefreshOn', target: 'refreshing' }, { target: 'still' }],
+        },
+        // Auto-refresh off (interval 0).
+        still: {},
+        refreshing: {
+          after: { REFRESH: { target: '#listView.loading' } },
+        },
+      },
+    },
+    // A failed request keeps the last rows; any change or RELOAD tries again. No auto-refresh here,
+    // so a server that is down is not asked (and the user not notified) every N seconds.
+    error: {},
+  },
+});
+
+export type ListViewMachine = typeof listViewMachine;
+
+export type ListViewStatus = 'loading' | 'idle' | 'error';
+
+export const listViewStatus = (snapshot: SnapshotFrom<ListViewMachine>): ListViewStatus => {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('error')) return 'error';
+  return 'idle';
+};
+
+/** The query the current rows answer (for 'API Test', export and PDF). */
+export const listQueryOf = (snapshot: SnapshotFrom<ListViewMachine>): SelectionQuery =>
+  buildListQuery(snapshot.context);

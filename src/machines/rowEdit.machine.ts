@@ -1,0 +1,338 @@
+// Row edit: editing, creating and deleting one Analysis or Sample row at a time (spec §4 Row edit,
+// Create, Delete; §5; §8). EDIT loads the record by id and edits a draft; SAVE checks the draft
+// with the §5 rules (errors keep the row in edit, and nothing is sent) and then updates it; CANCEL
+// (Esc, the close icon, a blur outside the fields) drops the draft and its errors. Delete asks
+// first. Create starts from a template and is possible only while the form is valid. Results are
+// notified and emitted ('saved', 'created', 'deleted'), so the screen reloads the list and drops a
+// deleted item from the selection. Network and snackbar are injected.
+import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  created,
+  deleted,
+  notCreated,
+  notDeleted,
+  notFetched,
+  notModified,
+  updated,
+  type RecordKey,
+} from '../domain/messages';
+import { joinErrors, rowErrors, type RowDraft, type RowEntity } from '../domain/rowRules';
+import type { FieldValue } from '../domain/rules/fields';
+import type { LimitBounds } from '../domain/rules/measurement';
+
+export interface RowEditInput {
+  entity: RowEntity;
+  /** The server's limits, for the measured values (spec §5 last row). */
+  limits?: LimitBounds[];
+}
+
+export interface RowEditContext {
+  entity: RowEntity;
+  limits: LimitBounds[];
+  /** The row being edited or deleted: the aId, or 'sId|sStamp' on Samples. */
+  id: string | null;
+  /** The column that was double-clicked, for the UI to focus; null for the pencil. */
+  column: string | null;
+  draft: RowDraft;
+  errors: string[];
+}
+
+export type RowEditEvent =
+  | { type: 'EDIT'; id: string; column?: string }
+  | { type: 'CHANGE'; field: string; value: FieldValue }
+  | { type: 'SAVE' }
+  | { type: 'CANCEL' }
+  | { type: 'REQUEST_DELETE'; id: string }
+  | { type: 'CONFIRM' }
+  | { type: 'OPEN_CREATE'; template: RowDraft }
+  | { type: 'CREATE' }
+  | { type: 'SET_LIMITS'; limits: LimitBounds[] };
+
+export type RowEditEmitted =
+  { type: 'saved'; id: string } | { type: 'created'; id: string } | { type: 'deleted'; id: string };
+
+export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string; persistent?: boolean };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`row edit machine: '${name}' must be provided`);
+};
+
+/** Messages name an analysis by aId and a sample by 'sId|sStamp' (spec §8). */
+export const recordKeyOf = (entity: RowEntity): RecordKey => (entity === 'analysis' ? 'aId' : 'sId');
+
+/** The field messages a 400 carries (ApiError.errors), if any. */
+const serverErrors = (error: unknown): string[] => {
+  const errors =
+    typeof error === 'object' && error !== null ? (error as { errors?: unknown }).errors : undefined;
+  return Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [];
+};
+
+const errorsOf = (context: RowEditContext): string[] =>
+  rowErrors(context.entity, context.draft, context.limits);
+
+export const rowEditMachine = setup({
+  types: {
+    context: {} as RowEditContext,
+    events: {} as RowEditEvent,
+    input: {} as RowEditInput,
+    emitted: {} as RowEditEmitted,
+  },
+  actors: {
+    load: fromPromise<RowDraft, { id: string }>(notProvided('load')),
+    update: fromPromise<unknown, { id: string; draft: RowDraft }>(notProvided('update')),
+    remove: fromPromise<unknown, { id: string }>(notProvided('remove')),
+    /** Answers the new record's id (aId, or 'sId|sStamp'). */
+    create: fromPromise<{ id: string }, { draft: RowDraft }>(notProvided('create')),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => notProvided('notify')(),
+    /** The validation errors are gone: a persistent snackbar may close (notifications CLEAR_VALIDATION). */
+    clearValidation: notProvided('clearValidation'),
+    takeRow: assign(({ event }) =>
+      event.type === 'EDIT' || event.type === 'REQUEST_DELETE'
+        ? {
+            id: event.id,
+            column: event.type === 'EDIT' ? (event.column ?? null) : null,
+            draft: {},
+            errors: [],
+          }
+        : {},
+    ),
+    change: assign({
+      draft: ({ context, event }) =>
+        event.type === 'CHANGE' ? { ...context.draft, [event.field]: event.value } : context.draft,
+    }),
+    check: assign({ errors: ({ context }) => errorsOf(context) }),
+    reset: assign({ id: null, column: null, draft: {}, errors: [] }),
+  },
+  guards: {
+    isDraftValid: ({ context }) => errorsOf(context).length === 0,
+    isOtherRow: ({ context, event }) => event.type === 'EDIT' && event.id !== context.id,
+  },
+}).createMachine({
+  id: 'rowEdit',
+  context: ({ input }) => ({
+    entity: input.entity,
+    limits: input.limits ?? [],
+    id: null,
+    column: null,
+    draft: {},
+    errors: [],
+  }),
+  initial: 'idle',
+  on: {
+    SET_LIMITS: { actions: assign({ limits: ({ event }) => event.limits }) },
+  },
+  states: {
+    idle: {
+      on: {
+        EDIT: { target: 'loading', actions: 'takeRow' },
+        REQUEST_DELETE: { target: 'confirmingDelete', actions: 'takeRow' },
+        OPEN_CREATE: {
+          target: 'creating',
+          actions: [
+            assign({ id: null, column: null, draft: ({ event }) => ({ ...event.template }) }),
+            'check',
+          ],
+        },
+      },
+    },
+    loading: {
+      on: {
+        // One row at a time: the newer double-click wins and the older load is dropped.
+        EDIT: { guard: 'isOtherRow', target: 'loading', reenter: true, actions: 'takeRow' },
+        CANCEL: { target: 'idle', actions: 'reset' },
+      },
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id ?? '' }),
+        onDone: {
+          target: 'editing',
+          actions: assign({ draft: ({ event }) => ({ ...event.output }), errors: [] }),
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({ kind: 'error', message: notFetched(context.id ?? '') }),
+            },
+            'reset',
+          ],
+        },
+      },
+    },
+    editing: {
+      on: {
+        // Once errors are shown they follow the input, so a fixed field clears its message.
+        CHANGE: {
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const draft = { ...context.draft, [event.field]: event.value };
+            if (context.errors.length === 0) {
+              enqueue.assign({ draft });
+              return;
+            }
+            const errors = rowErrors(context.entity, draft, context.limits);
+            enqueue.assign({ draft, errors });
+            if (errors.length === 0) enqueue('clearValidation');
+          }),
+        },
+        SAVE: [
+          { guard: 'isDraftValid', target: 'saving' },
+          // Invalid: stay in the row, send nothing, and keep the messages up while they apply.
+          {
+            actions: [
+              'check',
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  kind: 'error',
+                  message: joinErrors(context.errors),
+                  persistent: true,
+                }),
+              },
+            ],
+          },
+        ],
+        CANCEL: { target: 'idle', actions: ['reset', 'clearValidation'] },
+        EDIT: [
+          { guard: 'isOtherRow', target: 'loading', actions: ['takeRow', 'clearValidation'] },
+          // Another cell of the same row: only the focus moves.
+          { actions: assign({ column: ({ event }) => event.column ?? null }) },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'update',
+        src: 'update',
+        input: ({ context }) => ({ id: context.id ?? '', draft: context.draft }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'success',
+                message: updated(recordKeyOf(context.entity), context.id ?? ''),
+              }),
+            },
+            emit(({ context }) => ({ type: 'saved' as const, id: context.id ?? '' })),
+            'reset',
+          ],
+        },
+        // The server refused: stay in the row with its messages (ApiError.errors).
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({ errors: ({ event }) => serverErrors(event.error) }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'error',
+                message: notModified(recordKeyOf(context.entity), context.id ?? ''),
+              }),
+            },
+          ],
+        },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        CONFIRM: { target: 'deleting' },
+        CANCEL: { target: 'idle', actions: 'reset' },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => ({ id: context.id ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'success',
+                message: deleted(recordKeyOf(context.entity), context.id ?? ''),
+              }),
+            },
+            // The screen reloads the list and removes the item from the selection (spec §4 Delete).
+            emit(({ context }) => ({ type: 'deleted' as const, id: context.id ?? '' })),
+            'reset',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'error',
+                message: notDeleted(recordKeyOf(context.entity), context.id ?? ''),
+              }),
+            },
+            'reset',
+          ],
+        },
+      },
+    },
+    // The create dialog: errors follow every change, and Create works only without them.
+    creating: {
+      on: {
+        CHANGE: { actions: ['change', 'check'] },
+        CREATE: { guard: 'isDraftValid', target: 'submitting' },
+        CANCEL: { target: 'idle', actions: 'reset' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'create',
+        src: 'create',
+        input: ({ context }) => ({ draft: context.draft }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                kind: 'success',
+                message: created(recordKeyOf(context.entity), event.output.id),
+              }),
+            },
+            emit(({ event }) => ({ type: 'created' as const, id: event.output.id })),
+            'reset',
+          ],
+        },
+        onError: {
+          target: 'creating',
+          actions: {
+            type: 'notify',
+            params: ({ context }) => ({
+              kind: 'error',
+              message: notCreated(recordKeyOf(context.entity), draftLabel(context.entity, context.draft)),
+            }),
+          },
+        },
+      },
+    },
+  },
+});
+
+/** How a failed create names the record: 'sId|sStamp' for a sample, the aId (if any) for an analysis. */
+export const draftLabel = (entity: RowEntity, draft: RowDraft): string =>
+  entity === 'sample' ? `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}` : String(draft.aId ?? '');
+
+export type RowEditMachine = typeof rowEditMachine;
+
+export type RowEditStatus =
+  'idle' | 'loading' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting' | 'creating' | 'submitting';
+
+export const rowEditStatus = (snapshot: SnapshotFrom<RowEditMachine>): RowEditStatus =>
+  snapshot.value as RowEditStatus;
+
+/** The Create button of the dialog. */
+export const canCreate = (snapshot: SnapshotFrom<RowEditMachine>): boolean =>
+  snapshot.matches('creating') && errorsOf(snapshot.context).length === 0;

@@ -1,0 +1,366 @@
+// Selection: the Selection card of Analysis and Samples (spec §4 Selections, 'Filter all', §5
+// Selection). Items are unique by key (aId, or 'sId|sStamp'); more than 1000 are refused; clearing
+// asks first; 'Filter all' and 'Filter all Sample IDs' restrict the table and are reset by any
+// change of the selection. A typed SampleID or the ids of .txt/.csv/.ncd files are looked up on the
+// server before they are added. The lookup, the notification and the storage are injected; the
+// restriction for the list view is emitted as 'restrictionChanged'.
+import { and, assign, not, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ListRestriction } from '../domain/listQuery';
+import {
+  addedToSelection,
+  fileNotImported,
+  fileUploaded,
+  notFetched,
+  sampleNotFound,
+  SELECTION_TOO_LARGE,
+  SID_MESSAGE,
+  wrongFileType,
+} from '../domain/messages';
+import { addToSelection, canAddToSelection, isSelectionFile, parseSelectionFile } from '../domain/selection';
+import {
+  countNew,
+  sampleIdRequest,
+  sampleIdRequestLabel,
+  selectedSampleIds,
+  type SampleIdRequest,
+  type SelectionItem,
+} from '../domain/selectionItem';
+
+export interface SelectionFile {
+  name: string;
+  text: string;
+}
+
+export interface LookupInput {
+  requests: SampleIdRequest[];
+}
+
+/** Where the ids being looked up came from, for the messages afterwards. */
+export type PendingLookup = { source: 'input'; label: string } | { source: 'files'; names: string[] };
+
+export interface SelectionContext {
+  items: SelectionItem[];
+  filterAll: boolean;
+  filterAllSIds: boolean;
+  pending: PendingLookup | null;
+  requests: SampleIdRequest[];
+}
+
+export interface SelectionInput {
+  /** Read from storage by the caller before start. */
+  items?: SelectionItem[];
+}
+
+export type SelectionEvent =
+  | { type: 'ADD'; item: SelectionItem }
+  | { type: 'ADD_MANY'; items: SelectionItem[] }
+  | { type: 'REMOVE'; key: string }
+  | { type: 'CLEAR' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'FILTER_ALL' }
+  | { type: 'FILTER_ALL_SIDS' }
+  | { type: 'ADD_SAMPLE_ID'; input: string }
+  | { type: 'FILES'; files: SelectionFile[] };
+
+export type SelectionEmitted = { type: 'restrictionChanged'; restriction: ListRestriction };
+
+export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`selection machine: '${name}' must be provided`);
+};
+
+const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+
+/** The lookups for the accepted files' ids; files of other types add none. */
+export const fileRequests = (files: readonly SelectionFile[]): SampleIdRequest[] =>
+  files
+    .filter((f) => isSelectionFile(f.name))
+    .flatMap((f) => parseSelectionFile(f.name, f.text))
+    .map(sampleIdRequest)
+    .filter((r): r is SampleIdRequest => r !== null);
+
+/** One snackbar text for all files of a wrong type ('' when there are none). */
+export const wrongFilesMessage = (files: readonly SelectionFile[]): string =>
+  files
+    .filter((f) => !isSelectionFile(f.name))
+    .map((f) => wrongFileType(f.name))
+    .join(' ');
+
+const noIdsMessage = (files: readonly SelectionFile[]): string =>
+  files.map((f) => fileNotImported(f.name)).join(' ');
+
+const keyOf = (item: SelectionItem) => item.key;
+
+/** After every change: persist the items, then lift the restriction. */
+const CHANGED = [
+  { type: 'save', params: ({ context }: { context: SelectionContext }) => ({ items: context.items }) },
+  'resetToggles',
+] as const;
+
+export const selectionMachine = setup({
+  types: {
+    context: {} as SelectionContext,
+    events: {} as SelectionEvent,
+    input: {} as SelectionInput,
+    emitted: {} as SelectionEmitted,
+  },
+  actors: {
+    lookup: fromPromise<SelectionItem[], LookupInput>(notProvided('lookup')),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => notProvided('notify')(),
+    save: (_, _params: { items: SelectionItem[] }) => notProvided('save')(),
+    addItems: assign({
+      items: ({ context }, params: { items: SelectionItem[] }) =>
+        addToSelection(context.items, params.items, keyOf),
+    }),
+    // Any change of the selection lifts a 'Filter all' restriction (spec §4).
+    resetToggles: enqueueActions(({ context, enqueue }) => {
+      if (!context.filterAll && !context.filterAllSIds) return;
+      enqueue.assign({ filterAll: false, filterAllSIds: false });
+      enqueue.emit({ type: 'restrictionChanged', restriction: null });
+    }),
+    forgetLookup: assign({ pending: null, requests: [] }),
+  },
+  guards: {
+    isNew: ({ context, event }) =>
+      event.type === 'ADD' && !context.items.some((i) => i.key === event.item.key),
+    canAddOne: ({ context }) => canAddToSelection(context.items.length),
+    canAddMany: ({ context, event }) =>
+      event.type === 'ADD_MANY' &&
+      canAddToSelection(context.items.length, countNew(context.items, event.items)),
+    addsAny: ({ context, event }) => event.type === 'ADD_MANY' && countNew(context.items, event.items) > 0,
+    isSelected: ({ context, event }) =>
+      event.type === 'REMOVE' && context.items.some((i) => i.key === event.key),
+    hasItems: ({ context }) => context.items.length > 0,
+    isFilterAllOn: ({ context }) => context.filterAll,
+    isFilterAllSIdsOn: ({ context }) => context.filterAllSIds,
+    isSampleId: ({ event }) => event.type === 'ADD_SAMPLE_ID' && sampleIdRequest(event.input) !== null,
+    hasFileIds: ({ event }) => event.type === 'FILES' && fileRequests(event.files).length > 0,
+    foundNone: (_, params: { found: SelectionItem[] }) => params.found.length === 0,
+    canAddFound: ({ context }, params: { found: SelectionItem[] }) =>
+      canAddToSelection(context.items.length, countNew(context.items, params.found)),
+    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
+  },
+}).createMachine({
+  id: 'selection',
+  context: ({ input }) => ({
+    items: input.items ?? [],
+    filterAll: false,
+    filterAllSIds: false,
+    pending: null,
+    requests: [],
+  }),
+  initial: 'ready',
+  // Adding, removing and the toggles work while a lookup runs or a clear is being confirmed.
+  on: {
+    ADD: [
+      {
+        guard: and(['isNew', 'canAddOne']),
+        actions: [{ type: 'addItems', params: ({ event }) => ({ items: [event.item] }) }, ...CHANGED],
+      },
+      {
+        guard: 'isNew',
+        actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
+      },
+    ],
+    // All or nothing: a batch that would pass 1000 adds none of its items.
+    ADD_MANY: [
+      {
+        guard: and(['canAddMany', 'addsAny']),
+        actions: [{ type: 'addItems', params: ({ event }) => ({ items: event.items }) }, ...CHANGED],
+      },
+      { guard: 'canAddMany' },
+      { actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } } },
+    ],
+    REMOVE: {
+      guard: 'isSelected',
+      actions: [
+        assign({ items: ({ context, event }) => context.items.filter((i) => i.key !== event.key) }),
+        ...CHANGED,
+      ],
+    },
+    FILTER_ALL: [
+      {
+        guard: 'isFilterAllOn',
+        actions: [assign({ filterAll: false }), emit({ type: 'restrictionChanged', restriction: null })],
+      },
+      {
+        guard: 'hasItems',
+        actions: [
+          assign({ filterAll: true, filterAllSIds: false }),
+          emit(({ context }) => ({
+            type: 'restrictionChanged' as const,
+            restriction: { kind: 'selection' as const, ids: context.items.map(keyOf) },
+          })),
+        ],
+      },
+    ],
+    FILTER_ALL_SIDS: [
+      {
+        guard: 'isFilterAllSIdsOn',
+        actions: [assign({ filterAllSIds: false }), emit({ type: 'restrictionChanged', restriction: null })],
+      },
+      {
+        guard: 'hasItems',
+        actions: [
+          assign({ filterAllSIds: true, filterAll: false }),
+          emit(({ context }) => ({
+            type: 'restrictionChanged' as const,
+            restriction: { kind: 'sampleIds' as const, sIds: selectedSampleIds(context.items) },
+          })),
+        ],
+      },
+    ],
+  },
+  states: {
+    ready: {
+      on: {
+        CLEAR: { guard: 'hasItems', target: 'confirmingClear' },
+        ADD_SAMPLE_ID: [
+          {
+            guard: 'isSampleId',
+            target: 'lookingUp',
+            actions: assign(({ event }) => {
+              const request = sampleIdRequest(event.input)!;
+              return {
+                requests: [request],
+                pending: { source: 'input', label: sampleIdRequestLabel(request) },
+              };
+            }),
+          },
+          { actions: { type: 'notify', params: { kind: 'error', message: SID_MESSAGE } } },
+        ],
+        FILES: [
+          {
+            guard: 'hasFileIds',
+            target: 'lookingUp',
+            actions: [
+              // Files of another type are named; the others are looked up.
+              enqueueActions(({ event, enqueue }) => {
+                const message = wrongFilesMessage(event.files);
+                if (message) enqueue({ type: 'notify', params: { kind: 'error', message } });
+              }),
+              assign(({ event }) => ({
+                requests: fileRequests(event.files),
+                pending: {
+                  source: 'files',
+                  names: event.files.filter((f) => isSelectionFile(f.name)).map((f) => f.name),
+                },
+              })),
+            ],
+          },
+          {
+            actions: {
+              type: 'notify',
+              params: ({ event }) => ({
+                kind: 'error',
+                message: wrongFilesMessage(event.files) || noIdsMessage(event.files),
+              }),
+            },
+          },
+        ],
+      },
+    },
+    lookingUp: {
+      invoke: {
+        id: 'lookup',
+        src: 'lookup',
+        input: ({ context }) => ({ requests: context.requests }),
+        onDone: [
+          {
+            guard: { type: 'foundNone', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'error', message: notFoundMessage(context.pending) }),
+              },
+              'forgetLookup',
+            ],
+          },
+          {
+            guard: { type: 'canAddFound', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+            actions: [
+              { type: 'addItems', params: ({ event }) => ({ items: event.output }) },
+              ...CHANGED,
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'success', message: addedMessage(context.pending) }),
+              },
+              'forgetLookup',
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
+              'forgetLookup',
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'error', message: notFoundMessage(context.pending) }),
+              },
+              'forgetLookup',
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'error', message: failedMessage(context.pending) }),
+              },
+              'forgetLookup',
+            ],
+          },
+        ],
+      },
+    },
+    confirmingClear: {
+      // Nothing left to clear (the last chip was closed meanwhile): no question to ask.
+      always: { guard: not('hasItems'), target: 'ready' },
+      on: {
+        CONFIRM: { target: 'ready', actions: [assign({ items: [] }), ...CHANGED] },
+        CANCEL: { target: 'ready' },
+      },
+    },
+  },
+});
+
+function notFoundMessage(pending: PendingLookup | null): string {
+  if (pending?.source === 'files') return pending.names.map(fileNotImported).join(' ');
+  return sampleNotFound(pending?.label ?? '');
+}
+
+function failedMessage(pending: PendingLookup | null): string {
+  if (pending?.source === 'files') return pending.names.map(fileNotImported).join(' ');
+  return notFetched(pending?.label ?? '');
+}
+
+// The snackbar shows one message at a time (replace policy), so several files share one text.
+function addedMessage(pending: PendingLookup | null): string {
+  if (pending?.source === 'files') return pending.names.map(fileUploaded).join(' ');
+  return addedToSelection(pending?.label ?? '');
+}
+
+export type SelectionMachine = typeof selectionMachine;
+
+export type SelectionStatus = 'ready' | 'lookingUp' | 'confirmingClear';
+
+export const selectionStatus = (snapshot: SnapshotFrom<SelectionMachine>): SelectionStatus => {
+  if (snapshot.matches('lookingUp')) return 'lookingUp';
+  if (snapshot.matches('confirmingClear')) return 'confirmingClear';
+  return 'ready';
+};
