@@ -1,0 +1,128 @@
+// The small pure helpers the list, selection, row-edit and export machines decide with.
+import { describe, expect, it } from 'vitest';
+import { EXPORT_FAILED, SERVER_BUSY } from '../../src/domain/messages';
+import {
+  altersFlags,
+  exportFailureMessage,
+  hasExportData,
+  isExportGone,
+  isServerBusy,
+  isStillProcessing,
+  needsExportConfirmation,
+} from '../../src/domain/exportJob';
+import {
+  buildListQuery,
+  isExclusionList,
+  isPageIndex,
+  isRestrictionWithinLimit,
+  isSortList,
+} from '../../src/domain/listQuery';
+import { rowErrors } from '../../src/domain/rowRules';
+import {
+  analysisSelectionItem,
+  countNew,
+  sampleIdRequest,
+  sampleSelectionItem,
+  selectedSampleIds,
+} from '../../src/domain/selectionItem';
+
+const limits = [{ name: 'pol', min: '10', max: '25' }];
+
+describe('export decisions', () => {
+  it.each([
+    [5000, false],
+    [5001, true],
+  ])('an export of %i items asks for confirmation: %s', (total, expected) => {
+    expect(needsExportConfirmation(total)).toBe(expected);
+  });
+  it('only SAP and ZFT alter flags', () => {
+    expect(['csv', 'xlsx', 'sap', 'zft'].map((t) => altersFlags(t as 'csv'))).toEqual([false, false, true, true]);
+  });
+  it('needs data to export', () => {
+    expect(hasExportData(0)).toBe(false);
+    expect(hasExportData(1)).toBe(true);
+  });
+  it('reads the check status: 404 waits, 503 is busy, anything else failed', () => {
+    expect(isStillProcessing({ status: 404 })).toBe(true);
+    expect(isServerBusy({ status: 503 })).toBe(true);
+    expect(isExportGone({ status: 410 })).toBe(true);
+    expect(exportFailureMessage({ status: 503 })).toBe(SERVER_BUSY);
+    expect(exportFailureMessage({ status: 500 })).toBe(EXPORT_FAILED);
+    expect(exportFailureMessage(new Error('network'))).toBe(EXPORT_FAILED);
+  });
+});
+
+describe('list query', () => {
+  it('puts the Filter-all restriction into selection or selectionSId', () => {
+    const base = { page: 2, size: 50, sort: ['pol,desc'], filters: ['lane,1'], exclusion: [] };
+    expect(buildListQuery({ ...base, restriction: { kind: 'selection', ids: ['1', '2'] } })).toMatchObject({
+      page: 2,
+      selection: ['1', '2'],
+      selectionSId: [],
+      filter: ['lane,1'],
+    });
+    expect(buildListQuery({ ...base, restriction: { kind: 'sampleIds', sIds: ['123'] } })).toMatchObject({
+      selection: [],
+      selectionSId: ['123'],
+    });
+  });
+  it.each([
+    [0, 0, true],
+    [0, 3, true],
+    [2, 3, true],
+    [3, 3, false],
+    [-1, 3, false],
+    [1.5, 3, false],
+  ])('page %s of %s pages is valid: %s', (page, total, expected) => {
+    expect(isPageIndex(page, total)).toBe(expected);
+  });
+  it('checks sorts and exclusions', () => {
+    expect(isSortList(['pol,desc', 'sample.name,asc'])).toBe(true);
+    expect(isSortList(['pol,up'])).toBe(false);
+    expect(isExclusionList(['farmer', 'screens', 'test'])).toBe(true);
+    expect(isExclusionList(['farmers'])).toBe(false);
+  });
+  it('caps a restriction at 1000 ids', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+    expect(isRestrictionWithinLimit({ kind: 'selection', ids: ids(1000) })).toBe(true);
+    expect(isRestrictionWithinLimit({ kind: 'selection', ids: ids(1001) })).toBe(false);
+    expect(isRestrictionWithinLimit(null)).toBe(true);
+  });
+});
+
+describe('row rules', () => {
+  it('collects field and limit messages of an analysis row', () => {
+    expect(rowErrors('analysis', { lane: 7, pol: 30, aFlags: '-----' }, limits)).toEqual([
+      'Lane has to be between 0 and 3',
+      'pol has to be between 10 and 25',
+    ]);
+  });
+  it('accepts a valid row and empty measured values', () => {
+    expect(rowErrors('analysis', { lane: 2, pol: '', aFlags: '-----' }, limits)).toEqual([]);
+  });
+  it('checks sample flags with the sample rule', () => {
+    expect(rowErrors('sample', { sFlags: 'Q----' }, [])).toHaveLength(1);
+  });
+});
+
+describe('selection items', () => {
+  const key = { sId: '1234567800004', sStamp: '2026-10-01 07:15:00' };
+  it('keys analyses by aId and samples by sId|sStamp', () => {
+    expect(analysisSelectionItem({ aId: 12, sample: { sampleId: key } }).key).toBe('12');
+    expect(sampleSelectionItem({ sampleId: key }).key).toBe('1234567800004|2026-10-01 07:15:00');
+  });
+  it('counts only items not yet selected', () => {
+    const a = sampleSelectionItem({ sampleId: key });
+    const b = sampleSelectionItem({ sampleId: { ...key, sStamp: '2026-10-02 07:15:00' } });
+    expect(countNew([a], [a, b, b])).toBe(1);
+    expect(selectedSampleIds([a, b])).toEqual(['1234567800004']);
+  });
+  it.each([
+    ['12345678', { kind: 'exact', sId: '1234567800004' }],
+    ['1234567', { kind: 'prefix', prefix: '1234567' }],
+    ['1234567800004', { kind: 'exact', sId: '1234567800004' }],
+    ['12ab', null],
+  ])('reads %s as a lookup', (input, expected) => {
+    expect(sampleIdRequest(input)).toEqual(expected);
+  });
+});
