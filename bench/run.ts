@@ -7,6 +7,7 @@
 // serialization) and the bare SQL of the same rows, count and averages on the raw driver; prints
 // p50/p95 and the ratio, and writes bench/results/<timestamp>.json.
 // --reuse keeps an existing generated database of the same size (the generation takes minutes).
+// --exports runs the export cases of bench/exports.ts instead of the view cases.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +23,7 @@ import { PGliteDialect } from '../src/server/db/pglite-dialect';
 import { generateDemo } from '../src/server/demo/generate';
 import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
+import { benchExports } from './exports';
 import { bareStatement, benchCases } from './views';
 
 const TIMEZONE = 'Europe/Vienna';
@@ -35,10 +37,11 @@ interface Options {
   warmup: number;
   only: 'pglite' | 'postgres' | undefined;
   reuse: boolean;
+  exports: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
-  const options: Options = { rows: 1_000_000, runs: 30, warmup: 5, only: undefined, reuse: false };
+  const options: Options = { rows: 1_000_000, runs: 30, warmup: 5, only: undefined, reuse: false, exports: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => argv[++i] ?? '';
@@ -47,6 +50,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--warmup') options.warmup = Number(next());
     else if (arg === '--only') options.only = next() as Options['only'];
     else if (arg === '--reuse') options.reuse = true;
+    else if (arg === '--exports') options.exports = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0)) throw new Error('rows, runs must be > 0');
@@ -155,6 +159,12 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   await createUser(target.db, { email, password: PASSWORD, role: 'ROLE_ADMIN' }, 'bench');
   const signIn = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD } });
   const token = signIn.json<{ accessToken: string }>().accessToken;
+  if (options.exports) {
+    const measured = await benchExports(app, target.db, target.kind, token, benchCases(NOW)[0]!.query);
+    exportResults.push(measured);
+    await app.close();
+    return [];
+  }
   const campaign = await loadCampaign(target.db);
   const results: CaseResult[] = [];
   for (const c of benchCases(NOW)) {
@@ -185,6 +195,8 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   await app.close();
   return results;
 };
+
+const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 
 const round = (v: number, digits = 1): number => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -228,10 +240,13 @@ const main = async (): Promise<void> => {
     console.warn('--only postgres needs DATABASE_URL');
   }
 
-  console.table(results);
+  if (options.exports) {
+    console.table(exportResults.flatMap((r) => r.exports));
+    console.table(exportResults.flatMap((r) => r.views));
+  } else console.table(results);
   mkdirSync(join('bench', 'results'), { recursive: true });
   const file = join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ ...meta, results }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...meta, results, exports: exportResults }, null, 2)}\n`);
   console.log(`written ${file}`);
 };
 

@@ -1,0 +1,208 @@
+// The export's SELECT: the view's WHERE and ORDER BY (the repositories' analysisWhere/samplesWhere
+// and the views' sort columns, so an export holds exactly the view's rows in the view's order),
+// but shaped for streaming a million rows:
+// - one plain join ordered by the sort keys, without the view's row_number() window, which exists
+//   for cutting pages and would cost a second sort of the whole set;
+// - each row as ONE text column, a JSON array, decoded with JSON.parse: both drivers otherwise
+//   parse every field of every row separately, which measured slower than the query itself
+//   (1M analyses on PostgreSQL: 15 s per-field vs 11 s as JSON text; PGlite 100k: 8.5 s vs 3.2 s).
+import { sql, type RawBuilder } from 'kysely';
+import type { AnalysisRecord } from '../repositories/analysis';
+import { ANALYSIS_SORT_COLUMNS, analysisWhere } from '../repositories/analysis';
+import type { SampleRecord } from '../repositories/samples';
+import { SAMPLE_SORT_COLUMNS, samplesWhere } from '../repositories/samples';
+import type { Campaign } from '../views/campaign';
+import type { ViewRequest } from '../views/request';
+import { orderBy } from '../views/sql';
+
+/** [record key, SQL expression] in the JSON array's order; lab times as the API's text. */
+type Fields = readonly (readonly [string, string])[];
+
+const time = (ref: string): string => `to_char(${ref}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+const ANALYSIS_FIELDS: Fields = [
+  ['aId', 'a.a_id'],
+  ['sId', 'a.s_id'],
+  ['sStamp', time('a.s_stamp')],
+  ['aFlags', 'a.a_flags'],
+  ['dateIn', time('a.date_in')],
+  ['dateOut', time('a.date_out')],
+  ['pol', 'a.pol'],
+  ['nat', 'a.nat'],
+  ['kal', 'a.kal'],
+  ['an', 'a.an'],
+  ['glu', 'a.glu'],
+  ['dry', 'a.dry'],
+  ['weightMea', 'a.weight_mea'],
+  ['weightNrm', 'a.weight_nrm'],
+  ['weightCur', 'a.weight_cur'],
+  ['weightDif', 'a.weight_dif'],
+  ['density', 'a.density'],
+  ['lane', 'a.lane'],
+  ['comment', 'a.comment'],
+  ['dateExported', time('a.date_exported')],
+  ['weightNet', 's.weight_net'],
+  ['weightBru', 's.weight_bru'],
+  ['name', 's.name'],
+  ['bId', 'bp.b_id'],
+  ['boxPosId', 'bp.box_pos_id'],
+];
+
+const SAMPLE_FIELDS: Fields = [
+  ['sId', 's.s_id'],
+  ['sStamp', time('s.s_stamp')],
+  ['name', 's.name'],
+  ['weightNet', 's.weight_net'],
+  ['weightBru', 's.weight_bru'],
+  ['weightTar', 's.weight_tar'],
+  ['quantity', 's.quantity'],
+  ['distance', 's.distance'],
+  ['dateCrumbled', time('s.date_crumbled')],
+  ['sFlags', 's.s_flags'],
+  ['lane', 's.lane'],
+  ['comment', 's.comment'],
+  ['dateExported', time('s.date_exported')],
+  ['bId', 'bp.b_id'],
+  ['boxPosId', 'bp.box_pos_id'],
+];
+
+export interface ExportQuery<R> {
+  query: RawBuilder<{ j: string }>;
+  decode: (row: { j: string }) => R;
+  /**
+   * Keyset pages for the default orders (aId; sample time and id): the next `limit` rows after the
+   * last record (null: from the start). The embedded database uses it instead of a WITH HOLD cursor,
+   * which runs the whole query at once and blocks the process for its duration (17 s at 1M rows).
+   */
+  keyset?: { page: (after: R | null, limit: number) => RawBuilder<{ j: string }> };
+}
+
+const jsonArray = (fields: Fields) =>
+  sql.raw(`json_build_array(${fields.map(([, ref]) => ref).join(', ')})::text as j`);
+
+type Json = (string | number | null)[];
+const parse = (row: { j: string }): Json => JSON.parse(row.j) as Json;
+
+// Object literals in the fields' order (a test checks the order): V8 builds them from one fixed
+// shape, about 4× faster than assigning 25 keys in a loop — it mattered at a million rows.
+/* eslint-disable @typescript-eslint/no-explicit-any -- values are checked by the column types */
+export const decodeAnalysis = (row: { j: string }): AnalysisRecord => {
+  const v = parse(row) as any[];
+  return {
+    aId: v[0],
+    sId: v[1],
+    sStamp: v[2],
+    aFlags: v[3],
+    dateIn: v[4],
+    dateOut: v[5],
+    pol: v[6],
+    nat: v[7],
+    kal: v[8],
+    an: v[9],
+    glu: v[10],
+    dry: v[11],
+    weightMea: v[12],
+    weightNrm: v[13],
+    weightCur: v[14],
+    weightDif: v[15],
+    density: v[16],
+    lane: v[17],
+    comment: v[18],
+    dateExported: v[19],
+    weightNet: v[20],
+    weightBru: v[21],
+    name: v[22],
+    bId: v[23],
+    boxPosId: v[24],
+  };
+};
+
+export const decodeSample = (row: { j: string }): SampleRecord => {
+  const v = parse(row) as any[];
+  return {
+    sId: v[0],
+    sStamp: v[1],
+    name: v[2],
+    weightNet: v[3],
+    weightBru: v[4],
+    weightTar: v[5],
+    quantity: v[6],
+    distance: v[7],
+    dateCrumbled: v[8],
+    sFlags: v[9],
+    lane: v[10],
+    comment: v[11],
+    dateExported: v[12],
+    bId: v[13],
+    boxPosId: v[14],
+  };
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export const FIELD_KEYS = {
+  analysis: ANALYSIS_FIELDS.map(([key]) => key),
+  samples: SAMPLE_FIELDS.map(([key]) => key),
+};
+
+const ANALYSIS_FROM = sql`from analysis a
+  join sample s on s.s_id = a.s_id and s.s_stamp = a.s_stamp
+  left join box_position bp on bp.s_id = a.s_id and bp.s_stamp = a.s_stamp`;
+
+export const analysisExportQuery = (
+  request: ViewRequest,
+  campaign: Campaign,
+): ExportQuery<AnalysisRecord> => {
+  const { where } = analysisWhere(request, campaign);
+  const order = orderBy(request.sort, ANALYSIS_SORT_COLUMNS);
+  const only =
+    request.sort.length === 1 && request.sort[0]!.field === 'aId' ? request.sort[0]!.direction : undefined;
+  return {
+    query: sql<{
+      j: string;
+    }>`select ${jsonArray(ANALYSIS_FIELDS)} ${ANALYSIS_FROM} where ${where} order by ${order}`,
+    decode: decodeAnalysis,
+    ...(only && {
+      keyset: {
+        page: (after, limit) => {
+          const next =
+            after === null ? sql`true` : sql`a.a_id ${sql.raw(only === 'desc' ? '<' : '>')} ${after.aId}`;
+          return sql<{ j: string }>`select ${jsonArray(ANALYSIS_FIELDS)} ${ANALYSIS_FROM}
+            where ${where} and ${next} order by ${order} limit ${limit}`;
+        },
+      },
+    }),
+  };
+};
+
+const SAMPLE_FROM = sql`from sample s left join box_position bp on bp.s_id = s.s_id and bp.s_stamp = s.s_stamp`;
+
+export const sampleExportQuery = (request: ViewRequest, campaign: Campaign): ExportQuery<SampleRecord> => {
+  const where = samplesWhere(request, campaign);
+  const order = orderBy(request.sort, SAMPLE_SORT_COLUMNS);
+  const [first, second] = request.sort;
+  const byKey =
+    request.sort.length === 2 &&
+    first!.field === 'sampleId.sStamp' &&
+    second!.field === 'sampleId.sId' &&
+    first!.direction === second!.direction
+      ? first!.direction
+      : undefined;
+  return {
+    query: sql<{
+      j: string;
+    }>`select ${jsonArray(SAMPLE_FIELDS)} ${SAMPLE_FROM} where ${where} order by ${order}`,
+    decode: decodeSample,
+    ...(byKey && {
+      keyset: {
+        page: (after, limit) => {
+          const next =
+            after === null
+              ? sql`true`
+              : sql`(s.s_stamp, s.s_id) ${sql.raw(byKey === 'desc' ? '<' : '>')} (${after.sStamp}::timestamp, ${after.sId})`;
+          return sql<{ j: string }>`select ${jsonArray(SAMPLE_FIELDS)} ${SAMPLE_FROM}
+            where ${where} and ${next} order by ${order} limit ${limit}`;
+        },
+      },
+    }),
+  };
+};

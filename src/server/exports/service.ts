@@ -1,0 +1,343 @@
+// The asynchronous export jobs (issue 5, ARCHITECTURE §4/§5): a row in export_job per job, the
+// file under <dataDir>/exports, the work in this process. A job streams the view's rows from a
+// cursor into a temporary file (`.<name>.part`) and only a finished file gets its final name:
+// - csv/xlsx: rename, then mark the job DONE (check answers 200 only for DONE, so never early);
+// - sap/zft: ONE transaction stamps dateExported and sets the first flag to 'X' on exactly the
+//   streamed aIds and marks the job DONE; the rename follows the commit. A failure or a kill before
+//   the commit rolls everything back and leaves no file; a kill between commit and rename is
+//   repaired by the cleanup (DONE job + temp file → rename).
+// Running jobs per process are bounded (maxRunning): past it the start is refused with 503.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../../domain/messages';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { AnalysisRecord } from '../repositories/analysis';
+import { recordAudit } from '../services/audit';
+import { loadCampaign } from '../views/campaign';
+import type { ViewRequest } from '../views/request';
+import type { ExportColumn, ExportResource } from './columns';
+import { FLAGGING_TYPES, openWriter, type ExportType, type FileWriter } from './formats';
+import { analysisExportQuery, sampleExportQuery, type ExportQuery } from './queries';
+import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
+
+export const EXPORTS_SUBDIR = 'exports';
+export const DEFAULT_MAX_RUNNING = 2;
+export const RETENTION_MS = 24 * 60 * 60 * 1000;
+export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** A PENDING/RUNNING job whose temp file has not grown for this long belongs to a dead process. */
+export const STALE_MS = 10 * 60 * 1000;
+/** aIds per UPDATE inside the flagging transaction (bounded statement size). */
+const FLAG_BATCH = 10_000;
+
+/** `analysis_20261122_043000_1a2b3c4d.csv`: the only names check/download accept (no path tricks). */
+export const FILE_NAME = /^(analysis|samples)_\d{8}_\d{6}_[0-9a-f]{8}\.(csv|xlsx|sap|zft)$/;
+
+export interface ExportHooks {
+  /** After each written chunk (rows so far): tests throw here to fail a job midway. */
+  afterChunk?: (rows: number) => void | Promise<void>;
+  /** Inside the flagging transaction, after the updates and before the commit. */
+  beforeCommit?: () => void | Promise<void>;
+}
+
+export interface ExportServiceOptions {
+  db: Kysely<Database>;
+  dataDir: string;
+  timezone: string;
+  log: FastifyBaseLogger;
+  maxRunning?: number;
+  chunk?: number;
+}
+
+export interface StartExport {
+  resource: ExportResource;
+  type: ExportType;
+  owner: string;
+  request: ViewRequest;
+  /** The query as the client sent it (kept on the job for the record). */
+  query: unknown;
+  columns: readonly ExportColumn<never>[];
+}
+
+export type JobRow = {
+  fileName: string;
+  ownerEmail: string;
+  resource: string;
+  type: string;
+  status: 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
+  error: string | null;
+  totalItems: number | null;
+  downloadedAt: string | null;
+};
+
+/** 'YYYYMMDD_HHmmss' of the lab's wall clock (file names the lab recognises). */
+export const labStamp = (timezone: string, at = new Date()): string =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(/-/g, '')
+    .replace(' ', '_')
+    .replace(/:/g, '');
+
+export class ExportService {
+  readonly dir: string;
+  maxRunning: number;
+  /** Rows per cursor fetch. */
+  chunk: number;
+  hooks: ExportHooks = {};
+  readonly #db: Kysely<Database>;
+  readonly #options: ExportServiceOptions;
+  readonly #running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: ExportServiceOptions) {
+    this.#options = options;
+    this.#db = options.db;
+    this.dir = join(options.dataDir, EXPORTS_SUBDIR);
+    this.maxRunning = options.maxRunning ?? DEFAULT_MAX_RUNNING;
+    this.chunk = options.chunk ?? DEFAULT_CHUNK;
+  }
+
+  get runningCount(): number {
+    return this.#running.size;
+  }
+
+  finalPath(fileName: string): string {
+    return join(this.dir, fileName);
+  }
+
+  tempPath(fileName: string): string {
+    return join(this.dir, `.${fileName}.part`);
+  }
+
+  /** Cleanup now and every hour (unref'd: it never keeps the process alive). */
+  startSchedule(): void {
+    const run = () =>
+      void this.cleanup().catch((err: unknown) => this.#options.log.error({ err }, 'export cleanup failed'));
+    run();
+    this.#timer = setInterval(run, CLEANUP_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  /** Starts a job and answers its file name; 503 past maxRunning. */
+  async start(spec: StartExport): Promise<string> {
+    if (this.#running.size >= this.maxRunning) throw new HttpError(503, SERVER_BUSY);
+    const type = spec.type;
+    const fileName = `${spec.resource}_${labStamp(this.#options.timezone)}_${randomBytes(4).toString('hex')}.${type}`;
+    const abort = new AbortController();
+    // Reserve the slot before the first await, so two simultaneous starts cannot both pass the check.
+    let settle!: () => void;
+    this.#running.set(fileName, { abort, done: new Promise<void>((resolve) => (settle = resolve)) });
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      await this.#db
+        .insertInto('exportJob')
+        .values({
+          fileName,
+          ownerEmail: spec.owner,
+          resource: spec.resource,
+          type,
+          status: 'RUNNING',
+          query: JSON.stringify(spec.query),
+          attributes: JSON.stringify(spec.columns.map((c) => c.key)),
+        })
+        .execute();
+    } catch (err) {
+      this.#running.delete(fileName);
+      settle();
+      throw err;
+    }
+    // Not awaited: the request answers now; the job reports through export_job.
+    void this.#run(fileName, spec, abort.signal).finally(() => {
+      this.#running.delete(fileName);
+      settle();
+    });
+    return fileName;
+  }
+
+  async #run(fileName: string, spec: StartExport, signal: AbortSignal): Promise<void> {
+    const temp = this.tempPath(fileName);
+    const flagging = FLAGGING_TYPES.has(spec.type);
+    let writer: FileWriter<never> | undefined;
+    try {
+      const campaign = await loadCampaign(this.#db);
+      // Either resource's query; the writers read the records through the columns' getters.
+      const source = (
+        spec.resource === 'analysis'
+          ? analysisExportQuery(spec.request, campaign)
+          : sampleExportQuery(spec.request, campaign)
+      ) as ExportQuery<AnalysisRecord>;
+      const out = openWriter(
+        spec.type,
+        temp,
+        spec.columns,
+        spec.resource === 'analysis' ? 'Analysis' : 'Samples',
+      );
+      writer = out;
+      const aIds: number[] = [];
+      let count = 0;
+      await forEachRecordChunk(this.#db, source, this.chunk, async (rows) => {
+        if (signal.aborted) throw new Error('export aborted (server closing)');
+        await out.write(rows as never[]);
+        if (flagging) for (const r of rows as AnalysisRecord[]) aIds.push(r.aId);
+        count += rows.length;
+        await this.hooks.afterChunk?.(count);
+        // Let requests that arrived meanwhile run before the next chunk (fairness to the views).
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+      if (count === 0) {
+        out.destroy();
+        await rm(temp, { force: true });
+        await this.#fail(fileName, NO_DOWNLOAD);
+        return;
+      }
+      await out.end();
+      writer = undefined;
+      if (flagging) {
+        await this.#db.transaction().execute(async (trx) => {
+          for (let i = 0; i < aIds.length; i += FLAG_BATCH) {
+            const batch = aIds.slice(i, i + FLAG_BATCH);
+            // The SQL form of the domain's markExported (first flag 'X', the rest kept; empty
+            // flags become 'X----'), applied to the values as they are at commit time.
+            await sql`update analysis set
+                a_flags = case when coalesce(a_flags, '') = '' then 'X----' else 'X' || substr(a_flags, 2) end,
+                date_exported = localtimestamp(0)
+              where a_id = any(${`{${batch.join(',')}}`}::bigint[])`.execute(trx);
+          }
+          await recordAudit(trx, {
+            actor: spec.owner,
+            action: 'update',
+            entity: 'analysis',
+            key: `export:${fileName}`,
+            after: { export: spec.type, rows: count, aFlags: 'X…', dateExported: 'now' },
+          });
+          await this.hooks.beforeCommit?.();
+          await this.#done(trx, fileName, count);
+        });
+        await rename(temp, this.finalPath(fileName));
+      } else {
+        await rename(temp, this.finalPath(fileName));
+        await this.#done(this.#db, fileName, count);
+      }
+    } catch (err) {
+      writer?.destroy();
+      await rm(temp, { force: true }).catch(() => undefined);
+      this.#options.log.error({ err, fileName }, 'export failed');
+      await this.#fail(fileName, EXPORT_FAILED).catch((e: unknown) =>
+        this.#options.log.error({ err: e }, 'export state not saved'),
+      );
+    }
+  }
+
+  async #done(db: Kysely<Database>, fileName: string, count: number): Promise<void> {
+    await db
+      .updateTable('exportJob')
+      .set({ status: 'DONE', totalItems: count, finishedAt: sql<string>`localtimestamp(0)` })
+      .where('fileName', '=', fileName)
+      .execute();
+  }
+
+  async #fail(fileName: string, message: string): Promise<void> {
+    await this.#db
+      .updateTable('exportJob')
+      .set({ status: 'FAILED', error: message, finishedAt: sql<string>`localtimestamp(0)` })
+      .where('fileName', '=', fileName)
+      .execute();
+  }
+
+  /** The owner's job, or undefined (someone else's job is as unknown as a missing one). */
+  async job(owner: string, fileName: string): Promise<JobRow | undefined> {
+    if (!FILE_NAME.test(fileName)) return undefined;
+    return this.#db
+      .selectFrom('exportJob')
+      .select(['fileName', 'ownerEmail', 'resource', 'type', 'status', 'error', 'totalItems', 'downloadedAt'])
+      .where('fileName', '=', fileName)
+      .where('ownerEmail', '=', owner)
+      .executeTakeFirst();
+  }
+
+  /** The owner's newest job of that resource that still has (or will have) a file. */
+  async lastFileName(owner: string, resource: ExportResource): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('exportJob')
+      .select('fileName')
+      .where('ownerEmail', '=', owner)
+      .where('resource', '=', resource)
+      .where('downloadedAt', 'is', null)
+      .orderBy('createdAt', 'desc')
+      .orderBy('fileName', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.fileName;
+  }
+
+  async markDownloaded(fileName: string): Promise<void> {
+    await rm(this.finalPath(fileName), { force: true });
+    await this.#db
+      .updateTable('exportJob')
+      .set({ downloadedAt: sql<string>`localtimestamp(0)` })
+      .where('fileName', '=', fileName)
+      .execute();
+  }
+
+  /**
+   * Removes what is older than a day (jobs and files), fails jobs left RUNNING by a dead process
+   * (their temp file stopped growing) and finishes a rename a crash interrupted after the commit.
+   */
+  async cleanup(now = Date.now()): Promise<void> {
+    mkdirSync(this.dir, { recursive: true });
+    const open = await this.#db
+      .selectFrom('exportJob')
+      .select(['fileName', 'status', 'createdAt'])
+      .where('status', 'in', ['PENDING', 'RUNNING', 'DONE'])
+      .where('downloadedAt', 'is', null)
+      .execute();
+    for (const job of open) {
+      if (this.#running.has(job.fileName)) continue;
+      const temp = await stat(this.tempPath(job.fileName)).catch(() => undefined);
+      if (job.status === 'DONE') {
+        if (temp)
+          await rename(this.tempPath(job.fileName), this.finalPath(job.fileName)).catch(() => undefined);
+        continue;
+      }
+      const age = await sql<{
+        s: number;
+      }>`select extract(epoch from localtimestamp - ${job.createdAt}::timestamp)::float8 as s`.execute(
+        this.#db,
+      );
+      const lastSign = temp ? now - temp.mtimeMs : (age.rows[0]?.s ?? 0) * 1000;
+      if (lastSign > STALE_MS) {
+        await rm(this.tempPath(job.fileName), { force: true });
+        await this.#fail(job.fileName, EXPORT_FAILED);
+      }
+    }
+    await this.#db
+      .deleteFrom('exportJob')
+      .where('createdAt', '<', sql<string>`localtimestamp - make_interval(secs => ${RETENTION_MS / 1000})`)
+      .execute();
+    for (const name of await readdir(this.dir)) {
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isFile() && now - info.mtimeMs > RETENTION_MS) await rm(path, { force: true });
+    }
+  }
+
+  /** Stops the schedule and the running jobs (they end FAILED) and waits for them. */
+  async close(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    for (const job of this.#running.values()) job.abort.abort();
+    await Promise.all([...this.#running.values()].map((j) => j.done));
+  }
+}

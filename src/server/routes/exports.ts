@@ -1,0 +1,277 @@
+// Export routes (spec §7, ARCHITECTURE §4, issue 5). Readers may export (no admin check):
+//   GET /api/{analysis|samples}/export/{csv|xlsx|sap|zft}  → 200 text: the job's file name; 503 busy
+//   GET /api/{analysis|samples}/export/pdf                 → 200 application/pdf at once; 400 above the cap
+//   GET /api/export/check/{type}?file=                     → 404 not ready / unknown / not yours,
+//                                                            200 ready, 422 no data, 500 failed
+//   GET /api/export/download/{type}?file=                  → 200 attachment (then removed), 404 otherwise
+//   GET /api/{analysis|samples}/exportfilename             → 200 text: your newest not downloaded job; 404 none
+// The export query is the view's (same parsing: filters, sort, selection, exclusion, campaign) plus
+// `attributes`, the visible columns in order (columns.ts whitelist). Details: docs/exports.md.
+import { createReadStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../domain/auth';
+import { EXPORT_FAILED, NO_DOWNLOAD } from '../../domain/messages';
+import { userOf } from '../auth/plugin';
+import { HTTP_MESSAGES, HttpError } from '../http/errors';
+import { ANALYSIS_VIEW_RULES, analysisRowsQuery } from '../repositories/analysis';
+import { SAMPLE_VIEW_RULES, sampleRowsQuery } from '../repositories/samples';
+import { loadCampaign, type Campaign } from '../views/campaign';
+import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } from '../views/request';
+import { parseAttributes, resolveColumns, type ExportColumn, type ExportResource } from '../exports/columns';
+import { CONTENT_TYPES, EXPORT_TYPES, FLAGGING_TYPES, decimalText } from '../exports/formats';
+import { PDF_ROW_CAP, renderPdfTable } from '../exports/pdf-table';
+import { ExportService, FILE_NAME, labStamp, type ExportServiceOptions } from '../exports/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The export jobs of this process (tests lower maxRunning and inject failures through it). */
+    exportJobs: ExportService;
+  }
+}
+
+export type ExportRoutesOptions = Partial<Pick<ExportServiceOptions, 'maxRunning' | 'chunk'>>;
+
+export const pdfTooLarge = (n: number): string =>
+  `The PDF export is limited to ${PDF_ROW_CAP} rows but ${n > PDF_ROW_CAP ? 'more' : n} match. Please narrow the filter or export CSV or XLSX.`;
+
+const RESOURCES: readonly ExportResource[] = ['analysis', 'samples'];
+const exportQuerySchema = viewQuerySchema.extend({
+  attributes: z.string().max(4000).optional().describe('comma list of the visible columns, in order'),
+});
+const fileQuerySchema = z.object({ file: z.string().max(128) });
+const typeParam = z.object({ type: z.enum(EXPORT_TYPES) });
+const startParam = z.object({ type: z.enum([...EXPORT_TYPES, 'pdf']) });
+const security = [{ bearerAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+const rulesOf = (resource: ExportResource) =>
+  resource === 'analysis' ? ANALYSIS_VIEW_RULES : SAMPLE_VIEW_RULES;
+
+const rowsQuery = (resource: ExportResource, request: ViewRequest, campaign: Campaign, limit?: number) =>
+  resource === 'analysis'
+    ? analysisRowsQuery(request, campaign, { limit })
+    : sampleRowsQuery(request, campaign, { limit });
+
+const pdfCell = (column: ExportColumn<unknown>, row: unknown): string | null => {
+  const v = column.get(row);
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return column.kind === 'dec' ? decimalText(v) : String(v);
+  return v;
+};
+
+const describeQuery = (query: ViewQuery, campaign: Campaign): string[] => {
+  const filter = query.filter.length > 0 ? query.filter.join('; ') : 'none';
+  const parts = [`Filter: ${filter}`];
+  if (query.exclusion.length > 0) parts.push(`Exclusion: ${query.exclusion.join(', ')}`);
+  if (query.selection.length > 0) parts.push(`Selection: ${query.selection.length} items`);
+  if (query.selectionSId.length > 0) parts.push(`Sample IDs: ${query.selectionSId.length}`);
+  if (query.sort.length > 0) parts.push(`Sort: ${query.sort.join('; ')}`);
+  const lines = [parts.join('   ')];
+  if (campaign.start || campaign.end)
+    lines.push(`Campaign: ${campaign.start ?? '…'} - ${campaign.end ?? '…'}`);
+  return lines;
+};
+
+const notFound = (reply: FastifyReply, message: string = HTTP_MESSAGES.notFound) =>
+  reply.code(404).send({ message });
+
+export const exportRoutes = async (
+  parent: FastifyInstance,
+  options: ExportRoutesOptions = {},
+): Promise<void> => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const service = new ExportService({
+    db: app.db,
+    dataDir: app.config.dataDir,
+    timezone: app.config.timezone,
+    log: app.log,
+    maxRunning: options.maxRunning,
+    chunk: options.chunk,
+  });
+  app.decorate('exportJobs', service);
+  app.addHook('onReady', async () => service.startSchedule());
+  app.addHook('onClose', async () => service.close());
+
+  const pdf = async (
+    resource: ExportResource,
+    query: ViewQuery,
+    request: ViewRequest,
+    columns: ExportColumn<unknown>[],
+    reply: FastifyReply,
+  ) => {
+    const campaign = await loadCampaign(app.db);
+    // One row over the cap tells "too many" without counting the whole set.
+    const { rows } = await rowsQuery(resource, request, campaign, PDF_ROW_CAP + 1).execute(
+      app.db.withoutPlugins(),
+    );
+    if (rows.length > PDF_ROW_CAP)
+      throw new HttpError(400, pdfTooLarge(rows.length), [pdfTooLarge(rows.length)]);
+    const stamp = labStamp(app.config.timezone);
+    const created = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}`;
+    const body = await renderPdfTable({
+      title: resource === 'analysis' ? 'Analysis' : 'Samples',
+      subtitle: [...describeQuery(query, campaign), `Created ${created} · ${rows.length} rows`],
+      columns: columns.map((c) => ({
+        header: c.header,
+        width: c.width,
+        align: c.kind === 'dec' || c.kind === 'int' ? 'right' : 'left',
+      })),
+      rows: rows.map((r) => columns.map((c) => pdfCell(c, r))),
+    });
+    return reply
+      .type(CONTENT_TYPES.pdf)
+      .header('content-disposition', `attachment; filename="${resource}_${stamp}.pdf"`)
+      .send(body);
+  };
+
+  for (const resource of RESOURCES) {
+    app.get(
+      `/api/${resource}/export/:type`,
+      {
+        schema: {
+          tags: [resource],
+          summary: `Export the ${resource} view: csv/xlsx/sap/zft start a job and answer its file name; pdf answers the file`,
+          description:
+            'The view query (filter, sort, selection, selectionSId, exclusion; page and size are ignored) plus ' +
+            'attributes, the visible columns in order. sap and zft exist for analysis only and mark the exported ' +
+            `rows (first flag X, dateExported). 503 while too many exports run. pdf: at most ${PDF_ROW_CAP} rows.`,
+          security,
+          params: startParam,
+          querystring: exportQuerySchema,
+          response: { 200: z.any(), ...errors, 503: apiErrorSchema },
+        },
+      },
+      async (req, reply) => {
+        const user = userOf(req);
+        const type = req.params.type;
+        if (resource === 'samples' && type !== 'pdf' && FLAGGING_TYPES.has(type)) {
+          throw new HttpError(400, `Export type ${type} is available for analysis only`);
+        }
+        const { attributes, ...viewQuery } = req.query;
+        const request = parseViewRequest(viewQuery, rulesOf(resource));
+        const columns = resolveColumns<unknown>(resource, parseAttributes(attributes));
+        if (type === 'pdf') return pdf(resource, viewQuery, request, columns, reply);
+        let fileName: string;
+        try {
+          fileName = await service.start({
+            resource,
+            type,
+            owner: user.email,
+            request,
+            query: req.query,
+            columns: columns as ExportColumn<never>[],
+          });
+        } catch (err) {
+          // Sent directly: the error handler would replace a 5xx message, and the client shows this one.
+          if (err instanceof HttpError && err.statusCode === 503)
+            return reply.code(503).send({ message: err.message });
+          throw err;
+        }
+        return reply.type('text/plain; charset=utf-8').send(fileName);
+      },
+    );
+
+    app.get(
+      `/api/${resource}/exportfilename`,
+      {
+        schema: {
+          tags: [resource],
+          summary:
+            'The file name of your newest export of this view that was not downloaded yet (text); 404 when none',
+          security,
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const name = await service.lastFileName(userOf(req).email, resource);
+        if (!name) return notFound(reply, 'No export');
+        return reply.type('text/plain; charset=utf-8').send(name);
+      },
+    );
+  }
+
+  app.get(
+    '/api/export/check/:type',
+    {
+      schema: {
+        tags: ['export'],
+        summary: 'State of your export: 200 ready, 404 not yet (or unknown), 422 no data, 500 failed',
+        security,
+        params: typeParam,
+        querystring: fileQuerySchema,
+        response: {
+          200: z.object({ fileName: z.string(), totalItems: z.number().nullable() }),
+          ...errors,
+          422: apiErrorSchema,
+          500: apiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const job = await service.job(userOf(req).email, req.query.file);
+      if (!job || job.type !== req.params.type || job.downloadedAt !== null) return notFound(reply);
+      if (job.status === 'DONE') return { fileName: job.fileName, totalItems: job.totalItems };
+      if (job.status === 'FAILED') {
+        // Sent directly: the error handler would replace a 5xx message with a generic one.
+        return job.error === NO_DOWNLOAD
+          ? reply.code(422).send({ message: NO_DOWNLOAD })
+          : reply.code(500).send({ message: EXPORT_FAILED });
+      }
+      return notFound(reply, 'Export is not ready yet');
+    },
+  );
+
+  app.get(
+    '/api/export/download/:type',
+    {
+      schema: {
+        tags: ['export'],
+        summary: 'Your finished export as an attachment; the file is removed after the download',
+        security,
+        params: typeParam,
+        querystring: fileQuerySchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const file = req.query.file;
+      const job = await service.job(userOf(req).email, file);
+      if (
+        !job ||
+        !FILE_NAME.test(file) ||
+        job.type !== req.params.type ||
+        job.status !== 'DONE' ||
+        job.downloadedAt !== null
+      ) {
+        return notFound(reply);
+      }
+      // Claim the file by renaming it: a second, concurrent download finds nothing (404), and an
+      // interrupted one puts it back so the user can try again.
+      const sending = `${service.finalPath(file)}.sending`;
+      try {
+        await rename(service.finalPath(file), sending);
+      } catch {
+        return notFound(reply);
+      }
+      const stream = createReadStream(sending);
+      let complete = false;
+      stream.on('end', () => (complete = true));
+      stream.on('close', () => {
+        const after = complete
+          ? rm(sending, { force: true }).then(() => service.markDownloaded(file))
+          : rename(sending, service.finalPath(file));
+        after.catch((err: unknown) => req.log.error({ err, file }, 'export file not tidied after download'));
+      });
+      return reply
+        .type(CONTENT_TYPES[req.params.type])
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(stream);
+    },
+  );
+};
+
+// Like fastify-plugin: the decoration (exportJobs) is visible on the app, not only in this plugin.
+(exportRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,310 @@
+// SAP and ZFT exports (ARCHITECTURE §5): the exact bytes of a small fixture's files (the same bytes
+// as docs/examples/export-analysis.{sap,zft}), the flag change on exactly the exported rows, and
+// nothing changed and no file offered when a job fails midway or at the commit. Also the cleanup.
+import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { markExported } from '../../src/domain/flags';
+import { EXPORT_FAILED } from '../../src/domain/messages';
+import { exportAndDownload, exportDataDir, waitForExport } from './exports.fixture';
+import { useHarness } from './harness';
+import { qs } from './views.fixture';
+
+const dataDir = exportDataDir();
+const h = useHarness({ config: { dataDir } });
+let admin: string;
+let reader: string;
+
+const SAMPLES = [
+  {
+    sId: '7001000000001',
+    sStamp: '2026-09-02 07:15:00',
+    weightNet: 26.125,
+    weightBru: 28.5,
+    sFlags: '-----',
+  },
+  { sId: '7001000000002', sStamp: '2026-09-02 08:00:30', weightNet: null, weightBru: 30, sFlags: '-----' },
+  { sId: '7002000000003', sStamp: '2026-09-03 06:00:00', weightNet: 20, weightBru: 21, sFlags: '-----' },
+];
+const ANALYSES = [
+  {
+    sId: '7001000000001',
+    sStamp: '2026-09-02 07:15:00',
+    aFlags: '-L----H',
+    dateIn: '2026-09-02 09:00:00',
+    dateOut: '2026-09-02 09:05:00',
+    pol: 17.45,
+    nat: 0.82,
+    kal: 4.1,
+    an: 1.25,
+    glu: 0.5,
+    dry: 23.9,
+    lane: 2,
+    weightDif: -1.5,
+    comment: 'Probe; "nass"',
+  },
+  {
+    sId: '7001000000001',
+    sStamp: '2026-09-02 07:15:00',
+    aFlags: 'F------',
+    dateIn: '2026-09-02 09:30:00',
+    dateOut: '2026-09-02 09:35:10',
+    pol: null,
+    nat: 1,
+    kal: 3.33,
+    an: 2,
+    glu: null,
+    dry: 24,
+    lane: 2,
+    weightDif: 0.125,
+    comment: '=HYPERLINK("http://x")',
+  },
+  {
+    sId: '7001000000002',
+    sStamp: '2026-09-02 08:00:30',
+    aFlags: '-----',
+    dateIn: '2026-09-02 10:00:00',
+    dateOut: null,
+    pol: 18,
+    nat: 0.5,
+    kal: 5,
+    an: 0.75,
+    glu: 1.25,
+    dry: 22.05,
+    lane: 0,
+    comment: '-1,5 kg Erde',
+  },
+  // Not exported (other sId prefix): must stay as it is.
+  {
+    sId: '7002000000003',
+    sStamp: '2026-09-03 06:00:00',
+    aFlags: '-----',
+    dateIn: '2026-09-03 07:00:00',
+    dateOut: null,
+    pol: 16,
+    nat: 1,
+    kal: 4,
+    an: 1,
+    glu: 1,
+    dry: 23,
+    lane: 1,
+  },
+];
+
+// prettier-ignore
+export const SAP_BYTES =
+  'D70010000000012026090207150000000000000' + '1-L----H2026090209000020260902090500+001745+000082+000410+000125+000050+002390+000026125+0000285002\r\n' +
+  'D70010000000012026090207150000000000000' + '2F------2026090209300020260902093510       +000100+000333+000200       +002400+000026125+0000285002\r\n' +
+  'D70010000000022026090208003000000000000' + '3-----  20260902100000              +001800+000050+000500+000075+000125+002205          +0000300000\r\n' +
+  'T000000000003'.padEnd(138, ' ') + '\r\n';
+
+export const ZFT_BYTES =
+  'H;LABDESK-ZFT;1\r\n' +
+  'A;7001000000001;2026-09-02 07:15:00;1;-L----H;2026-09-02 09:00:00;2026-09-02 09:05:00;17.45;0.82;4.10;1.25;0.50;23.90;26.125;28.500;2\r\n' +
+  'A;7001000000001;2026-09-02 07:15:00;2;F------;2026-09-02 09:30:00;2026-09-02 09:35:10;;1.00;3.33;2.00;;24.00;26.125;28.500;2\r\n' +
+  'A;7001000000002;2026-09-02 08:00:30;3;-----;2026-09-02 10:00:00;;18.00;0.50;5.00;0.75;1.25;22.05;;30.000;0\r\n' +
+  'E;3\r\n';
+
+export const CSV_TEXT =
+  '\ufeffaId;SampleID;SampleTime;aFlags;Pol;Glu;WeightDif;DateOut;Comment\r\n' +
+  '1;7001000000001;2026-09-02 07:15:00;\'-L----H;17,45;0,5;-1,5;2026-09-02 09:05:00;"Probe; ""nass"""\r\n' +
+  '2;7001000000001;2026-09-02 07:15:00;F------;;;0,125;2026-09-02 09:35:10;"\'=HYPERLINK(""http://x"")"\r\n' +
+  "3;7001000000002;2026-09-02 08:00:30;'-----;18;1,25;;;'-1,5 kg Erde\r\n";
+
+const QUERY = qs({ filter: 'sId,7001~', sort: 'aId,asc' });
+
+const flagsNow = async () =>
+  (await h.db.selectFrom('analysis').select(['aId', 'aFlags', 'dateExported']).orderBy('aId').execute()).map(
+    (r) => ({ ...r }),
+  );
+
+const reset = async () => {
+  await h.db.deleteFrom('analysis').execute();
+  await sql`alter table analysis alter column a_id restart with 1`.execute(h.db);
+  await h.db.insertInto('analysis').values(ANALYSES).execute();
+};
+
+beforeAll(async () => {
+  await h.db.insertInto('sample').values(SAMPLES).execute();
+  admin = await h.tokenFor('ROLE_ADMIN');
+  reader = await h.tokenFor('ROLE_READER');
+});
+
+beforeEach(async () => {
+  await reset();
+  h.app.exportJobs.hooks = {};
+  h.app.exportJobs.chunk = 2000;
+});
+
+const exportFiles = () => readdirSync(join(dataDir, 'exports'));
+
+describe('SAP and ZFT files', () => {
+  it('SAP: the exact bytes of the fixture, as docs/examples/export-analysis.sap', async () => {
+    const { body, download } = await exportAndDownload(h, reader, 'analysis', 'sap', QUERY);
+    expect(download.headers['content-type']).toContain('text/plain');
+    expect(body.toString('latin1')).toBe(SAP_BYTES);
+    expect(
+      SAP_BYTES.split('\r\n')
+        .slice(0, -1)
+        .every((l) => l.length === 138),
+    ).toBe(true);
+    expect(readFileSync(new URL('../../docs/examples/export-analysis.sap', import.meta.url), 'latin1')).toBe(
+      SAP_BYTES,
+    );
+  });
+
+  it('ZFT: the exact bytes of the fixture, as docs/examples/export-analysis.zft', async () => {
+    const { body } = await exportAndDownload(h, reader, 'analysis', 'zft', QUERY);
+    expect(body.toString('latin1')).toBe(ZFT_BYTES);
+    expect(readFileSync(new URL('../../docs/examples/export-analysis.zft', import.meta.url), 'latin1')).toBe(
+      ZFT_BYTES,
+    );
+  });
+});
+
+describe('CSV file', () => {
+  it('the exact bytes of the fixture, as docs/examples/export-analysis.csv', async () => {
+    const attributes = 'aId,sId,sStamp,aFlags,pol,glu,weightDif,dateOut,comment';
+    const { body } = await exportAndDownload(
+      h,
+      reader,
+      'analysis',
+      'csv',
+      `${QUERY}&${qs({ attributes }).slice(1)}`,
+    );
+    expect(body.toString('utf8')).toBe(CSV_TEXT);
+    expect(readFileSync(new URL('../../docs/examples/export-analysis.csv', import.meta.url), 'utf8')).toBe(
+      CSV_TEXT,
+    );
+  });
+});
+
+describe('the flag change', () => {
+  it.each(['sap', 'zft'])(
+    '%s marks exactly the exported rows (first flag X, dateExported now)',
+    async (type) => {
+      const before = await flagsNow();
+      const {
+        rows: [now],
+      } = await sql<{ t: string }>`select localtimestamp(0)::text as t`.execute(h.db);
+      await exportAndDownload(h, admin, 'analysis', type, QUERY);
+      const after = await flagsNow();
+      for (const [i, row] of after.entries()) {
+        if (i < 3) {
+          expect(row.aFlags).toBe(markExported(before[i]!.aFlags));
+          expect(row.dateExported! >= now!.t.slice(0, 19)).toBe(true);
+        } else {
+          expect(row).toEqual(before[i]);
+        }
+      }
+      const audit = await h.db
+        .selectFrom('auditEvent')
+        .select(['entityKey'])
+        .where('entity', '=', 'analysis')
+        .execute();
+      expect(audit.some((a) => a.entityKey.startsWith('export:analysis_'))).toBe(true);
+    },
+  );
+
+  it('csv and xlsx change nothing', async () => {
+    const before = await flagsNow();
+    await exportAndDownload(h, reader, 'analysis', 'csv', QUERY);
+    await exportAndDownload(h, reader, 'analysis', 'xlsx', QUERY);
+    expect(await flagsNow()).toEqual(before);
+  });
+
+  const failing = async (type: string) => {
+    const before = await flagsNow();
+    const start = await h.request({
+      method: 'GET',
+      url: `/api/analysis/export/${type}${QUERY}`,
+      token: admin,
+    });
+    expect(start.statusCode).toBe(200);
+    const check = await waitForExport(h, admin, type, start.body);
+    expect(check.statusCode).toBe(500);
+    expect(check.json()).toEqual({ message: EXPORT_FAILED });
+    expect(await flagsNow()).toEqual(before);
+    expect(exportFiles().filter((n) => n.includes(start.body))).toEqual([]);
+    const download = await h.request({
+      method: 'GET',
+      url: `/api/export/download/${type}?file=${start.body}`,
+      token: admin,
+    });
+    expect(download.statusCode).toBe(404);
+  };
+
+  it.each(['sap', 'zft'])('%s failing midway alters nothing and offers no file', async (type) => {
+    h.app.exportJobs.chunk = 1;
+    h.app.exportJobs.hooks = {
+      afterChunk: (rows) => {
+        if (rows === 2) throw new Error('injected failure after 2 rows');
+      },
+    };
+    await failing(type);
+  });
+
+  it('sap failing inside the transaction, after the updates, rolls them back', async () => {
+    h.app.exportJobs.hooks = {
+      beforeCommit: () => {
+        throw new Error('injected failure before commit');
+      },
+    };
+    await failing('sap');
+  });
+});
+
+describe('cleanup', () => {
+  it('fails jobs of a dead process, finishes an interrupted rename and removes what is a day old', async () => {
+    const jobs = h.app.exportJobs;
+    const base = {
+      ownerEmail: 'x@test.lab',
+      resource: 'analysis',
+      type: 'csv',
+      query: '{}',
+      attributes: '[]',
+    };
+    await h.db
+      .insertInto('exportJob')
+      .values([
+        {
+          ...base,
+          fileName: 'analysis_20260101_000000_0000000a.csv',
+          status: 'RUNNING',
+          createdAt: sql<string>`localtimestamp(0) - interval '1 hour'`,
+        },
+        {
+          ...base,
+          fileName: 'analysis_20260101_000000_0000000b.csv',
+          status: 'DONE',
+          createdAt: sql<string>`localtimestamp(0)`,
+        },
+        {
+          ...base,
+          fileName: 'analysis_20260101_000000_0000000c.csv',
+          status: 'DONE',
+          createdAt: sql<string>`localtimestamp(0) - interval '25 hours'`,
+        },
+      ])
+      .execute();
+    writeFileSync(jobs.tempPath('analysis_20260101_000000_0000000b.csv'), 'x');
+    const old = jobs.finalPath('analysis_20260101_000000_0000000c.csv');
+    writeFileSync(old, 'x');
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    utimesSync(old, dayAgo, dayAgo);
+    await jobs.cleanup();
+    const rows = await h.db
+      .selectFrom('exportJob')
+      .select(['fileName', 'status', 'error'])
+      .where('ownerEmail', '=', 'x@test.lab')
+      .orderBy('fileName')
+      .execute();
+    expect(rows).toEqual([
+      { fileName: 'analysis_20260101_000000_0000000a.csv', status: 'FAILED', error: EXPORT_FAILED },
+      { fileName: 'analysis_20260101_000000_0000000b.csv', status: 'DONE', error: null },
+    ]);
+    expect(existsSync(jobs.finalPath('analysis_20260101_000000_0000000b.csv'))).toBe(true);
+    expect(existsSync(old)).toBe(false);
+  });
+});
