@@ -2,14 +2,15 @@
 //  1. first start with LAB_ADMIN_EMAIL/LAB_ADMIN_PASSWORD: the server creates the first admin
 //     (the path a fresh installation takes), then stops;
 //  2. the user CLI adds the reader account (it refuses while a server holds the data dir);
-//  3. the server starts again on the same data dir, which the tests use.
+//  3. a small deterministic demo campaign (support/demo-data.ts, ~15,400 analyses) is loaded;
+//  4. the server starts again on the same data dir, which the tests use.
 // The first admin is only created when no account exists yet, so the reader cannot be added before
 // the very first start. The returned function is Playwright's global teardown.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ACCOUNTS, ENV_BASE_URL } from './support/env';
-import { freePort, runUserCli, startServer } from './support/server';
+import { freePort, loadDemoData, runUserCli, startServer } from './support/server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync('dist/index.html')) {
@@ -34,6 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const first = await startServer(env, logFile);
   await first.stop();
   await runUserCli(['add', ACCOUNTS.reader.email, '--role', 'reader'], `${ACCOUNTS.reader.password}\n`, env);
+  await loadDemoData(env);
   const server = await startServer(env, logFile);
   process.env[ENV_BASE_URL] = server.url;
 

@@ -20,10 +20,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs the user CLI (`npm run user -- …`) with `stdin` as its standard input; rejects on failure. */
-export function runUserCli(args: readonly string[], stdin: string, env: NodeJS.ProcessEnv): Promise<string> {
+/** Runs a TypeScript script with `stdin` as its standard input; rejects on failure. */
+function runScript(
+  script: string,
+  args: readonly string[],
+  stdin: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TSX, 'src/server/cli/user.ts', ...args], {
+    const child = spawn(process.execPath, [...TSX, script, ...args], {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -34,10 +39,20 @@ export function runUserCli(args: readonly string[], stdin: string, env: NodeJS.P
     child.on('exit', (code) =>
       code === 0
         ? resolve(output)
-        : reject(new Error(`user CLI ${args.join(' ')} exited with ${code}:\n${output}`)),
+        : reject(new Error(`${script} ${args.join(' ')} exited with ${code}:\n${output}`)),
     );
     child.stdin.end(stdin);
   });
+}
+
+/** Runs the user CLI (`npm run user -- …`) with `stdin` as its standard input; rejects on failure. */
+export function runUserCli(args: readonly string[], stdin: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return runScript('src/server/cli/user.ts', args, stdin, env);
+}
+
+/** Loads the e2e demo campaign (support/demo-data.ts) into the stopped server's data dir. */
+export function loadDemoData(env: NodeJS.ProcessEnv): Promise<string> {
+  return runScript('tests/e2e/support/demo-data.ts', [], '', env);
 }
 
 export interface RunningServer {

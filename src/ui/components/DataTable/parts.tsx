@@ -1,0 +1,250 @@
+// The smaller pieces of DataTable: the selection checkbox, the column menus and the bottom bar.
+// They style themselves from React Aria's data attributes (DataTable.css), like the kit does.
+import {
+  Button as AriaButton,
+  Checkbox as AriaCheckbox,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  Select,
+  SelectValue,
+  Slider,
+  SliderOutput,
+  SliderThumb,
+  SliderTrack,
+  type CheckboxProps,
+  type Key,
+} from 'react-aria-components';
+import { Button } from '../../kit';
+import { formatCount } from './format';
+
+export function TableCheckbox(props: CheckboxProps) {
+  return (
+    <AriaCheckbox {...props} className="dt-checkbox">
+      {({ isSelected, isIndeterminate }) => (
+        <span className="dt-checkbox-box" aria-hidden="true">
+          {isIndeterminate ? '–' : isSelected ? '✓' : ''}
+        </span>
+      )}
+    </AriaCheckbox>
+  );
+}
+
+export interface ColumnMenuProps {
+  header: string;
+  canMoveLeft: boolean;
+  canMoveRight: boolean;
+  canHide: boolean;
+  onMove: (by: -1 | 1) => void;
+  onHide: () => void;
+}
+
+/** The menu in every column header: the keyboard way to reorder (and hide) columns. */
+export function ColumnMenu({ header, canMoveLeft, canMoveRight, canHide, onMove, onHide }: ColumnMenuProps) {
+  const disabled = [
+    ...(canMoveLeft ? [] : ['left']),
+    ...(canMoveRight ? [] : ['right']),
+    ...(canHide ? [] : ['hide']),
+  ];
+  return (
+    <MenuTrigger>
+      <AriaButton className="dt-col-menu" aria-label={`${header} column options`}>
+        <span aria-hidden="true">⋮</span>
+      </AriaButton>
+      <Popover className="kit-popover" placement="bottom end">
+        <Menu
+          className="kit-menu"
+          aria-label={`${header} column`}
+          disabledKeys={disabled}
+          onAction={(key) => {
+            if (key === 'left') onMove(-1);
+            else if (key === 'right') onMove(1);
+            else if (key === 'hide') onHide();
+          }}
+        >
+          <MenuItem id="left" className="kit-menu-item">
+            Move left
+          </MenuItem>
+          <MenuItem id="right" className="kit-menu-item">
+            Move right
+          </MenuItem>
+          <MenuItem id="hide" className="kit-menu-item">
+            Hide column
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+export interface SelectColumnsProps {
+  columns: readonly { id: string; header: string }[];
+  visible: ReadonlySet<string>;
+  onChange: (visible: Set<string>) => void;
+}
+
+/** 'Select Columns': a menu of checkbox items, one per column; at least one stays visible. */
+export function SelectColumns({ columns, visible, onChange }: SelectColumnsProps) {
+  return (
+    <MenuTrigger>
+      <Button>Select Columns</Button>
+      <Popover className="kit-popover dt-columns-popover" placement="bottom end">
+        <Menu
+          className="kit-menu"
+          aria-label="Visible columns"
+          selectionMode="multiple"
+          selectedKeys={visible}
+          onSelectionChange={(keys) => {
+            const next = new Set(keys === 'all' ? columns.map((c) => c.id) : [...keys].map(String));
+            if (next.size > 0) onChange(next);
+          }}
+          items={columns}
+        >
+          {(c) => (
+            <MenuItem id={c.id} className="kit-menu-item dt-check-item" textValue={c.header}>
+              {({ isSelected }) => (
+                <>
+                  <span
+                    className="dt-checkbox-box"
+                    data-selected={isSelected || undefined}
+                    aria-hidden="true"
+                  >
+                    {isSelected ? '✓' : ''}
+                  </span>
+                  {c.header}
+                </>
+              )}
+            </MenuItem>
+          )}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+export interface PagingProps {
+  /** 0-based page. */
+  page: number;
+  pageCount: number;
+  totalItems: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+export function PageSizeSelect({
+  pageSize,
+  pageSizes,
+  onPageSizeChange,
+}: Pick<PagingProps, 'pageSize' | 'pageSizes' | 'onPageSizeChange'>) {
+  return (
+    <Select
+      className="dt-select"
+      value={pageSize}
+      onChange={(key: Key | null) => {
+        if (key !== null) onPageSizeChange(Number(key));
+      }}
+    >
+      <Label className="dt-bar-label">Rows per page</Label>
+      <AriaButton className="kit-button dt-select-button" data-variant="secondary">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </AriaButton>
+      <Popover className="kit-popover" placement="top">
+        <ListBox className="kit-menu">
+          {pageSizes.map((s) => (
+            <ListBoxItem key={s} id={s} className="kit-menu-item" textValue={String(s)}>
+              {String(s)}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export function PageSlider({
+  page,
+  pageCount,
+  onPageChange,
+}: Pick<PagingProps, 'page' | 'pageCount' | 'onPageChange'>) {
+  const last = Math.max(1, pageCount);
+  return (
+    <Slider
+      className="dt-slider"
+      minValue={1}
+      maxValue={last}
+      // Remounts on a server page change, so the thumb follows the paginator.
+      key={`${page}/${last}`}
+      defaultValue={page + 1}
+      isDisabled={last <= 1}
+      onChangeEnd={(v) => {
+        const n = Array.isArray(v) ? v[0]! : v;
+        if (n - 1 !== page) onPageChange(n - 1);
+      }}
+    >
+      <Label className="dt-bar-label">Page</Label>
+      <SliderOutput className="dt-slider-output" />
+      <SliderTrack className="dt-slider-track">
+        <SliderThumb className="dt-slider-thumb" />
+      </SliderTrack>
+    </Slider>
+  );
+}
+
+export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange }: PagingProps) {
+  const last = Math.max(0, pageCount - 1);
+  const from = totalItems === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(totalItems, (page + 1) * pageSize);
+  return (
+    <nav className="dt-paginator" aria-label="Pagination">
+      <span className="dt-range">
+        {formatCount(from)}–{formatCount(to)} of {formatCount(totalItems)}
+      </span>
+      <Button
+        variant="quiet"
+        iconOnly
+        aria-label="First page"
+        isDisabled={page <= 0}
+        onPress={() => onPageChange(0)}
+      >
+        <span aria-hidden="true">«</span>
+      </Button>
+      <Button
+        variant="quiet"
+        iconOnly
+        aria-label="Previous page"
+        isDisabled={page <= 0}
+        onPress={() => onPageChange(page - 1)}
+      >
+        <span aria-hidden="true">‹</span>
+      </Button>
+      <span className="dt-page-of" aria-live="polite">
+        Page {page + 1} of {Math.max(1, pageCount)}
+      </span>
+      <Button
+        variant="quiet"
+        iconOnly
+        aria-label="Next page"
+        isDisabled={page >= last}
+        onPress={() => onPageChange(page + 1)}
+      >
+        <span aria-hidden="true">›</span>
+      </Button>
+      <Button
+        variant="quiet"
+        iconOnly
+        aria-label="Last page"
+        isDisabled={page >= last}
+        onPress={() => onPageChange(last)}
+      >
+        <span aria-hidden="true">»</span>
+      </Button>
+    </nav>
+  );
+}
