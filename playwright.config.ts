@@ -17,9 +17,12 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: CI
-    ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]]
-    : [['list']],
+  // npm test sets PLAYWRIGHT_JSON_OUTPUT_NAME so its closing line counts the browser tests too.
+  reporter: [
+    ['list'],
+    ...(CI ? ([['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]] as const) : []),
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? ([['json']] as const) : []),
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
