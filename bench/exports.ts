@@ -85,6 +85,9 @@ export const benchExports = async (
   token: string,
   viewQuery: string,
 ): Promise<{ exports: ExportBenchResult[]; views: ViewDuringExportResult[] }> => {
+  // BENCH_EXPORT_CHUNK: rows per cursor fetch (the service's `chunk`), to compare sizes.
+  const chunk = Number(process.env['BENCH_EXPORT_CHUNK']);
+  if (chunk > 0) app.exportJobs.chunk = chunk;
   const { rows } = await sql<{
     lo: number;
     hi: number;

@@ -1,8 +1,25 @@
 // The cell rules of the export formats (docs/exports.md), without a database.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { resolveColumns } from '../../src/server/exports/columns';
-import { compactTime, csvCell, decimalText, implied, neutralise } from '../../src/server/exports/formats';
-import { FIELD_KEYS, decodeAnalysis, decodeSample } from '../../src/server/exports/queries';
+import {
+  columnLetters,
+  compactTime,
+  csvCell,
+  csvLine,
+  csvQuote,
+  csvWriter,
+  decimalFromText,
+  decimalText,
+  implied,
+  neutralise,
+  xlsxWriter,
+  xmlText,
+} from '../../src/server/exports/formats';
+import { FIELD_KEYS, decodeAnalysis, decodeSample, type Cells } from '../../src/server/exports/queries';
 import { labStamp } from '../../src/server/exports/service';
 
 describe('CSV cells for a de-AT Excel', () => {
@@ -61,5 +78,113 @@ describe('export rows', () => {
       expect(Object.keys(record)).toEqual(keys);
       expect(Object.entries(record).every(([k, v]) => k === v)).toBe(true);
     }
+  });
+});
+
+describe('cells (CSV and XLSX stream the columns as database text)', () => {
+  it('numeric text becomes what decimalText makes of the number', () => {
+    const cases: [string, number][] = [
+      ['17.45', 17.45],
+      ['17.40', 17.4],
+      ['20.00', 20],
+      ['-0.500', -0.5],
+      ['0.000', 0],
+      ['26.125', 26.125],
+      ['1.0500', 1.05],
+      ['0.0001', 0.0001],
+      ['123456.000', 123456],
+      ['7', 7],
+    ];
+    for (const [text, n] of cases) {
+      expect(decimalFromText(text, ',')).toBe(decimalText(n));
+      expect(decimalFromText(text, '.')).toBe(String(n));
+    }
+  });
+
+  it('escapes XML text as exceljs does, and names columns as Excel does', () => {
+    expect(xmlText('Probe; "nass" <1> & \'x\'')).toBe(
+      'Probe; &quot;nass&quot; &lt;1&gt; &amp; &apos;x&apos;',
+    );
+    expect(xmlText('a\u0001b\u007fc\td\ne')).toBe('abc\td\ne');
+    expect(xmlText('plain')).toBe('plain');
+    expect([1, 2, 26, 27, 52, 53, 702, 703].map(columnLetters)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
+  });
+
+  it('write the same CSV as the cell rules and an XLSX exceljs reads back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'labdesk-cells-'));
+    const columns = resolveColumns<never>('analysis', ['aId', 'pol', 'dateIn', 'comment', 'aFlags', 'lane']);
+    const cells: Cells[] = [
+      ['1', '17.40', '2026-09-02 09:00:00', 'Probe; "nass"', '-L----H', '2', 1],
+      ['2', null, null, '=1+1', 'F------', null, 2],
+      ['3', '-0.50', '2026-09-03 06:00:00', 'Zeile\r\nzwei <&>', 'X----', '0', 3],
+      ['4', '20.00', '2026-09-04 06:00:00', '', '@x', '3', 4],
+    ];
+    const kinds = columns.map((c) => c.kind);
+    const csv = csvWriter(join(dir, 'a.csv'), columns);
+    await csv.write(cells.slice(0, 2));
+    await csv.write(cells.slice(2));
+    await csv.end();
+    const reference = (v: string | number | null, i: number): string =>
+      csvQuote(
+        csvCell(
+          kinds[i]!,
+          v === null ? null : kinds[i] === 'dec' || kinds[i] === 'int' ? Number(v) : String(v),
+        ),
+      );
+    expect(readFileSync(join(dir, 'a.csv'), 'utf8')).toBe(
+      `\ufeff${csvLine(columns.map((c) => c.header))}` +
+        cells.map((row) => `${row.slice(0, columns.length).map(reference).join(';')}\r\n`).join(''),
+    );
+
+    const xlsx = xlsxWriter(join(dir, 'a.xlsx'), columns, 'Analysis');
+    await xlsx.write(cells);
+    await xlsx.end();
+    // The reference: the same row values through exceljs' own rows (numbers as numbers).
+    const exceljsRows = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: join(dir, 'b.xlsx'),
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = exceljsRows.addWorksheet('Analysis');
+    sheet.addRow(columns.map((c) => c.header)).commit();
+    for (const row of cells)
+      sheet
+        .addRow(
+          row
+            .slice(0, columns.length)
+            .map((v, i) => (v !== null && kinds[i] !== 'time' && kinds[i] !== 'text' ? Number(v) : v)),
+        )
+        .commit();
+    sheet.commit();
+    await exceljsRows.commit();
+    const read = async (file: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(join(dir, file));
+      return workbook
+        .getWorksheet('Analysis')!
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
+    };
+    const values = await read('a.xlsx');
+    expect(values).toEqual(await read('b.xlsx'));
+    expect(values).toEqual([
+      ['aId', 'Pol', 'DateIn', 'Comment', 'aFlags', 'Lane'],
+      [1, 17.4, '2026-09-02 09:00:00', 'Probe; "nass"', '-L----H', 2],
+      [2, undefined, undefined, '=1+1', 'F------'],
+      // XML reads CR LF in text as LF (exceljs' own rows too).
+      [3, -0.5, '2026-09-03 06:00:00', 'Zeile\nzwei <&>', 'X----', 0],
+      // An empty text is an empty <v> (as exceljs' own rows write it), which reads back as no value.
+      [4, 20, '2026-09-04 06:00:00', undefined, '@x', 3],
+    ]);
   });
 });

@@ -211,6 +211,37 @@ describe('jobs', () => {
     }
   });
 
+  it('gives way between chunks while another request is in flight, and goes on when it ends', async () => {
+    const jobs = h.app.exportJobs;
+    const chunk = jobs.chunk;
+    const chunks: number[] = [];
+    jobs.chunk = 2;
+    jobs.hooks = { afterChunk: (n) => void chunks.push(n) };
+    // A view in flight (as the onRequest hook reports it) for the whole of the first 100 ms.
+    const view = {};
+    jobs.requestStarted(view);
+    let ended = false;
+    try {
+      const start = await h.request({
+        method: 'GET',
+        url: '/api/analysis/export/csv?attributes=aId',
+        token: reader,
+      });
+      expect(start.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      // At most the chunk that was written before the job first gave way.
+      expect(chunks.length).toBeLessThanOrEqual(1);
+      jobs.requestEnded(view);
+      ended = true;
+      expect((await waitForExport(h, reader, 'csv', start.body)).statusCode).toBe(200);
+      expect(chunks.length).toBeGreaterThan(2);
+    } finally {
+      if (!ended) jobs.requestEnded(view);
+      jobs.chunk = chunk;
+      jobs.hooks = {};
+    }
+  });
+
   it('rejects unknown attributes, bad filters, and SAP/ZFT of samples with 400', async () => {
     const bad = await h.request({
       method: 'GET',

@@ -4,7 +4,7 @@
 // session zone, so `now()`/`localtimestamp` defaults produce the lab's wall-clock time.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
@@ -63,7 +63,9 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
  */
 export const openPGlite = async (dataDir: string | undefined, timezone: string, loadDataDir?: Blob): Promise<PGlite> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({
+  // Loaded here, not at import: on PostgreSQL the module (~40 MB resident) is never needed.
+  const { PGlite: Embedded } = await import('@electric-sql/pglite');
+  const pglite = await Embedded.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: TYPE_PARSERS,

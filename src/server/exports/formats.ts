@@ -8,6 +8,7 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { AnalysisRecord } from '../repositories/analysis';
 import type { CellValue, ExportColumn } from './columns';
+import type { Cells } from './queries';
 
 export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
@@ -70,27 +71,72 @@ export const csvQuote = (cell: string): string =>
 /** One CSV record (with its CRLF) from cells already formatted by csvCell. */
 export const csvLine = (cells: readonly string[]): string => `${cells.map(csvQuote).join(';')}\r\n`;
 
-export const csvWriter = <R>(path: string, columns: readonly ExportColumn<R>[]): FileWriter<R> => {
+/**
+ * Numeric text from the database ('17.40', '-0.500', '20.00') as decimalText writes that number:
+ * trailing zeros and a bare mark dropped, `mark` for the point. numeric never prints an exponent.
+ */
+export const decimalFromText = (text: string, mark: string): string => {
+  const dot = text.indexOf('.');
+  if (dot < 0) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  if (end === dot + 1) return text.slice(0, dot);
+  return `${text.slice(0, dot)}${mark}${text.slice(dot + 1, end)}`;
+};
+
+/** A text cell needs neutralise or csvQuote (one test for both; most cells need neither). */
+const TEXT_NEEDS_WORK = /^[=+\-@\t\r]|[;"\r\n]/;
+
+const KIND_CODE = { int: 0, dec: 1, time: 2, text: 3 } as const;
+
+/**
+ * Characters per write. A chunk's text as one string (hundreds of KB) is a large object that only
+ * a full GC frees: at a million rows the heap grew by ~100 MB of such garbage. Pieces below V8's
+ * large-object size die young.
+ */
+const PIECE = 48 * 1024;
+
+/**
+ * CSV from the query's cells (queries.ts: the requested columns as text, in order). The same bytes
+ * csvCell and csvQuote give for the records: numbers and lab times need no quoting, text only when
+ * it holds something to neutralise or quote. Records are joined into one string per chunk:
+ * csv-stringify measured ~30,000 rows/s at 25 columns for the same RFC 4180 output (csv-parse
+ * reads it back in the tests).
+ */
+export const csvWriter = (path: string, columns: readonly ExportColumn<never>[]): FileWriter<Cells> => {
   const out = createWriteStream(path);
   const done = finished(out);
   done.catch(() => undefined);
   // de-AT Excel: ';' separator (',' is the decimal mark), CRLF, UTF-8 with BOM (without it Excel
-  // reads the file as Windows-1252 and breaks umlauts). The records are built here and written one
-  // string per chunk: csv-stringify, stream or sync API, measured ~30,000 rows/s at 25 columns —
-  // a third of the target — for the same RFC 4180 output (csv-parse reads it back in the tests).
+  // reads the file as Windows-1252 and breaks umlauts).
   out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
-  const kinds = columns.map((c) => c.kind);
-  const getters = columns.map((c) => c.get);
+  const kinds = columns.map((c) => KIND_CODE[c.kind]);
+  const width = kinds.length;
   return {
     write: async (rows) => {
       let text = '';
       for (const row of rows) {
-        let line = '';
-        for (let i = 0; i < getters.length; i++) {
-          if (i > 0) line += ';';
-          line += csvQuote(csvCell(kinds[i]!, getters[i]!(row)));
+        for (let i = 0; i < width; i++) {
+          if (i > 0) text += ';';
+          const v = row[i];
+          if (v === null || v === undefined) continue;
+          const cell = String(v);
+          switch (kinds[i]) {
+            case 1:
+              text += decimalFromText(cell, ',');
+              break;
+            case 3:
+              text += TEXT_NEEDS_WORK.test(cell) ? csvQuote(neutralise(cell)) : cell;
+              break;
+            default:
+              text += cell;
+          }
         }
-        text += `${line}\r\n`;
+        text += '\r\n';
+        if (text.length > PIECE) {
+          out.write(text);
+          text = '';
+        }
       }
       out.write(text);
       await drained(out);
@@ -107,19 +153,42 @@ export const csvWriter = <R>(path: string, columns: readonly ExportColumn<R>[]):
 
 /** The zip entry stream exceljs pipes a sheet into (readable-stream 3: no writableNeedDrain getter). */
 type ZipEntry = EventEmitter & { _writableState?: { needDrain: boolean } };
+/** exceljs' WorksheetWriter internals used here: its XML stream, and its zip entry (backpressure). */
+type SheetStream = { stream: { write: (xml: string) => void; pipes?: ZipEntry[] } };
 
-export const xlsxWriter = <R>(
+/** 1 → 'A', 27 → 'AA' (cell references). */
+export const columnLetters = (n: number): string => {
+  let s = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
+  return s;
+};
+
+/** Text in XML as exceljs' xmlEncode: the five entities, control characters XML forbids dropped. */
+// eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 forbids
+const XML_SPECIAL = /[<>&'"\x7f\x00-\x08\x0b\x0c\x0e-\x1f]/;
+// eslint-disable-next-line no-control-regex -- as above
+const XML_SPECIAL_ALL = /[<>&'"\x7f\x00-\x08\x0b\x0c\x0e-\x1f]/g;
+const XML_ENTITY: Readonly<Record<string, string>> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&apos;',
+  '"': '&quot;',
+};
+export const xmlText = (text: string): string =>
+  XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ENTITY[c] ?? '') : text;
+
+export const xlsxWriter = (
   path: string,
-  columns: readonly ExportColumn<R>[],
+  columns: readonly ExportColumn<never>[],
   sheetName: string,
-): FileWriter<R> => {
+): FileWriter<Cells> => {
   const out = createWriteStream(path);
   const done = finished(out);
   done.catch(() => undefined);
-  // Streaming writer: each committed row goes to the zip stream at once; inline strings instead of
-  // a shared-strings table, which would grow with the number of distinct texts. No styles: with
-  // them exceljs measured ~6,000 rows/s at 25 columns, without ~19,000; so lab times are written as
-  // their text (as in the API and the CSV) and numbers as numbers.
+  // exceljs' streaming writer makes the package (zip, workbook, rels, content types, the sheet's
+  // head and tail); inline strings instead of a shared-strings table, which would grow with the
+  // number of distinct texts; no styles (lab times are their text, as in the API and the CSV).
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
@@ -129,16 +198,41 @@ export const xlsxWriter = <R>(
     zip: { zlib: { level: 1 } },
   });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  // Widths only; the header is an ordinary first row (column keys would add a lookup per cell).
+  // Widths only; the header is an ordinary first row, written by exceljs (that also opens sheetData).
   columns.forEach((c, i) => (sheet.getColumn(i + 1).width = Math.max(8, c.width * 1.4)));
   sheet.addRow(columns.map((c) => c.header)).commit();
+  // The data rows are written here as the XML exceljs would make for them (<c r="B7" t="str"><v>…,
+  // numbers as <v> without a type, null cells left out): through exceljs' row and cell models the
+  // sheet measured ~18,000 rows/s at 24 columns, the model objects per cell being most of the work.
+  const stream = (sheet as unknown as SheetStream).stream;
+  const letters = columns.map((_, i) => columnLetters(i + 1));
+  const kinds = columns.map((c) => KIND_CODE[c.kind]);
+  const width = kinds.length;
+  let rowNumber = 1;
   return {
     write: async (rows) => {
-      for (const row of rows) sheet.addRow(columns.map((c) => c.get(row))).commit();
+      let xml = '';
+      for (const row of rows) {
+        const r = ++rowNumber;
+        xml += `<row r="${r}">`;
+        for (let i = 0; i < width; i++) {
+          const v = row[i];
+          if (v === null || v === undefined) continue;
+          const cell = String(v);
+          if (kinds[i]! <= 1) xml += `<c r="${letters[i]}${r}"><v>${decimalFromText(cell, '.')}</v></c>`;
+          else xml += `<c r="${letters[i]}${r}" t="str"><v>${xmlText(cell)}</v></c>`;
+        }
+        xml += '</row>';
+        if (xml.length > PIECE) {
+          stream.write(xml);
+          xml = '';
+        }
+      }
+      stream.write(xml);
       // exceljs writes the sheet into the zip entry without honouring backpressure, so unread XML
       // piles up in memory when deflate falls behind (1 GB at 1M rows measured). Wait for the
-      // entry's stream (exceljs internals: the sheet's StreamBuf pipes into it) and for the file.
-      const entry = (sheet as unknown as { stream?: { pipes?: ZipEntry[] } }).stream?.pipes?.[0];
+      // entry's stream (the sheet's StreamBuf pipes into it) and for the file.
+      const entry = stream.pipes?.[0];
       if (entry?._writableState?.needDrain) await once(entry, 'drain');
       await drained(out);
     },
@@ -243,9 +337,9 @@ export const openWriter = (
 ): FileWriter<never> => {
   switch (type) {
     case 'csv':
-      return csvWriter(path, columns);
+      return csvWriter(path, columns) as FileWriter<never>;
     case 'xlsx':
-      return xlsxWriter(path, columns, sheetName);
+      return xlsxWriter(path, columns, sheetName) as FileWriter<never>;
     case 'sap':
       return recordWriter(path, { record: sapRecord, trailer: sapTrailer }) as FileWriter<never>;
     case 'zft':

@@ -3,7 +3,7 @@
 // date), the column headers repeated on every page, one text line per row (cut with an ellipsis,
 // never wrapped, so every page holds the same number of rows) and 'Page n of m' in the footer.
 // Callers cap the rows (PDF_ROW_CAP): a PDF is for reading, a CSV/XLSX for big data.
-import PDFDocument from 'pdfkit';
+// pdfkit (with its fonts, ~15 MB resident) is loaded at the first PDF, not at the server's start.
 
 export interface PdfColumn {
   header: string;
@@ -31,8 +31,9 @@ const ROW_HEIGHT = 10.5;
 const PAD = 2;
 
 /** Renders the table; resolves with the whole file (bounded by the caller's row cap). */
-export const renderPdfTable = (table: PdfTable): Promise<Buffer> =>
-  new Promise<Buffer>((resolve, reject) => {
+export const renderPdfTable = async (table: PdfTable): Promise<Buffer> => {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise<Buffer>((resolve, reject) => {
     // bufferPages: the page count is known only at the end, when 'Page n of m' is written.
     const doc = new PDFDocument({
       size: 'A4',
@@ -52,6 +53,7 @@ export const renderPdfTable = (table: PdfTable): Promise<Buffer> =>
       reject(err as Error);
     }
   });
+};
 
 const draw = (doc: PDFKit.PDFDocument, table: PdfTable): void => {
   const pageWidth = doc.page.width - 2 * MARGIN;

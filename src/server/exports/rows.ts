@@ -28,9 +28,11 @@ export const isPGlite = (db: Kysely<Database>): Promise<boolean> => {
   return known;
 };
 
-// Small enough that one chunk's synchronous work (decode, format) stays a few milliseconds, so a view
-// request arriving meanwhile waits little; large enough that round trips do not dominate.
-export const DEFAULT_CHUNK = 1000;
+// Small enough that one chunk's synchronous work (decode, format) stays about a millisecond, so a
+// view request arriving meanwhile waits little, and that rows die young (1M-row XLSX on PostgreSQL:
+// heap +86 MB at 250 rows per fetch, +120 MB at 1000); with the fetch one chunk ahead the round
+// trips overlap the formatting, and the throughput measured the same.
+export const DEFAULT_CHUNK = 250;
 /** Keyset page size on the embedded database, whose statements block the whole process. */
 export const PGLITE_PAGE = 250;
 
@@ -77,7 +79,29 @@ export const forEachChunk = async <R>(
       .setAccessMode('read only')
       .execute(async (trx) => {
         await sql`set local cursor_tuple_fraction = 1`.execute(trx);
-        for await (const result of trx.getExecutor().stream<R>(compiled, chunk)) await onChunk(result.rows);
+        // One chunk ahead: the next FETCH is sent before this chunk is written, so PostgreSQL
+        // produces rows while this process formats them (in turn, half the time each sat idle).
+        const chunks = trx.getExecutor().stream<R>(compiled, chunk)[Symbol.asyncIterator]();
+        // Handled now too: a fetch failing while the chunk is written must not be an unhandled rejection.
+        const ahead = () => {
+          const p = chunks.next();
+          p.catch(() => undefined);
+          return p;
+        };
+        let next = ahead();
+        try {
+          for (;;) {
+            const result = await next;
+            if (result.done) return;
+            next = ahead();
+            await onChunk(result.value.rows);
+          }
+        } catch (err) {
+          // The fetch in flight settles before the cursor closes (return() queues behind it).
+          await next.catch(() => undefined);
+          await chunks.return?.(undefined);
+          throw err;
+        }
       });
     return;
   }

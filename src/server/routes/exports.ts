@@ -93,6 +93,12 @@ export const exportRoutes = async (
   });
   app.decorate('exportJobs', service);
   app.addHook('onReady', async () => service.startSchedule());
+  // Every request of the app (this plugin is not encapsulated): running jobs pause between chunks
+  // while one is in flight. A request ends once, whether answered or aborted.
+  const ended = async (req: { raw: object }) => service.requestEnded(req.raw);
+  app.addHook('onRequest', async (req) => service.requestStarted(req.raw));
+  app.addHook('onResponse', ended);
+  app.addHook('onRequestAbort', ended);
   app.addHook('onClose', async () => service.close());
 
   const pdf = async (
