@@ -60,6 +60,9 @@ export const DEFAULT_THEME: Theme = 'light';
 export const STORAGE_KEYS = {
   user: 'user',
   theme: 'theme',
+  /** The Selection card's items: Analysis by aId, Samples by ID 'sId|sStamp'. */
+  analysisSelection: 'analysis.selection',
+  samplesSelection: 'samples.selection',
 } as const;
 
 /** Measured values with a server limit of the same name (spec §5 last row, issue #2 seed rows). */

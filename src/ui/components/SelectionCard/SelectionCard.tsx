@@ -1,0 +1,171 @@
+// The Selection card of Analysis and Samples (spec §2): the count, the 'Filter all' toggles,
+// Clear all (asks first), Fetch from the other screen, the Add SampleID field, the selection files
+// and one closable chip 'sId|sStamp' per item. Behaviour lives in the selection machine
+// (useSelection); this is markup only.
+import { useId, useState, type KeyboardEvent } from 'react';
+// The kit has no toggle button or tag group yet; these take the kit's classes so they look alike.
+import { FileTrigger, Tag, TagGroup, TagList, ToggleButton } from 'react-aria-components';
+import { currentlySelected, INFO } from '../../../domain/messages';
+import { SELECTION_FILE_EXTENSIONS } from '../../../domain/selection';
+import { selectionChipText, type SelectionItem } from '../../../domain/selectionItem';
+import { Button, Dialog, Icon, Modal, TextField } from '../../kit';
+import { useNotifications } from '../../state/NotificationProvider';
+import type { ListEntity, SelectionHandle } from './types';
+import './SelectionCard.css';
+
+export interface SelectionCardProps {
+  entity: ListEntity;
+  selection: SelectionHandle;
+  /** A chip click: open that item for edit (without it the chips only close). */
+  onOpenItem?(item: SelectionItem): void;
+}
+
+const FETCH_LABEL: Record<ListEntity, string> = {
+  analysis: 'Fetch from Samples',
+  samples: 'Fetch from Analysis',
+};
+
+const ACCEPTED_FILES = SELECTION_FILE_EXTENSIONS.map((ext) => `.${ext}`);
+
+export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardProps) {
+  const headingId = useId();
+  const filesLabelId = useId();
+  const { notify } = useNotifications();
+  const [sampleId, setSampleId] = useState('');
+  const busy = selection.status === 'lookingUp';
+  const empty = selection.items.length === 0;
+  const byKey = new Map(selection.items.map((i) => [i.key, i]));
+
+  const onSampleIdKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      // While a lookup runs the text stays, so a quick second scan is not lost: Enter again.
+      if (sampleId.trim() === '' || busy) return;
+      selection.addSampleId(sampleId);
+      // Ready for the next scan.
+      setSampleId('');
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      setSampleId('');
+      notify('info', INFO.inputCleared, { page: entity });
+    }
+  };
+
+  return (
+    <section className="selection-card" aria-labelledby={headingId}>
+      <div className="selection-card-head">
+        <h2 id={headingId} className="selection-card-title">
+          Selection
+        </h2>
+        <p className="selection-card-count" aria-live="polite">
+          {currentlySelected(selection.items.length)}
+        </p>
+      </div>
+
+      <div className="selection-card-actions" role="group" aria-label="Selection actions">
+        {/* A toggle may always be switched off; switching on needs something selected. */}
+        <ToggleButton
+          className="kit-button"
+          data-variant="secondary"
+          isSelected={selection.filterAll}
+          onChange={selection.toggleFilterAll}
+          isDisabled={empty && !selection.filterAll}
+        >
+          Filter all
+        </ToggleButton>
+        <ToggleButton
+          className="kit-button"
+          data-variant="secondary"
+          isSelected={selection.filterAllSIds}
+          onChange={selection.toggleFilterAllSIds}
+          isDisabled={empty && !selection.filterAllSIds}
+        >
+          Filter all Sample IDs
+        </ToggleButton>
+        <Button onPress={selection.clear} isDisabled={empty}>
+          Clear all
+        </Button>
+        <Button onPress={selection.fetchFromOther} isDisabled={busy}>
+          {FETCH_LABEL[entity]}
+        </Button>
+      </div>
+
+      <div className="selection-card-inputs">
+        <TextField
+          label="Add SampleID"
+          value={sampleId}
+          onChange={setSampleId}
+          onKeyDown={onSampleIdKey}
+          inputMode="numeric"
+          autoComplete="off"
+          description="Enter adds, Esc clears"
+        />
+        <div className="selection-card-files" role="group" aria-labelledby={filesLabelId}>
+          <span id={filesLabelId} className="kit-label">
+            Files for selecting SampleIDs
+          </span>
+          <FileTrigger
+            allowsMultiple
+            acceptedFileTypes={ACCEPTED_FILES}
+            onSelect={(files) => selection.addFiles(files ? Array.from(files) : [])}
+          >
+            <Button isDisabled={busy}>Select</Button>
+          </FileTrigger>
+        </div>
+      </div>
+
+      {empty ? null : (
+        <TagGroup
+          aria-label="Selected items"
+          className="selection-card-chips"
+          onRemove={(keys) => {
+            for (const key of keys) selection.remove(String(key));
+          }}
+        >
+          <TagList items={selection.items} className="selection-card-chip-list">
+            {(item) => (
+              <Tag
+                id={item.key}
+                textValue={selectionChipText(item)}
+                className="selection-chip"
+                onAction={
+                  onOpenItem
+                    ? () => {
+                        const found = byKey.get(item.key);
+                        if (found) onOpenItem(found);
+                      }
+                    : undefined
+                }
+              >
+                <span className="selection-chip-text">{selectionChipText(item)}</span>
+                {/* React Aria names it 'Remove' plus the chip's text. */}
+                <Button slot="remove" variant="quiet" iconOnly>
+                  <Icon name="close" size={14} />
+                </Button>
+              </Tag>
+            )}
+          </TagList>
+        </TagGroup>
+      )}
+
+      <Modal
+        isOpen={selection.status === 'confirmingClear'}
+        onOpenChange={(open) => {
+          if (!open) selection.cancelClear();
+        }}
+      >
+        <Dialog role="alertdialog" title="Clear selection" className="kit-dialog selection-confirm">
+          <p>Remove all {selection.items.length} items from the selection?</p>
+          <div className="selection-confirm-actions">
+            <Button onPress={selection.cancelClear} autoFocus>
+              Cancel
+            </Button>
+            <Button variant="danger" onPress={selection.confirmClear}>
+              Clear all
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// The handle the page passes around: to the list view (restriction), the table (checked rows) and
+// the card itself (CONTRACT: SelectionHandle).
+import type { Selection } from 'react-aria-components';
+import type { ListRestriction } from '../../../domain/listQuery';
+import type { SelectionItem } from '../../../domain/selectionItem';
+import type { SelectionStatus } from '../../../machines/selection.machine';
+import type { ListEntity } from '../ListScreen/types';
+
+export type { ListEntity };
+
+export interface SelectionHandle {
+  entity: ListEntity;
+  items: SelectionItem[];
+  /** What the list view restricts the table to ('Filter all'); null: no restriction. */
+  restriction: ListRestriction;
+  /** Row keys of the table's checked rows (aId, or 'sId|sStamp'). */
+  selectedKeys: Set<string>;
+  /** Checking rows adds the page's rows, unchecking removes them; other pages stay as they are. */
+  onTableSelectionChange(keys: Selection, pageRows: SelectionItem[]): void;
+  /** 'Select All filtered Elements': all or nothing within the 1000 limit. */
+  addMany(items: SelectionItem[]): void;
+  /** After a delete. */
+  remove(key: string): void;
+
+  // What the card shows and sends.
+  status: SelectionStatus;
+  filterAll: boolean;
+  filterAllSIds: boolean;
+  toggleFilterAll(): void;
+  toggleFilterAllSIds(): void;
+  /** Asks first (the card shows the confirmation while status is 'confirmingClear'). */
+  clear(): void;
+  confirmClear(): void;
+  cancelClear(): void;
+  addSampleId(input: string): void;
+  addFiles(files: readonly File[]): void;
+  /** Analysis: 'Fetch from Samples'; Samples: 'Fetch from Analysis'. */
+  fetchFromOther(): void;
+}

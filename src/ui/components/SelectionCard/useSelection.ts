@@ -1,0 +1,177 @@
+// React wiring of the selection machine for one screen: the lookups go to the server with the
+// signed-in client, messages to the snackbar, the items to local storage; the busy overlay shows
+// while ids are looked up or fetched (spec §2 "a full-screen spinner shows while busy").
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Selection } from 'react-aria-components';
+import { fromPromise } from 'xstate';
+import { analysesOfSamples, lookupSelectionItems } from '../../../api/selection';
+import type { ListRestriction } from '../../../domain/listQuery';
+import { CHECK_LOGS, fileNotAccessible } from '../../../domain/messages';
+import { formatSampleKey } from '../../../domain/ids';
+import { selectedSampleIds, type SelectionItem } from '../../../domain/selectionItem';
+import {
+  selectionMachine,
+  selectionStatus,
+  type SelectionFile,
+} from '../../../machines/selection.machine';
+import { useAuth } from '../../state/AuthProvider';
+import { useBusy } from '../../state/BusyProvider';
+import { useNotifications } from '../../state/NotificationProvider';
+import { loadSelection, saveSelection } from './storage';
+import type { ListEntity, SelectionHandle } from './types';
+
+/** The Samples screen's selection item for an analysis item: the same sample key. */
+const asSampleItem = (item: SelectionItem): SelectionItem => ({
+  key: formatSampleKey(item),
+  sId: item.sId,
+  sStamp: item.sStamp,
+});
+
+/** Reads every picked file; a file that cannot be read is named and left out. */
+async function readFiles(
+  files: readonly File[],
+  onUnreadable: (name: string) => void,
+): Promise<SelectionFile[]> {
+  const read = await Promise.all(
+    files.map(async (file) => {
+      try {
+        return { name: file.name, text: await file.text() };
+      } catch (error) {
+        console.error(error);
+        onUnreadable(file.name);
+        return null;
+      }
+    }),
+  );
+  return read.filter((f): f is SelectionFile => f !== null);
+}
+
+export function useSelection(entity: ListEntity): SelectionHandle {
+  const { http } = useAuth();
+  const { track } = useBusy();
+  const { notify } = useNotifications();
+  // The machine is built once; the effects always reach the current notify.
+  const notifyRef = useRef(notify);
+  useEffect(() => {
+    notifyRef.current = notify;
+  }, [notify]);
+
+  const [machine] = useState(() =>
+    selectionMachine.provide({
+      actors: {
+        lookup: fromPromise(({ input, signal }) =>
+          track(lookupSelectionItems(http, entity, input.requests, { signal })),
+        ),
+      },
+      actions: {
+        notify: (_, { kind, message }) => notifyRef.current(kind, message, { page: entity }),
+        save: (_, { items }) => saveSelection(entity, items),
+      },
+    }),
+  );
+  const [initialItems] = useState(() => loadSelection(entity));
+  const actor = useActorRef(machine, { input: { items: initialItems } });
+
+  const items = useSelector(actor, (s) => s.context.items);
+  const filterAll = useSelector(actor, (s) => s.context.filterAll);
+  const filterAllSIds = useSelector(actor, (s) => s.context.filterAllSIds);
+  const status = useSelector(actor, selectionStatus);
+
+  // The same restriction the machine emits as 'restrictionChanged', derived so that its identity
+  // only changes with what it says (the page sends it to the list view on change).
+  const restriction = useMemo<ListRestriction>(() => {
+    if (filterAll) return { kind: 'selection', ids: items.map((i) => i.key) };
+    if (filterAllSIds) return { kind: 'sampleIds', sIds: selectedSampleIds(items) };
+    return null;
+  }, [filterAll, filterAllSIds, items]);
+
+  const selectedKeys = useMemo(() => new Set(items.map((i) => i.key)), [items]);
+
+  const onTableSelectionChange = useCallback(
+    (keys: Selection, pageRows: SelectionItem[]) => {
+      const current = new Set(actor.getSnapshot().context.items.map((i) => i.key));
+      const checked = (row: SelectionItem) => keys === 'all' || keys.has(row.key);
+      const adding = pageRows.filter((row) => checked(row) && !current.has(row.key));
+      for (const row of pageRows) {
+        if (!checked(row) && current.has(row.key)) actor.send({ type: 'REMOVE', key: row.key });
+      }
+      if (adding.length === 1) actor.send({ type: 'ADD', item: adding[0]! });
+      else if (adding.length > 1) actor.send({ type: 'ADD_MANY', items: adding });
+    },
+    [actor],
+  );
+
+  const addMany = useCallback((more: SelectionItem[]) => actor.send({ type: 'ADD_MANY', items: more }), [actor]);
+  const remove = useCallback((key: string) => actor.send({ type: 'REMOVE', key }), [actor]);
+
+  const addFiles = useCallback(
+    (files: readonly File[]) => {
+      if (files.length === 0) return;
+      void readFiles(files, (name) => notifyRef.current('error', fileNotAccessible(name), { page: entity })).then(
+        (read) => {
+          if (read.length > 0) actor.send({ type: 'FILES', files: read });
+        },
+      );
+    },
+    [actor, entity],
+  );
+
+  const fetchFromOther = useCallback(() => {
+    if (entity === 'samples') {
+      // An analysis item already names its sample: no request needed.
+      const fromAnalysis = loadSelection('analysis').map(asSampleItem);
+      if (fromAnalysis.length > 0) actor.send({ type: 'ADD_MANY', items: fromAnalysis });
+      return;
+    }
+    const sampleKeys = loadSelection('samples').map((i) => i.key);
+    if (sampleKeys.length === 0) return;
+    track(analysesOfSamples(http, sampleKeys)).then(
+      (found) => {
+        if (found.length > 0) actor.send({ type: 'ADD_MANY', items: found });
+      },
+      (error: unknown) => {
+        console.error(error);
+        notifyRef.current('error', CHECK_LOGS, { page: entity });
+      },
+    );
+  }, [actor, entity, http, track]);
+
+  return useMemo<SelectionHandle>(
+    () => ({
+      entity,
+      items,
+      restriction,
+      selectedKeys,
+      onTableSelectionChange,
+      addMany,
+      remove,
+      status,
+      filterAll,
+      filterAllSIds,
+      toggleFilterAll: () => actor.send({ type: 'FILTER_ALL' }),
+      toggleFilterAllSIds: () => actor.send({ type: 'FILTER_ALL_SIDS' }),
+      clear: () => actor.send({ type: 'CLEAR' }),
+      confirmClear: () => actor.send({ type: 'CONFIRM' }),
+      cancelClear: () => actor.send({ type: 'CANCEL' }),
+      addSampleId: (input: string) => actor.send({ type: 'ADD_SAMPLE_ID', input }),
+      addFiles,
+      fetchFromOther,
+    }),
+    [
+      entity,
+      items,
+      restriction,
+      selectedKeys,
+      onTableSelectionChange,
+      addMany,
+      remove,
+      status,
+      filterAll,
+      filterAllSIds,
+      actor,
+      addFiles,
+      fetchFromOther,
+    ],
+  );
+}
