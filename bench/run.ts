@@ -8,6 +8,8 @@
 // p50/p95 and the ratio, and writes bench/results/<timestamp>.json.
 // --reuse keeps an existing generated database of the same size (the generation takes minutes).
 // --exports runs the export cases of bench/exports.ts instead of the view cases.
+// --browser runs bench/browser.ts instead: the Analysis table in Chromium on the e2e demo campaign
+// (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +25,7 @@ import { PGliteDialect } from '../src/server/db/pglite-dialect';
 import { generateDemo } from '../src/server/demo/generate';
 import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
+import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
 import { bareStatement, benchCases } from './views';
 
@@ -38,10 +41,11 @@ interface Options {
   only: 'pglite' | 'postgres' | undefined;
   reuse: boolean;
   exports: boolean;
+  browser: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
-  const options: Options = { rows: 1_000_000, runs: 30, warmup: 5, only: undefined, reuse: false, exports: false };
+  const options: Options = { rows: 1_000_000, runs: 30, warmup: 5, only: undefined, reuse: false, exports: false, browser: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => argv[++i] ?? '';
@@ -51,6 +55,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--only') options.only = next() as Options['only'];
     else if (arg === '--reuse') options.reuse = true;
     else if (arg === '--exports') options.exports = true;
+    else if (arg === '--browser') options.browser = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0)) throw new Error('rows, runs must be > 0');
@@ -204,6 +209,18 @@ const main = async (): Promise<void> => {
   const options = parseArgs(process.argv.slice(2));
   const results: CaseResult[] = [];
   const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };
+
+  if (options.browser) {
+    const runs = process.argv.includes('--runs') ? options.runs : 3;
+    const browser: BrowserBenchResult = await benchBrowser({ runs });
+    console.table(browser.runs);
+    console.table(browser.summary);
+    mkdirSync(join('bench', 'results'), { recursive: true });
+    const file = join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}-browser.json`);
+    writeFileSync(file, `${JSON.stringify({ ...meta, browser }, null, 2)}\n`);
+    console.log(`written ${file}`);
+    return;
+  }
 
   if (options.only !== 'postgres') {
     const dir = join('.tmp', 'bench', `pglite-${options.rows}`);

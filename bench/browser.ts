@@ -1,0 +1,376 @@
+// `npm run bench -- --browser [--runs N]`: the Analysis table in a real browser. Starts the built
+// server (dist/, built when missing) on a fresh data dir with the e2e demo campaign (~15,400
+// analyses, tests/e2e/support/demo-data.ts), signs in in Debian's Chromium (playwright-core, the
+// flags of playwright.config.ts), opens Analysis and measures per run:
+//  (a) page size 15000: from the pointer-down on the '15000' option to the frame after the one in
+//      which the grid holds 15,000 rows with data rows rendered (request, JSON, collection,
+//      virtualized render, paint);
+//  (b) a scroll through the whole 15,000-row page, top to bottom at constant speed in 10 s (each
+//      frame's position follows the clock): total time, frames delivered, frame-time p50/p95/max,
+//      frames over 50 ms, and the most rows in the DOM on the way.
+// Times are taken inside the page (performance.now, requestAnimationFrame), so the CDP round trips
+// of the driver are not in them. p50/p95 over the runs are printed and written to bench/results.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import playwrightConfig from '../playwright.config';
+import { freePort, loadDemoData, startServer, type RunningServer } from '../tests/e2e/support/server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ADMIN = { email: 'bench-admin@labdesk.test', password: 'bench-admin-pass-1' };
+const BIG_PAGE = 15_000;
+const SMALL_PAGE = 50;
+const LONG_FRAME_MS = 50;
+
+export interface BrowserRun {
+  run: number;
+  pageSizeMs: number;
+  /** Of pageSizeMs: until the view's answer was received; the rest is parsing and rendering. */
+  responseMs: number;
+  /** 100 when the scroll reached the last row. */
+  scrolledPct: number;
+  scrollMs: number;
+  frames: number;
+  frameP50Ms: number;
+  frameP95Ms: number;
+  frameMaxMs: number;
+  longFrames: number;
+  maxDomRows: number;
+}
+
+export interface BrowserBenchResult {
+  analyses: number;
+  runs: BrowserRun[];
+  summary: { metric: string; p50: number; p95: number }[];
+}
+
+// What the in-page functions use of the DOM (this file compiles without the DOM library).
+interface PageElement {
+  scrollTop: number;
+  readonly scrollHeight: number;
+  readonly clientHeight: number;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): { length: number };
+  closest(selector: string): PageElement | null;
+}
+interface PageGlobals {
+  document: {
+    querySelector(selector: string): PageElement | null;
+    addEventListener(
+      type: string,
+      listener: (event: { target: unknown }) => void,
+      options: { capture: boolean },
+    ): void;
+    removeEventListener(
+      type: string,
+      listener: (event: { target: unknown }) => void,
+      options: { capture: boolean },
+    ): void;
+  };
+  requestAnimationFrame(callback: (time: number) => void): number;
+  localStorage: { setItem(key: string, value: string): void };
+}
+const GRID = '[role=grid][aria-label="Analyses"]';
+
+const round = (v: number, digits = 1): number => Math.round(v * 10 ** digits) / 10 ** digits;
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+
+/** The launch flags of the e2e tests (playwright.config.ts), so both run the same browser. */
+const launchArgs = (): string[] => playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'];
+
+const ensureBuild = (): void => {
+  if (existsSync('dist/index.html')) return;
+  console.log('browser bench: dist/ is missing, building the client …');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+};
+
+/** A fresh data dir: the first start creates the admin, then the demo campaign, then the server. */
+const startDemoServer = async (dataDir: string, logFile: string): Promise<RunningServer> => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LAB_DATA_DIR: dataDir,
+    LAB_PORT: String(await freePort()),
+    LAB_ADMIN_EMAIL: ADMIN.email,
+    LAB_ADMIN_PASSWORD: ADMIN.password,
+    // Always the embedded database of this fresh dir, never a PostgreSQL the environment names.
+    DATABASE_URL: '',
+  };
+  const first = await startServer(env, logFile);
+  await first.stop();
+  console.log('browser bench: loading the e2e demo campaign …');
+  await loadDemoData(env);
+  return startServer(env, logFile);
+};
+
+/** Signs in through the API and stores the session as the app does (tests/e2e/support/fixtures). */
+const signIn = async (page: Page, url: string): Promise<void> => {
+  const response = await page.request.post(`${url}/api/auth/signin`, { data: ADMIN });
+  if (!response.ok()) throw new Error(`sign-in answered ${response.status()}`);
+  const session = (await response.json()) as Record<string, unknown>;
+  await page.goto(`${url}/login`);
+  await page.evaluate(
+    (user) => {
+      const storage = (globalThis as unknown as PageGlobals).localStorage;
+      storage.setItem('user', user);
+      storage.setItem('analysis.filter', '[]');
+    },
+    JSON.stringify({ ...session, loggedIn: true }),
+  );
+};
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Analyses' });
+
+const chooseSize = async (page: Page, size: number): Promise<void> => {
+  await page.getByRole('button', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: String(size), exact: true }).click();
+};
+
+const waitForRowCount = (page: Page, rows: number) =>
+  page.waitForFunction(
+    ([n, selector]) =>
+      (globalThis as unknown as PageGlobals).document
+        .querySelector(selector)
+        ?.getAttribute('aria-rowcount') === String(n + 1),
+    [rows, GRID] as const,
+  );
+
+interface PageSizeFigures {
+  /** Pointer-down → rows painted. */
+  totalMs: number;
+  /** Pointer-down → the last byte of the view's answer (resource timing); the rest is the client's. */
+  responseMs: number;
+}
+
+/** (a) In the page: pointer-down on the option → first frame with the 15,000 rows rendered. */
+const measurePageSize = async (page: Page): Promise<PageSizeFigures> => {
+  // Arms the clock before the click; resolves in the page once the rows are on screen.
+  const done = page.evaluate(
+    ([rowCount, gridSelector]) => {
+      const { document: doc, requestAnimationFrame: raf } = globalThis as unknown as PageGlobals;
+      return new Promise<PageSizeFigures>((resolveTime, reject) => {
+        let start = 0;
+        performance.clearResourceTimings();
+        const onDown = (event: { target: unknown }) => {
+          const target = event.target as PageElement | null;
+          if (target?.closest('[role=option]')) start = performance.now();
+        };
+        doc.addEventListener('pointerdown', onDown, { capture: true });
+        const deadline = performance.now() + 120_000;
+        const check = () => {
+          const table = doc.querySelector(gridSelector);
+          // The big page's rows on screen: the row count, and a data row with its cells.
+          const ready =
+            start > 0 &&
+            table?.getAttribute('aria-rowcount') === String(rowCount + 1) &&
+            table.querySelector('[role=row][aria-rowindex] [role=rowheader]');
+          if (ready) {
+            doc.removeEventListener('pointerdown', onDown, { capture: true });
+            // The frame after the one that holds the rows: they have been painted.
+            raf(() => {
+              const view = performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.includes('/api/analysis/view') && e.name.includes(`size=${rowCount}`))
+                .at(-1) as { responseEnd: number } | undefined;
+              resolveTime({
+                totalMs: performance.now() - start,
+                responseMs: view ? view.responseEnd - start : Number.NaN,
+              });
+            });
+          } else if (performance.now() > deadline)
+            reject(new Error('15,000 rows were not rendered within 120 s'));
+          else raf(check);
+        };
+        raf(check);
+      });
+    },
+    [BIG_PAGE, GRID] as const,
+  );
+  // A failure in the page must not go unhandled while the click is under way.
+  done.catch(() => undefined);
+  await chooseSize(page, BIG_PAGE);
+  return done;
+};
+
+interface ScrollFigures {
+  scrollMs: number;
+  frameTimes: number[];
+  maxDomRows: number;
+  /** How far down the scroll got (1 = the bottom); below 1 when the deadline or a stall ended it. */
+  reached: number;
+  lastRowShown: boolean;
+}
+
+/**
+ * The scroll runs from the top to the bottom in this time, at constant speed (the position of each
+ * frame follows the clock), so a slow frame skips rows instead of stretching the run: the figures
+ * are how many frames the browser delivered on the way and how long they took. 15,000 rows in 10 s
+ * is about 50 rows (1.5 viewports) per frame at 60 Hz: a fast fling, every frame shows new rows.
+ */
+const SCROLL_DURATION_MS = 10_000;
+
+/** (b) In the page: from the top to the bottom of the grid, at constant speed. */
+const measureScroll = (page: Page): Promise<ScrollFigures> =>
+  grid(page).evaluate(
+    (node, durationMs) =>
+      new Promise<ScrollFigures>((resolveFigures) => {
+        const el = node as unknown as PageElement;
+        const raf = (globalThis as unknown as PageGlobals).requestAnimationFrame;
+        const frameTimes: number[] = [];
+        let maxDomRows = 0;
+        let last = 0;
+        let start = 0;
+        let stalled = 0;
+        let previousTop = -1;
+        el.scrollTop = 0;
+        const step = (t: number) => {
+          if (last > 0) frameTimes.push(t - last);
+          else start = t;
+          last = t;
+          maxDomRows = Math.max(maxDomRows, el.querySelectorAll('[role=row]').length);
+          const bottom = el.scrollHeight - el.clientHeight;
+          stalled = el.scrollTop === previousTop ? stalled + 1 : 0;
+          previousTop = el.scrollTop;
+          // Ends in the first frame at the bottom, or when the position stopped following (30 frames).
+          if (
+            (t - start >= durationMs && el.scrollTop >= bottom - 1) ||
+            stalled > 30 ||
+            t - start > 3 * durationMs
+          ) {
+            const lastRow = el.querySelector(
+              '[role=row][aria-rowindex="' + el.getAttribute('aria-rowcount') + '"]',
+            );
+            resolveFigures({
+              scrollMs: t - start,
+              frameTimes,
+              maxDomRows,
+              reached: bottom > 0 ? el.scrollTop / bottom : 1,
+              lastRowShown: lastRow !== null,
+            });
+            return;
+          }
+          el.scrollTop = Math.min(bottom, (bottom * (t - start)) / durationMs);
+          raf(step);
+        };
+        raf(step);
+      }),
+    SCROLL_DURATION_MS,
+  );
+
+export async function benchBrowser(options: { runs: number }): Promise<BrowserBenchResult> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  ensureBuild();
+  mkdirSync(join('.tmp', 'bench'), { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-bench-browser-'));
+  const logFile = resolve('.tmp', 'bench', 'browser-server.log');
+  rmSync(logFile, { force: true });
+  const server = await startDemoServer(dataDir, logFile);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: launchArgs() });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'de-AT',
+      timezoneId: 'Europe/Vienna',
+    });
+    // tsx (esbuild keepNames) wraps named inner functions in __name(…), which the page lacks; the
+    // in-page functions of this file are sent as their compiled text.
+    await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/analysis`);
+    await grid(page).waitFor();
+    await waitForRowCount(page, SMALL_PAGE);
+    const totalText = await page.getByText(/^Currently filtering #\d+$/).innerText();
+    const analyses = Number(totalText.replace(/\D/g, ''));
+    console.log(`browser bench: Analysis open, ${analyses} analyses; ${options.runs} runs`);
+
+    const runs: BrowserRun[] = [];
+    for (let run = 1; run <= options.runs; run++) {
+      const pageSize = await measurePageSize(page);
+      console.log(
+        `  run ${run}: page size 15000 → rows rendered in ${round(pageSize.totalMs)} ms ` +
+          `(answer complete after ${round(pageSize.responseMs)} ms); scrolling …`,
+      );
+      const scroll = await measureScroll(page);
+      if (scroll.reached < 0.999 || !scroll.lastRowShown)
+        console.warn(
+          `  run ${run}: the scroll ended at ${(scroll.reached * 100).toFixed(1)} % after ${round(scroll.scrollMs)} ms` +
+            `${scroll.lastRowShown ? '' : ' without the last row'} (a stall)`,
+        );
+      const result: BrowserRun = {
+        run,
+        pageSizeMs: round(pageSize.totalMs),
+        responseMs: round(pageSize.responseMs),
+        scrolledPct: round(scroll.reached * 100),
+        scrollMs: round(scroll.scrollMs),
+        frames: scroll.frameTimes.length,
+        frameP50Ms: round(percentile(scroll.frameTimes, 50)),
+        frameP95Ms: round(percentile(scroll.frameTimes, 95)),
+        frameMaxMs: round(Math.max(...scroll.frameTimes)),
+        longFrames: scroll.frameTimes.filter((t) => t > LONG_FRAME_MS).length,
+        maxDomRows: scroll.maxDomRows,
+      };
+      console.log(
+        `  run ${run}: scroll ${result.scrollMs} ms to ${result.scrolledPct} %, ` +
+          `${result.frames} frames (p50 ${result.frameP50Ms} ms, p95 ${result.frameP95Ms} ms, ` +
+          `max ${result.frameMaxMs} ms, ${result.longFrames} > ${LONG_FRAME_MS} ms), ≤ ${result.maxDomRows} rows in the DOM`,
+      );
+      runs.push(result);
+      // Back to a small page at the top, so that the next run builds the big one again.
+      await grid(page).evaluate((node) => {
+        (node as unknown as PageElement).scrollTop = 0;
+      });
+      await chooseSize(page, SMALL_PAGE);
+      await waitForRowCount(page, SMALL_PAGE);
+    }
+    const metric = (name: string, values: number[]) => ({
+      metric: name,
+      p50: round(percentile(values, 50)),
+      p95: round(percentile(values, 95)),
+    });
+    const summary = [
+      metric(
+        'page size 15000 → rows rendered (ms)',
+        runs.map((r) => r.pageSizeMs),
+      ),
+      metric(
+        '… of which until the view answer arrived (ms)',
+        runs.map((r) => r.responseMs),
+      ),
+      metric(
+        'scroll through 15,000 rows (ms)',
+        runs.map((r) => r.scrollMs),
+      ),
+      metric(
+        'scroll frames',
+        runs.map((r) => r.frames),
+      ),
+      metric(
+        'scroll frame time p95 (ms)',
+        runs.map((r) => r.frameP95Ms),
+      ),
+      metric(
+        `scroll frames > ${LONG_FRAME_MS} ms`,
+        runs.map((r) => r.longFrames),
+      ),
+      metric(
+        'rows in the DOM (max)',
+        runs.map((r) => r.maxDomRows),
+      ),
+    ];
+    await context.close();
+    return { analyses, runs, summary };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,79 @@
+// The Export panel of Analysis and Samples (spec §2): Export CSV, XLSX, SAP, ZFT, the confirmation
+// above 5000 items, the SAP/ZFT warning, and a Download button that names the file format, spins
+// while the export is pending and is enabled when the file is ready. Behaviour lives in the export
+// machine (useExport); this is markup. Exporting is not role-gated (spec §1, §6).
+import { Button, Dialog, Modal, Spinner } from '../../kit';
+import type { ExportType } from '../../../domain/exportJob';
+import type { ExportHandle } from './useExport';
+import {
+  CONFIRM_TITLE,
+  confirmText,
+  downloadLabel,
+  EXPORT_LABELS,
+  exportButtonLabel,
+  flagsWarning,
+} from './texts';
+import './ExportPanel.css';
+
+export interface ExportPanelProps {
+  exporter: ExportHandle;
+  /** Defaults to what the view offers (exporter.types). */
+  types?: readonly ExportType[];
+}
+
+export function ExportPanel({ exporter, types = exporter.types }: ExportPanelProps) {
+  const { status, type } = exporter;
+  const busy = status === 'pending' || status === 'downloading';
+  // One job at a time: the machine takes a new export only when the last one is fetched or ended.
+  const canStart = status === 'idle';
+  return (
+    // aria-busy on the region: React Aria's Button does not pass it on; the button itself is
+    // pending (aria-disabled, its spinner named in its label).
+    <section className="export-panel" aria-label="Export" aria-busy={busy || undefined}>
+      <div className="export-panel-buttons" role="group" aria-label="Export formats">
+        {types.map((t) => (
+          <Button key={t} isDisabled={!canStart} onPress={() => exporter.start(t)}>
+            {exportButtonLabel(t)}
+          </Button>
+        ))}
+      </div>
+      <Button
+        variant="primary"
+        className="kit-button export-panel-download"
+        aria-label={downloadLabel(type)}
+        isDisabled={status === 'idle' || status === 'confirming'}
+        isPending={busy}
+        onPress={exporter.download}
+      >
+        {busy ? (
+          <Spinner aria-label={status === 'downloading' ? 'downloading' : 'export in progress'} />
+        ) : null}
+        <span>{downloadLabel(type)}</span>
+      </Button>
+      {exporter.altersFlags && type && status !== 'idle' ? (
+        <p className="export-panel-warning" role="note">
+          {flagsWarning(type)}
+        </p>
+      ) : null}
+      <Modal
+        isOpen={status === 'confirming'}
+        onOpenChange={(open) => {
+          if (!open) exporter.cancel();
+        }}
+      >
+        <Dialog role="alertdialog" title={CONFIRM_TITLE} className="kit-dialog export-confirm">
+          <p>{confirmText(type, exporter.total)}</p>
+          {exporter.altersFlags && type ? <p className="export-panel-warning">{flagsWarning(type)}</p> : null}
+          <div className="export-confirm-actions">
+            <Button slot="close" autoFocus>
+              Cancel
+            </Button>
+            <Button variant="primary" onPress={exporter.confirm}>
+              {type ? `Export ${EXPORT_LABELS[type]}` : 'Export'}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+export { ExportPanel, type ExportPanelProps } from './ExportPanel';
+export {
+  useExport,
+  exportTypesOf,
+  PDF_ACTION_LABEL,
+  type ExportCurrent,
+  type ExportHandle,
+} from './useExport';

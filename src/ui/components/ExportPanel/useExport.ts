@@ -1,0 +1,195 @@
+// React wiring of the export machine for one list view (spec §4 Export and PDF): the machine holds
+// the behaviour (confirm above 5000, poll every 2 s, download, PDF); this hook injects the calls
+// (src/api/exports.ts with the signed-in client), the saved job name, the snackbar and the file
+// hand-over to the browser. On mount it resumes the job a reload interrupted.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  checkExport,
+  downloadExport,
+  downloadPdf,
+  exportTypeOf,
+  lastExportFileName,
+  startExport,
+  type ExportRequest,
+  type ListEntity,
+} from '../../../api/exports';
+import { EXPORT_TYPES, type ExportType } from '../../../domain/exportJob';
+import type { SelectionQuery } from '../../../domain/query';
+import {
+  exportMachine,
+  exportStatus,
+  isPdfDownloading,
+  type ExportStatus,
+} from '../../../machines/export.machine';
+import { usePaletteActions, type PaletteAction } from '../../palette';
+import { useAuth } from '../../state/AuthProvider';
+import { useBusy } from '../../state/BusyProvider';
+import { useNotifications } from '../../state/NotificationProvider';
+import {
+  isSettledExport,
+  loadRunningExport,
+  saveRunningExport,
+  settleExport,
+  forgetRunningExport,
+} from './lastExport';
+import { saveFile } from './saveFile';
+import { exportButtonLabel, flagsWarning } from './texts';
+
+/** SAP and ZFT are analysis record layouts: the server offers them for analyses only. */
+const SAMPLE_EXPORT_TYPES: readonly ExportType[] = ['csv', 'xlsx'];
+export const exportTypesOf = (entity: ListEntity): readonly ExportType[] =>
+  entity === 'analysis' ? EXPORT_TYPES : SAMPLE_EXPORT_TYPES;
+
+export const PDF_ACTION_LABEL = 'Export PDF';
+
+/** What the page exports right now: its query, the visible column ids in display order, the total. */
+export interface ExportCurrent {
+  query: Partial<SelectionQuery>;
+  attributes: string[];
+  total: number;
+}
+
+export interface ExportHandle {
+  entity: ListEntity;
+  /** The file exports this view offers. */
+  types: readonly ExportType[];
+  /** idle, confirming (the dialog), pending (started or polling), ready (Download enabled), downloading. */
+  status: ExportStatus;
+  /** The export asked for, running or ready; null when none. */
+  type: ExportType | null;
+  /** The item count the confirmation names. */
+  total: number;
+  /** SAP/ZFT: the export marks the exported rows. */
+  altersFlags: boolean;
+  pdfPending: boolean;
+  start(type: ExportType): void;
+  confirm(): void;
+  cancel(): void;
+  download(): void;
+  downloadPdf(): void;
+}
+
+export function useExport(entity: ListEntity, current: () => ExportCurrent): ExportHandle {
+  const { http } = useAuth();
+  const { track } = useBusy();
+  const { notify } = useNotifications();
+  // notify and current change identity often; the machine's effects always read the latest.
+  const notifyRef = useRef(notify);
+  const currentRef = useRef(current);
+  useEffect(() => {
+    notifyRef.current = notify;
+    currentRef.current = current;
+  });
+  // The query and columns as they were when the user chose the export (a confirmation may take a
+  // while; the export is of what was asked for).
+  const requestRef = useRef<ExportRequest>({ query: {}, attributes: [] });
+
+  const [machine] = useState(() =>
+    exportMachine.provide({
+      actors: {
+        startExport: fromPromise(({ input, signal }) =>
+          startExport(http, entity, input.type, requestRef.current, { signal }),
+        ),
+        checkExport: fromPromise(({ input, signal }) =>
+          checkExport(http, input.type, input.fileName, { signal }),
+        ),
+        download: fromPromise(async ({ input, signal }) => {
+          saveFile(await track(downloadExport(http, input.type, input.fileName, { signal })));
+        }),
+        downloadPdf: fromPromise(async ({ signal }) => {
+          const { query, attributes } = currentRef.current();
+          saveFile(await track(downloadPdf(http, entity, { query, attributes }, { signal })));
+        }),
+      },
+      actions: {
+        notify: (_, { kind, message }) => notifyRef.current(kind, message, { page: entity }),
+        saveFileName: (_, job) => saveRunningExport(entity, job),
+        clearFileName: ({ context }) => settleExport(entity, context.fileName),
+      },
+    }),
+  );
+  const actor = useActorRef(machine);
+
+  useEffect(() => {
+    const subscription = actor.on('flagsWarning', ({ exportType }) =>
+      notifyRef.current('info', flagsWarning(exportType), { page: entity }),
+    );
+    return () => subscription.unsubscribe();
+  }, [actor, entity]);
+
+  // Resume after a reload: the server knows the newest job not downloaded yet; the saved name
+  // stands in when the server cannot be asked. A 404 there means nothing is left to resume.
+  useEffect(() => {
+    const controller = new AbortController();
+    const resume = (fileName: string | null) => {
+      if (controller.signal.aborted || !fileName || isSettledExport(entity, fileName)) return;
+      const exportType = exportTypeOf(fileName);
+      if (exportType) actor.send({ type: 'RESUME', exportType, fileName });
+    };
+    lastExportFileName(http, entity, { signal: controller.signal }).then(
+      (name) => {
+        if (name === null) forgetRunningExport(entity);
+        resume(name);
+      },
+      () => resume(loadRunningExport(entity)?.fileName ?? null),
+    );
+    return () => controller.abort();
+  }, [actor, http, entity]);
+
+  const types = exportTypesOf(entity);
+  // The palette's actions call the handle of the latest render.
+  const handleRef = useRef<ExportHandle | null>(null);
+  const palette: PaletteAction[] = [
+    ...types.map((t) => ({
+      id: `export:${t}`,
+      label: exportButtonLabel(t),
+      group: 'Export',
+      keywords: ['export', 'download', t, ...(t === 'csv' || t === 'xlsx' ? ['excel'] : ['flags'])],
+      perform: () => handleRef.current?.start(t),
+    })),
+    {
+      id: 'export:pdf',
+      label: PDF_ACTION_LABEL,
+      group: 'Export',
+      keywords: ['export', 'download', 'pdf', 'print'],
+      perform: () => handleRef.current?.downloadPdf(),
+    },
+  ];
+  usePaletteActions(palette);
+
+  const status = useSelector(actor, exportStatus);
+  const type = useSelector(actor, (s) => s.context.type);
+  const total = useSelector(actor, (s) => s.context.total);
+  const altersFlags = useSelector(actor, (s) => s.context.altersFlags);
+  const pdfPending = useSelector(actor, isPdfDownloading);
+
+  const handle = useMemo<ExportHandle>(
+    () => ({
+      entity,
+      types,
+      status,
+      type,
+      total,
+      altersFlags,
+      pdfPending,
+      start: (exportType) => {
+        // Only an idle machine takes START: a running job's request must stay as it was.
+        if (!actor.getSnapshot().matches({ job: 'idle' })) return;
+        const { query, attributes, total: count } = currentRef.current();
+        requestRef.current = { query, attributes };
+        actor.send({ type: 'START', exportType, total: count });
+      },
+      confirm: () => actor.send({ type: 'CONFIRM' }),
+      cancel: () => actor.send({ type: 'CANCEL' }),
+      download: () => actor.send({ type: 'DOWNLOAD' }),
+      downloadPdf: () => actor.send({ type: 'DOWNLOAD_PDF' }),
+    }),
+    [entity, types, status, type, total, altersFlags, pdfPending, actor],
+  );
+  useEffect(() => {
+    handleRef.current = handle;
+  });
+  return handle;
+}
