@@ -9,6 +9,7 @@ import {
   ModalOverlay,
   type DialogProps as AriaDialogProps,
 } from 'react-aria-components';
+import './fields.css';
 
 export type ModalPlacement = 'center' | 'drawer-start' | 'palette';
 
@@ -18,6 +19,8 @@ export interface ModalProps {
   placement?: ModalPlacement;
   /** Clicking the backdrop closes; off for dialogs whose input must not be lost. */
   isDismissable?: boolean;
+  /** 'wide': 75% of the window (the Create dialogs of spec §2). */
+  size?: 'wide';
   children: ReactNode;
 }
 
@@ -26,6 +29,7 @@ export function Modal({
   onOpenChange,
   placement = 'center',
   isDismissable = true,
+  size,
   children,
 }: ModalProps) {
   return (
@@ -36,7 +40,7 @@ export function Modal({
       className="kit-overlay"
       data-placement={placement}
     >
-      <AriaModal className="kit-modal" data-placement={placement}>
+      <AriaModal className="kit-modal" data-placement={placement} data-size={size}>
         {children}
       </AriaModal>
     </ModalOverlay>

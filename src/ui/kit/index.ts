@@ -3,6 +3,11 @@
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Link, type LinkProps, type LinkVariant } from './Link';
 export { TextField, type TextFieldProps } from './TextField';
+export { CellField, type CellFieldProps } from './CellField';
+export { ComboBox, type ComboBoxProps } from './ComboBox';
+export { Checkbox, CheckboxBox, type CheckboxProps } from './Checkbox';
+export { Select, type SelectProps, type SelectOption } from './Select';
+export { Slider, type SliderProps } from './Slider';
 export { Modal, Dialog, type ModalProps, type DialogProps, type ModalPlacement } from './Dialog';
 export { MenuButton, MenuItem, MenuSeparator, type MenuButtonProps } from './Menu';
 export { Switch, type SwitchProps } from './Switch';

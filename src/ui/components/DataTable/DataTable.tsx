@@ -4,7 +4,21 @@
 // adds a secondary sort), 'Select Columns', reordering by drag or from each column's menu, row
 // selection and the bottom bar (page size, page slider, paginator, PDF and Create slots).
 // Everything is props-driven: the page owns the data, the query and the preferences.
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+// Column widths come from DataColumn.width (layout.ts); wider than the screen, the table scrolls
+// sideways. Row edit (edit.tsx): with onEditRow the rows get a pencil and a double-click on an
+// editable cell edits it; `editing` turns one row into fields (spec §4 Row edit).
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import {
   Cell,
   Collection,
@@ -14,7 +28,6 @@ import {
   Table,
   TableBody,
   TableHeader,
-  TableLayout,
   Virtualizer,
   type Key,
   type Selection,
@@ -29,7 +42,20 @@ import {
 } from '@tanstack/react-table';
 import { Button, LAB_LOCALE } from '../../kit';
 import { moveTo, moveVisible } from './columns';
+import {
+  CellContent,
+  EDIT_ACTION_ATTR,
+  EDIT_FIELD_ATTR,
+  EditingContext,
+  EditingRowContext,
+  RowActionsCell,
+  RowActionsContext,
+  isEditable,
+  type EditingState,
+  type RowActions,
+} from './edit';
 import { formatCell } from './format';
+import { WidthTableLayout } from './layout';
 import {
   ColumnMenu,
   PageSizeSelect,
@@ -39,7 +65,7 @@ import {
   TableCheckbox,
   type PagingProps,
 } from './parts';
-import type { ColumnPrefs, DataColumn, SortTerm } from './types';
+import type { ColumnPrefs, DataColumn, RowEditing, SortTerm } from './types';
 import './DataTable.css';
 
 export interface DataTableProps<T> extends PagingProps {
@@ -67,11 +93,22 @@ export interface DataTableProps<T> extends PagingProps {
   createLabel?: string;
   /** Height of a row in px (default 34). */
   rowHeight?: number;
+  /** Row edit (admins): the pencil of a row, or a double-click on an editable cell (with its column). */
+  onEditRow?: (id: string, column?: string) => void;
+  /** The delete icon of a row (the caller confirms first). */
+  onDeleteRow?: (id: string) => void;
+  /** The row in edit mode, if any. */
+  editing?: RowEditing | null;
 }
 
 const SELECT_COLUMN = '__select';
+const ACTIONS_COLUMN = '__actions';
 const DEFAULT_WIDTH = 110;
 const SELECT_WIDTH = 44;
+const ACTIONS_WIDTH = 76;
+
+const closestAttr = (target: EventTarget | null, attr: string): Element | null =>
+  target instanceof Element ? target.closest(`[${attr}]`) : null;
 
 const describeSort = (sorting: readonly SortTerm[], headerOf: (id: string) => string): string =>
   sorting.length === 0
@@ -107,7 +144,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onCreate,
     createLabel = 'Create',
     rowHeight = 34,
+    onEditRow,
+    onDeleteRow,
+    editing = null,
   } = props;
+  const hasActions = Boolean(onEditRow || onDeleteRow);
 
   // TanStack holds the column model; the rows stay outside it (they are paged by the server).
   const columnDefs = useMemo<ColumnDef<T>[]>(
@@ -152,11 +193,95 @@ export function DataTable<T>(props: DataTableProps<T>) {
       // honour Column widths, but it stops Enter/Space from opening the header menus).
       columnWidths: new Map<Key, number>([
         [SELECT_COLUMN, SELECT_WIDTH],
+        ...(hasActions ? [[ACTIONS_COLUMN, ACTIONS_WIDTH] as [Key, number]] : []),
         ...visible.map((c) => [c.id, c.width ?? DEFAULT_WIDTH] as [Key, number]),
       ]),
     }),
-    [rowHeight, visible],
+    [rowHeight, visible, hasActions],
   );
+
+  // ---- row edit -------------------------------------------------------------------------------
+  const rowActions = useMemo<RowActions>(() => ({ onEditRow, onDeleteRow }), [onEditRow, onDeleteRow]);
+  const editingState = useMemo<EditingState | null>(() => {
+    if (!editing) return null;
+    const editable = visible.filter((c) => isEditable(c, editing));
+    const target = editable.find((c) => c.id === editing.focusColumn) ?? editable[0] ?? null;
+    return { editing, focusTarget: target?.id ?? null };
+  }, [editing, visible]);
+  const editingRef = useRef(editing);
+  useEffect(() => {
+    editingRef.current = editing;
+  });
+  const frameRef = useRef<HTMLDivElement>(null);
+  // Saved or cancelled from a field: the field is gone, so the focus goes back to its row rather
+  // than to the top of the document (a blur elsewhere keeps the focus where it went).
+  const editingRowId = editing?.rowId ?? null;
+  useEffect(() => {
+    if (editingRowId === null) return;
+    return () => {
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        const row = frameRef.current?.querySelector<HTMLElement>(
+          `[data-row-key="${CSS.escape(editingRowId)}"]`,
+        );
+        row?.focus();
+      });
+    };
+  }, [editingRowId]);
+
+  /** Enter saves, Esc cancels; every other key is the field's own (not the grid's navigation). */
+  const onFrameKeyDown = (e: KeyboardEvent) => {
+    noteShift(e);
+    const current = editingRef.current;
+    if (!current) return;
+    const inField = closestAttr(e.target, EDIT_FIELD_ATTR) !== null;
+    const onAction = closestAttr(e.target, EDIT_ACTION_ATTR) !== null;
+    if (!inField && !onAction) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      current.onCancel();
+    } else if (inField) {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        current.onSave();
+      }
+      e.stopPropagation();
+    }
+  };
+  /** A press into a field is the field's: it must not toggle the row's selection. */
+  const onFramePointer = (e: SyntheticEvent) => {
+    if ('shiftKey' in e) noteShift(e as unknown as { shiftKey: boolean });
+    if (closestAttr(e.target, EDIT_FIELD_ATTR)) e.stopPropagation();
+  };
+  const onFrameDoubleClick = (e: MouseEvent) => {
+    if (!onEditRow || closestAttr(e.target, EDIT_FIELD_ATTR)) return;
+    const cell = closestAttr(e.target, 'data-col');
+    const row = closestAttr(e.target, 'data-row-key');
+    const column = cell ? byId.get(cell.getAttribute('data-col') ?? '') : undefined;
+    const rowKey = row?.getAttribute('data-row-key');
+    if (!column?.editable || !rowKey) return;
+    e.preventDefault();
+    onEditRow(rowKey, column.id);
+  };
+  /** Focus leaving the edited row (not the window) cancels the edit (spec §4 Row edit). */
+  const onFrameBlur = (e: FocusEvent) => {
+    const current = editingRef.current;
+    if (!current) return;
+    const rowKey = current.rowId;
+    const left = closestAttr(e.target, 'data-row-key');
+    if (left?.getAttribute('data-row-key') !== rowKey) return;
+    // After the focus has landed: a click on nothing focusable leaves it on <body>.
+    setTimeout(() => {
+      const now = editingRef.current;
+      if (!now || now.rowId !== rowKey || !document.hasFocus()) return;
+      const active = document.activeElement;
+      const row = active?.closest('[data-row-key]');
+      if (row?.getAttribute('data-row-key') === rowKey) return;
+      now.onCancel();
+    }, 0);
+  };
 
   // Shift at the moment of the press decides between a new sort and an added one.
   const shift = useRef(false);
@@ -189,121 +314,174 @@ export function DataTable<T>(props: DataTableProps<T>) {
           }
         />
       </div>
-      <div className="dt-scroll-frame" onPointerDownCapture={noteShift} onKeyDownCapture={noteShift}>
-        <I18nProvider locale={LAB_LOCALE}>
-          <Virtualizer layout={TableLayout} layoutOptions={layoutOptions}>
-            <Table
-              aria-label={label}
-              aria-describedby={captionId}
-              aria-busy={loading || undefined}
-              className="dt-table"
-              selectionMode="multiple"
-              selectionBehavior="toggle"
-              selectedKeys={selectedKeys}
-              onSelectionChange={onSelectionChange}
-              sortDescriptor={sortDescriptor}
-              onSortChange={(d) => onSortingChange(nextSorting(sorting, String(d.column), shift.current))}
-            >
-              <TableHeader className="dt-header">
-                <Column id={SELECT_COLUMN} className="dt-column dt-select-column">
-                  <TableCheckbox slot="selection" aria-label="Select all" />
-                </Column>
-                <Collection items={visible} dependencies={[sorting, dropTarget, prefs]}>
-                  {(c) => {
-                    const at = sorting.findIndex((s) => s.id === c.id);
-                    const term = sorting[at];
-                    const index = visible.indexOf(c);
-                    return (
-                      <Column
-                        id={c.id}
-                        className="dt-column"
-                        allowsSorting={c.sortable !== false}
-                        isRowHeader={index === 0}
-                        focusMode="cell"
-                        textValue={c.header}
-                        data-numeric={c.numeric || undefined}
-                        data-drop-target={dropTarget === c.id || undefined}
-                      >
-                        <div
-                          className="dt-col"
-                          onDragOver={(e) => {
-                            if (!dragging || dragging === c.id) return;
-                            e.preventDefault();
-                            setDropTarget(c.id);
-                          }}
-                          onDragLeave={() => setDropTarget((t) => (t === c.id ? null : t))}
-                          onDrop={(e) => {
-                            e.preventDefault();
-                            if (dragging) setOrder(moveTo(prefs.order, dragging, c.id));
-                            setDragging(null);
-                            setDropTarget(null);
-                          }}
-                        >
-                          <span
-                            className="dt-col-label"
-                            draggable
-                            onDragStart={(e) => {
-                              e.dataTransfer.effectAllowed = 'move';
-                              e.dataTransfer.setData('text/plain', c.id);
-                              setDragging(c.id);
-                            }}
-                            onDragEnd={() => {
-                              setDragging(null);
-                              setDropTarget(null);
-                            }}
-                          >
-                            {c.header}
-                          </span>
-                          {term ? (
-                            <span
-                              className="dt-sort"
-                              data-direction={term.desc ? 'desc' : 'asc'}
-                              aria-hidden="true"
-                            >
-                              {term.desc ? '▼' : '▲'}
-                              {sorting.length > 1 ? <span className="dt-sort-rank">{at + 1}</span> : null}
-                            </span>
-                          ) : null}
-                          <ColumnMenu
-                            header={c.header}
-                            canMoveLeft={index > 0}
-                            canMoveRight={index < visible.length - 1}
-                            canHide={visible.length > 1}
-                            onMove={(by) => setOrder(moveVisible(prefs.order, hidden, c.id, by))}
-                            onHide={() =>
-                              onPrefsChange({ order: prefs.order, hidden: [...prefs.hidden, c.id] })
-                            }
-                          />
-                        </div>
+      {editing && editing.errors.length > 0 ? (
+        <ul className="dt-edit-errors" aria-label={`Errors in row ${editing.rowId}`}>
+          {editing.errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div
+        ref={frameRef}
+        className="dt-scroll-frame"
+        onPointerDownCapture={onFramePointer}
+        onMouseDownCapture={onFramePointer}
+        onClickCapture={onFramePointer}
+        onKeyDownCapture={onFrameKeyDown}
+        onDoubleClick={onFrameDoubleClick}
+        onBlur={onFrameBlur}
+      >
+        <RowActionsContext.Provider value={rowActions}>
+          <EditingRowContext.Provider value={editing?.rowId ?? null}>
+            <EditingContext.Provider value={editingState}>
+              <I18nProvider locale={LAB_LOCALE}>
+                <Virtualizer layout={WidthTableLayout} layoutOptions={layoutOptions}>
+                  <Table
+                    aria-label={label}
+                    aria-describedby={captionId}
+                    aria-busy={loading || undefined}
+                    className="dt-table"
+                    selectionMode="multiple"
+                    selectionBehavior="toggle"
+                    selectedKeys={selectedKeys}
+                    onSelectionChange={onSelectionChange}
+                    sortDescriptor={sortDescriptor}
+                    onSortChange={(d) =>
+                      onSortingChange(nextSorting(sorting, String(d.column), shift.current))
+                    }
+                  >
+                    <TableHeader className="dt-header">
+                      <Column id={SELECT_COLUMN} className="dt-column dt-select-column">
+                        <TableCheckbox slot="selection" aria-label="Select all" />
                       </Column>
-                    );
-                  }}
-                </Collection>
-              </TableHeader>
-              <TableBody
-                className="dt-body"
-                items={rows}
-                dependencies={[visible]}
-                renderEmptyState={() => <div className="dt-empty">{emptyText}</div>}
-              >
-                {(row) => (
-                  <Row id={getRowId(row)} className="dt-row" columns={visible}>
-                    <Cell className="dt-cell dt-select-cell">
-                      <TableCheckbox slot="selection" aria-label="Select" />
-                    </Cell>
-                    <Collection items={visible}>
-                      {(c) => (
-                        <Cell className="dt-cell" data-numeric={c.numeric || undefined}>
-                          {formatCell(c.accessor(row), c.numeric, c.decimals ?? 0, c.grouping ?? true)}
-                        </Cell>
-                      )}
-                    </Collection>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </Virtualizer>
-        </I18nProvider>
+                      {hasActions ? (
+                        <Column id={ACTIONS_COLUMN} className="dt-column dt-actions-column">
+                          Actions
+                        </Column>
+                      ) : null}
+                      <Collection items={visible} dependencies={[sorting, dropTarget, prefs]}>
+                        {(c) => {
+                          const at = sorting.findIndex((s) => s.id === c.id);
+                          const term = sorting[at];
+                          const index = visible.indexOf(c);
+                          return (
+                            <Column
+                              id={c.id}
+                              className="dt-column"
+                              allowsSorting={c.sortable !== false}
+                              isRowHeader={index === 0}
+                              focusMode="cell"
+                              textValue={c.header}
+                              data-numeric={c.numeric || undefined}
+                              data-drop-target={dropTarget === c.id || undefined}
+                            >
+                              <div
+                                className="dt-col"
+                                onDragOver={(e) => {
+                                  if (!dragging || dragging === c.id) return;
+                                  e.preventDefault();
+                                  setDropTarget(c.id);
+                                }}
+                                onDragLeave={() => setDropTarget((t) => (t === c.id ? null : t))}
+                                onDrop={(e) => {
+                                  e.preventDefault();
+                                  if (dragging) setOrder(moveTo(prefs.order, dragging, c.id));
+                                  setDragging(null);
+                                  setDropTarget(null);
+                                }}
+                              >
+                                <span
+                                  className="dt-col-label"
+                                  draggable
+                                  onDragStart={(e) => {
+                                    e.dataTransfer.effectAllowed = 'move';
+                                    e.dataTransfer.setData('text/plain', c.id);
+                                    setDragging(c.id);
+                                  }}
+                                  onDragEnd={() => {
+                                    setDragging(null);
+                                    setDropTarget(null);
+                                  }}
+                                >
+                                  {c.header}
+                                </span>
+                                {term ? (
+                                  <span
+                                    className="dt-sort"
+                                    data-direction={term.desc ? 'desc' : 'asc'}
+                                    aria-hidden="true"
+                                  >
+                                    {term.desc ? '▼' : '▲'}
+                                    {sorting.length > 1 ? (
+                                      <span className="dt-sort-rank">{at + 1}</span>
+                                    ) : null}
+                                  </span>
+                                ) : null}
+                                <ColumnMenu
+                                  header={c.header}
+                                  canMoveLeft={index > 0}
+                                  canMoveRight={index < visible.length - 1}
+                                  canHide={visible.length > 1}
+                                  onMove={(by) => setOrder(moveVisible(prefs.order, hidden, c.id, by))}
+                                  onHide={() =>
+                                    onPrefsChange({ order: prefs.order, hidden: [...prefs.hidden, c.id] })
+                                  }
+                                />
+                              </div>
+                            </Column>
+                          );
+                        }}
+                      </Collection>
+                    </TableHeader>
+                    <TableBody
+                      className="dt-body"
+                      items={rows}
+                      dependencies={[visible, hasActions]}
+                      renderEmptyState={() => <div className="dt-empty">{emptyText}</div>}
+                    >
+                      {(row) => {
+                        const id = getRowId(row);
+                        return (
+                          <Row id={id} className="dt-row" columns={visible} data-row-key={id}>
+                            <Cell className="dt-cell dt-select-cell">
+                              <TableCheckbox slot="selection" aria-label="Select" />
+                            </Cell>
+                            {hasActions ? (
+                              <Cell className="dt-cell dt-actions-cell">
+                                <RowActionsCell rowId={id} />
+                              </Cell>
+                            ) : null}
+                            <Collection items={visible}>
+                              {(c) => (
+                                <Cell
+                                  className="dt-cell"
+                                  data-numeric={c.numeric || undefined}
+                                  data-col={c.id}
+                                  data-editable={(onEditRow && c.editable) || undefined}
+                                >
+                                  <CellContent
+                                    rowId={id}
+                                    column={c}
+                                    text={formatCell(
+                                      c.accessor(row),
+                                      c.numeric,
+                                      c.decimals ?? 0,
+                                      c.grouping ?? true,
+                                    )}
+                                  />
+                                </Cell>
+                              )}
+                            </Collection>
+                          </Row>
+                        );
+                      }}
+                    </TableBody>
+                  </Table>
+                </Virtualizer>
+              </I18nProvider>
+            </EditingContext.Provider>
+          </EditingRowContext.Provider>
+        </RowActionsContext.Provider>
       </div>
       <div className="dt-bar" role="group" aria-label="Table pages">
         <PageSizeSelect {...props} />

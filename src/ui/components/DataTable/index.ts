@@ -1,4 +1,4 @@
 export { DataTable, nextSorting, type DataTableProps } from './DataTable';
 export { useColumnPrefs, moveVisible, moveTo, fitPrefs } from './columns';
 export { formatCell, formatCount } from './format';
-export type { DataColumn, SortTerm, ColumnPrefs } from './types';
+export type { DataColumn, SortTerm, ColumnPrefs, RowEditing } from './types';

@@ -1,37 +1,12 @@
-// The smaller pieces of DataTable: the selection checkbox, the column menus and the bottom bar.
-// They style themselves from React Aria's data attributes (DataTable.css), like the kit does.
-import {
-  Button as AriaButton,
-  Checkbox as AriaCheckbox,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-  Select,
-  SelectValue,
-  Slider,
-  SliderOutput,
-  SliderThumb,
-  SliderTrack,
-  type CheckboxProps,
-  type Key,
-} from 'react-aria-components';
-import { Button } from '../../kit';
+// The smaller pieces of DataTable: the column menus and the bottom bar. The controls themselves
+// (checkbox, select, slider, button) are the kit's.
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button, Checkbox, CheckboxBox, Select, Slider, type CheckboxProps } from '../../kit';
 import { formatCount } from './format';
 
-export function TableCheckbox(props: CheckboxProps) {
-  return (
-    <AriaCheckbox {...props} className="dt-checkbox">
-      {({ isSelected, isIndeterminate }) => (
-        <span className="dt-checkbox-box" aria-hidden="true">
-          {isIndeterminate ? '–' : isSelected ? '✓' : ''}
-        </span>
-      )}
-    </AriaCheckbox>
-  );
+/** The row and header selection checkbox (no visible label; aria-label names it). */
+export function TableCheckbox(props: Omit<CheckboxProps, 'children'>) {
+  return <Checkbox {...props} />;
 }
 
 export interface ColumnMenuProps {
@@ -108,13 +83,7 @@ export function SelectColumns({ columns, visible, onChange }: SelectColumnsProps
             <MenuItem id={c.id} className="kit-menu-item dt-check-item" textValue={c.header}>
               {({ isSelected }) => (
                 <>
-                  <span
-                    className="dt-checkbox-box"
-                    data-selected={isSelected || undefined}
-                    aria-hidden="true"
-                  >
-                    {isSelected ? '✓' : ''}
-                  </span>
+                  <CheckboxBox isSelected={isSelected} />
                   {c.header}
                 </>
               )}
@@ -144,27 +113,12 @@ export function PageSizeSelect({
 }: Pick<PagingProps, 'pageSize' | 'pageSizes' | 'onPageSizeChange'>) {
   return (
     <Select
-      className="dt-select"
+      label="Rows per page"
+      placement="top"
       value={pageSize}
-      onChange={(key: Key | null) => {
-        if (key !== null) onPageSizeChange(Number(key));
-      }}
-    >
-      <Label className="dt-bar-label">Rows per page</Label>
-      <AriaButton className="kit-button dt-select-button" data-variant="secondary">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </AriaButton>
-      <Popover className="kit-popover" placement="top">
-        <ListBox className="kit-menu">
-          {pageSizes.map((s) => (
-            <ListBoxItem key={s} id={s} className="kit-menu-item" textValue={String(s)}>
-              {String(s)}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+      options={pageSizes.map((n) => ({ id: n, label: String(n) }))}
+      onChange={(key) => onPageSizeChange(Number(key))}
+    />
   );
 }
 
@@ -176,24 +130,17 @@ export function PageSlider({
   const last = Math.max(1, pageCount);
   return (
     <Slider
-      className="dt-slider"
+      label="Page"
       minValue={1}
       maxValue={last}
       // Remounts on a server page change, so the thumb follows the paginator.
       key={`${page}/${last}`}
       defaultValue={page + 1}
       isDisabled={last <= 1}
-      onChangeEnd={(v) => {
-        const n = Array.isArray(v) ? v[0]! : v;
+      onChangeEnd={(n) => {
         if (n - 1 !== page) onPageChange(n - 1);
       }}
-    >
-      <Label className="dt-bar-label">Page</Label>
-      <SliderOutput className="dt-slider-output" />
-      <SliderTrack className="dt-slider-track">
-        <SliderThumb className="dt-slider-thumb" />
-      </SliderTrack>
-    </Slider>
+    />
   );
 }
 

@@ -36,3 +36,24 @@ export interface ColumnPrefs {
 }
 
 export type RowKey = Key;
+
+/**
+ * The one row in edit mode (spec §4 Row edit). The table renders an input for every editable column
+ * that has a value here; the rest of the row stays read-only text.
+ */
+export interface RowEditing {
+  rowId: string;
+  /** Field text by column id. */
+  values: Readonly<Record<string, string>>;
+  /** The column to focus (double-clicked); null focuses the first editable field. */
+  focusColumn: string | null;
+  /** The message of each invalid field, by column id. */
+  fieldErrors: Readonly<Record<string, string>>;
+  /** Every current message (shown next to the table). */
+  errors: readonly string[];
+  /** Saving: the fields stay, the buttons wait. */
+  busy: boolean;
+  onChange: (columnId: string, text: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}

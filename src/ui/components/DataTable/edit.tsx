@@ -1,0 +1,142 @@
+// Row edit inside DataTable (spec §4 Row edit): the fields of the one row in edit mode and the row
+// actions (pencil and delete; save and close while editing). Rows and cells of the virtualized
+// table are rendered once and kept, so the edit state reaches them through context: only the cells
+// of the edited row re-render on a keystroke.
+import { createContext, useContext, useEffect, useRef } from 'react';
+import { Button, CellField, Icon } from '../../kit';
+import type { DataColumn, RowEditing } from './types';
+
+/** The key of the row in edit mode (changes rarely: every cell reads it). */
+export const EditingRowContext = createContext<string | null>(null);
+
+export interface EditingState {
+  editing: RowEditing;
+  /** The column whose field takes the focus. */
+  focusTarget: string | null;
+}
+
+/** The values and handlers of the edited row (changes on every keystroke: only its cells read it). */
+export const EditingContext = createContext<EditingState | null>(null);
+
+export interface RowActions {
+  onEditRow?: (id: string, column?: string) => void;
+  onDeleteRow?: (id: string) => void;
+}
+
+export const RowActionsContext = createContext<RowActions>({});
+
+/** Marks the inputs of the edited row: the table lets their keys and clicks through to them. */
+export const EDIT_FIELD_ATTR = 'data-edit-field';
+/** Marks the save and close buttons: Esc on them cancels too. */
+export const EDIT_ACTION_ATTR = 'data-edit-action';
+
+export const isEditable = <T,>(column: DataColumn<T>, editing: RowEditing | null): boolean =>
+  column.editable === true && editing !== null && Object.hasOwn(editing.values, column.id);
+
+/** A cell's content: its formatted text, or its field while the row is edited. */
+export function CellContent<T>({
+  rowId,
+  column,
+  text,
+}: {
+  rowId: string;
+  column: DataColumn<T>;
+  text: string;
+}) {
+  const editingRow = useContext(EditingRowContext);
+  if (editingRow !== rowId || column.editable !== true) return <>{text}</>;
+  return <EditField column={column} text={text} />;
+}
+
+function EditField<T>({ column, text }: { column: DataColumn<T>; text: string }) {
+  const state = useContext(EditingContext);
+  const ref = useRef<HTMLInputElement>(null);
+  const isTarget = state?.focusTarget === column.id;
+  useEffect(() => {
+    if (!isTarget || !ref.current) return;
+    ref.current.focus();
+    ref.current.select();
+  }, [isTarget]);
+  if (!state || !Object.hasOwn(state.editing.values, column.id)) return <>{text}</>;
+  const { editing } = state;
+  const error = editing.fieldErrors[column.id];
+  return (
+    <CellField
+      inputRef={ref}
+      aria-label={column.header}
+      value={editing.values[column.id] ?? ''}
+      onChange={(v) => editing.onChange(column.id, v)}
+      isInvalid={error !== undefined}
+      errorMessage={error}
+      isReadOnly={editing.busy}
+      numeric={column.numeric}
+      {...{ [EDIT_FIELD_ATTR]: '' }}
+    />
+  );
+}
+
+/** The row actions cell: pencil and delete, or save and close while this row is edited. */
+export function RowActionsCell({ rowId }: { rowId: string }) {
+  const editingRow = useContext(EditingRowContext);
+  const { onEditRow, onDeleteRow } = useContext(RowActionsContext);
+  if (editingRow === rowId) return <EditActions />;
+  return (
+    <div className="dt-row-actions">
+      {onEditRow ? (
+        <Button
+          variant="quiet"
+          iconOnly
+          className="kit-button dt-row-action"
+          aria-label={`Edit row ${rowId}`}
+          onPress={() => onEditRow(rowId)}
+        >
+          <Icon name="edit" size={16} />
+        </Button>
+      ) : null}
+      {onDeleteRow ? (
+        <Button
+          variant="quiet"
+          iconOnly
+          className="kit-button dt-row-action"
+          aria-label={`Delete row ${rowId}`}
+          onPress={() => onDeleteRow(rowId)}
+        >
+          <Icon name="trash" size={16} />
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function EditActions() {
+  const state = useContext(EditingContext);
+  if (!state) return null;
+  const { editing } = state;
+  const action = { [EDIT_ACTION_ATTR]: '' };
+  return (
+    <div className="dt-row-actions">
+      <Button
+        variant="quiet"
+        iconOnly
+        className="kit-button dt-row-action"
+        aria-label="Save"
+        isDisabled={editing.busy}
+        onPress={editing.onSave}
+        {...action}
+      >
+        <Icon name="save" size={16} />
+      </Button>
+      <Button
+        variant="quiet"
+        iconOnly
+        className="kit-button dt-row-action"
+        aria-label="Cancel edit"
+        isDisabled={editing.busy}
+        onPress={editing.onCancel}
+        {...action}
+      >
+        <Icon name="close" size={16} />
+      </Button>
+    </div>
+  );
+}

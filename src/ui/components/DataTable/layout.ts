@@ -1,0 +1,35 @@
+// The virtualizer layout of DataTable: React Aria's TableLayout with two changes.
+// 1. Column widths from layoutOptions.columnWidths apply. RAC's TableLayout merges its own options
+//    over ours, and outside a ResizableTableContainer those say `columnWidths: undefined`, so every
+//    column got the same share of the width (sample ids lost digits, dates their day). A
+//    ResizableTableContainer would honour Column widths, but it stops Enter/Space from opening the
+//    header menus, so the widths come from the DataColumn model instead.
+// 2. Only rows are virtualized, never columns: a rendered row holds all its cells, so find-in-page,
+//    screen readers and the edit fields of a row being edited see the whole row while the table
+//    scrolls sideways (a table has at most ~30 columns; rows are what can reach 15,000).
+import { Rect, TableLayout, type TableLayoutProps } from 'react-aria-components';
+
+const NO_OPTIONS: TableLayoutProps = {};
+
+type Invalidation = Parameters<TableLayout<unknown>['update']>[0];
+
+export class WidthTableLayout<T> extends TableLayout<T> {
+  /** Sum of the given column widths: how far right a row's cells reach. */
+  private rowWidth = 0;
+
+  override useLayoutOptions(): TableLayoutProps {
+    return NO_OPTIONS;
+  }
+
+  override update(invalidationContext: Invalidation): void {
+    const widths = invalidationContext.layoutOptions?.columnWidths;
+    if (widths) this.rowWidth = [...widths.values()].reduce((sum, w) => sum + w, 0);
+    super.update(invalidationContext);
+  }
+
+  override getVisibleLayoutInfos(rect: Rect) {
+    // Same rows as asked for, all columns (x from 0 to the row's end).
+    const wide = new Rect(0, rect.y, Math.max(rect.maxX, this.rowWidth), rect.height);
+    return super.getVisibleLayoutInfos(wide);
+  }
+}

@@ -1,0 +1,151 @@
+// The Create dialog (spec §2: 75% wide; 'Create new Analysis' / 'Create Sample'), also used to edit
+// a record opened from the Selection card, whose row may not be on the table's page. Every field of
+// the record with its message under it; SampleTime offers the stamps of the typed SampleID (spec §4
+// Timestamps). Create (or Save) is enabled only while the form is valid.
+import { useEffect, useState } from 'react';
+import { getSampleTimestamps } from '../../../api/samples';
+import type { Http } from '../../../api/http';
+import { SID_PATTERN } from '../../../domain/rules/fields';
+import { Button, ComboBox, Dialog, Form, Modal, TextField } from '../../kit';
+import type { ListEntity } from '../ListScreen/types';
+import type { FieldSpec, FieldTexts } from './fields';
+import './RowEdit.css';
+
+export interface RowFormDialogProps {
+  entity: ListEntity;
+  mode: 'create' | 'edit';
+  /** The edited record (edit mode). */
+  recordId?: string;
+  http: Http;
+  fields: readonly FieldSpec[];
+  values: FieldTexts;
+  errors: readonly string[];
+  fieldErrors: Readonly<Record<string, string>>;
+  busy: boolean;
+  canSubmit: boolean;
+  onChange: (field: string, text: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+const DATETIME_HINT = '2000-01-01 00:00:00';
+const NO_STAMPS: string[] = [];
+
+/** The stamps of the samples with this sId; none while it is invalid or unknown (a 404 is silent). */
+function useTimestamps(http: Http, sId: string | undefined): string[] {
+  const [found, setFound] = useState<{ sId: string; stamps: string[] } | null>(null);
+  const valid = sId !== undefined && SID_PATTERN.test(sId);
+  useEffect(() => {
+    if (!valid || sId === undefined) return;
+    const controller = new AbortController();
+    getSampleTimestamps(http, sId, { signal: controller.signal }).then(
+      (stamps) => setFound({ sId, stamps }),
+      // Unknown SampleID (404) or any other failure: no choices (spec §8: ignored silently).
+      () => {
+        if (!controller.signal.aborted) setFound({ sId, stamps: [] });
+      },
+    );
+    return () => controller.abort();
+  }, [http, sId, valid]);
+  return valid && found?.sId === sId ? found.stamps : NO_STAMPS;
+}
+
+export function RowFormDialog(props: RowFormDialogProps) {
+  const {
+    entity,
+    mode,
+    recordId,
+    http,
+    fields,
+    values,
+    fieldErrors,
+    busy,
+    canSubmit,
+    onChange,
+    onSubmit,
+    onCancel,
+  } = props;
+  const stamps = useTimestamps(http, values.sId);
+  // An analysis belongs to an existing sample: once its stamps are known, one of them is chosen.
+  const pickStamp = entity === 'analysis' && mode === 'create';
+  const sStamp = values.sStamp ?? '';
+  const newest = stamps.at(-1);
+  useEffect(() => {
+    if (pickStamp && newest !== undefined && !stamps.includes(sStamp)) onChange('sStamp', newest);
+  }, [pickStamp, newest, stamps, sStamp, onChange]);
+
+  const noun = entity === 'analysis' ? 'Analysis' : 'Sample';
+  const title =
+    mode === 'create'
+      ? entity === 'analysis'
+        ? 'Create new Analysis'
+        : 'Create Sample'
+      : `Edit ${noun} ${recordId ?? ''}`;
+  const submitLabel = mode === 'create' ? 'Create' : 'Save';
+  const serverOnly = props.errors.filter((m) => !Object.values(fieldErrors).includes(m));
+
+  return (
+    <Modal
+      isOpen
+      size="wide"
+      isDismissable={false}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
+      <Dialog title={title} className="kit-dialog row-form-dialog">
+        <Form
+          className="row-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canSubmit && !busy) onSubmit();
+          }}
+        >
+          <div className="row-form-grid">
+            {fields.map((spec, i) =>
+              spec.id === 'sStamp' ? (
+                <ComboBox
+                  key={spec.id}
+                  label={spec.label}
+                  options={stamps}
+                  value={sStamp}
+                  onChange={(text) => onChange('sStamp', text)}
+                  errorMessage={fieldErrors.sStamp}
+                  isReadOnly={busy}
+                  placeholder={DATETIME_HINT}
+                />
+              ) : (
+                <TextField
+                  key={spec.id}
+                  label={spec.label}
+                  value={values[spec.id] ?? ''}
+                  onChange={(text) => onChange(spec.id, text)}
+                  errorMessage={fieldErrors[spec.id]}
+                  isReadOnly={busy}
+                  inputMode={spec.kind === 'number' ? 'decimal' : undefined}
+                  placeholder={spec.kind === 'datetime' ? DATETIME_HINT : undefined}
+                  autoFocus={i === 0}
+                />
+              ),
+            )}
+          </div>
+          {serverOnly.length > 0 ? (
+            <ul className="row-form-errors" aria-label="Errors">
+              {serverOnly.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="row-form-actions">
+            <Button onPress={onCancel} isDisabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" isDisabled={!canSubmit || busy}>
+              {submitLabel}
+            </Button>
+          </div>
+        </Form>
+      </Dialog>
+    </Modal>
+  );
+}
