@@ -1,0 +1,21 @@
+// The select-all confirmation of spec §2 ('Dialogs: … select-all confirmation').
+import { Button, Dialog, Modal } from '../../kit';
+import type { SelectAllFiltered } from './useSelectAllFiltered';
+
+export function SelectAllDialog({ selectAll }: { selectAll: SelectAllFiltered }) {
+  return (
+    <Modal isOpen={selectAll.isConfirming} onOpenChange={(open) => !open && selectAll.cancel()}>
+      <Dialog role="alertdialog" title="Select all filtered Elements" className="kit-dialog lf-confirm">
+        <p>Add all {selectAll.count} filtered elements to the selection?</p>
+        <div className="lf-dialog-actions">
+          <Button onPress={selectAll.cancel} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="primary" onPress={() => void selectAll.confirm()}>
+            Select all
+          </Button>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+// Saved browser preferences of a list screen (spec §3): the filter terms and, on Analysis, the
+// exclusion, under '<entity>.filter' / '<entity>.exclusion'; and whether the filter panel is open. What is stored is checked again on
+// reading, so an outdated or tampered entry falls back to "no filter" instead of a 400 per load.
+import { z } from 'zod';
+import type { Exclusion } from '../../../domain/constants';
+import { isValidFilterTerm } from '../../../domain/filter';
+import { isExclusion } from '../../../domain/listQuery';
+import type { ListEntity } from './types';
+
+export const filterKey = (entity: ListEntity): string => `${entity}.filter`;
+export const exclusionKey = (entity: ListEntity): string => `${entity}.exclusion`;
+
+const stringList = z.array(z.string());
+
+const readList = (key: string): string[] | undefined => {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw === null) return undefined;
+    const parsed = stringList.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const writeList = (key: string, list: readonly string[]): void => {
+  try {
+    localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    // Storage full or disabled: the filter still applies for this visit.
+  }
+};
+
+/** The stored filter terms; any invalid term drops the whole stored filter (as the server would). */
+export const loadFilters = (entity: ListEntity): string[] => {
+  const list = readList(filterKey(entity)) ?? [];
+  return list.every(isValidFilterTerm) ? list : [];
+};
+
+export const loadExclusion = (entity: ListEntity): Exclusion[] =>
+  entity === 'analysis' ? (readList(exclusionKey(entity)) ?? []).filter(isExclusion) : [];
+
+export const saveFilters = (entity: ListEntity, filters: readonly string[]): void =>
+  writeList(filterKey(entity), filters);
+
+export const saveExclusion = (entity: ListEntity, exclusion: readonly Exclusion[]): void => {
+  if (entity === 'analysis') writeList(exclusionKey(entity), exclusion);
+};
+
+const panelKey = (entity: ListEntity): string => `${entity}.filterPanel`;
+
+/** Whether the filter panel is open (default open); small screens may keep it closed. */
+export const loadPanelOpen = (entity: ListEntity): boolean => {
+  try {
+    return localStorage.getItem(panelKey(entity)) !== 'closed';
+  } catch {
+    return true;
+  }
+};
+
+export const savePanelOpen = (entity: ListEntity, open: boolean): void => {
+  try {
+    localStorage.setItem(panelKey(entity), open ? 'open' : 'closed');
+  } catch {
+    // Storage full or disabled: the panel state applies for this visit.
+  }
+};

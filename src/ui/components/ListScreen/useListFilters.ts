@@ -1,0 +1,93 @@
+// The filter panel's editing state over the list view: the fields as typed, the per-field errors,
+// and the four actions of spec §2 (Reprocess All Filters, Apply Default Filters, Clear All
+// Filters, a typed expression). Only a valid set of fields reaches the list view; an invalid one
+// marks its fields and shows 'Filter mismatch - Please check your input!' until corrected.
+import { useCallback, useEffect, useState } from 'react';
+import { labNow } from '../../../domain/datetime';
+import { parseFilters } from '../../../domain/filter';
+import {
+  filtersFromPanelValues,
+  panelValuesFromFilters,
+  type FilterPanelField,
+  type FilterPanelSpec,
+  type FilterPanelValues,
+} from '../../../domain/filterPanel';
+import { FILTER_MISMATCH } from '../../../domain/messages';
+import { defaultDateFilter } from '../../../domain/windows';
+import { Temporal } from 'temporal-polyfill';
+import { useAuth } from '../../state/AuthProvider';
+import { useNotifications } from '../../state/NotificationProvider';
+import type { ListView } from './useListView';
+
+export interface ListFilters {
+  spec: FilterPanelSpec;
+  values: FilterPanelValues;
+  errors: Partial<Record<FilterPanelField, string>>;
+  setValues(update: (values: FilterPanelValues) => FilterPanelValues): void;
+  /** Applies the fields as they are (or shows the mismatch); `override` applies given values. */
+  apply(override?: FilterPanelValues): boolean;
+  /** The role's default window on the first date column, every other field cleared. */
+  applyDefaults(): void;
+  clear(): void;
+  /** Typed terms (command palette): replaces the filter when every term is valid. */
+  applyTerms(terms: string[]): boolean;
+}
+
+export function useListFilters(view: ListView<unknown>, spec: FilterPanelSpec): ListFilters {
+  const { user } = useAuth();
+  const { notify, clearValidation } = useNotifications();
+  const [values, setValuesState] = useState(() => panelValuesFromFilters(spec, view.filters));
+  const [errors, setErrors] = useState<Partial<Record<FilterPanelField, string>>>({});
+
+  // Whatever the list view accepted (palette, defaults, clear, another tab's preference on mount)
+  // is what the fields show.
+  const applied = view.filters.join('\n');
+  useEffect(() => {
+    setValuesState(panelValuesFromFilters(spec, applied === '' ? [] : applied.split('\n')));
+  }, [spec, applied]);
+
+  const mismatch = useCallback(
+    () => notify('error', FILTER_MISMATCH, { page: view.entity, persistent: true }),
+    [notify, view.entity],
+  );
+
+  const accept = (filters: string[]) => {
+    // Set here too: re-applying the same filter must still reset what was typed over it.
+    setValuesState(panelValuesFromFilters(spec, filters));
+    setErrors({});
+    clearValidation();
+    view.setFilters(filters);
+  };
+
+  const apply = (override?: FilterPanelValues): boolean => {
+    const result = filtersFromPanelValues(spec, override ?? values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      mismatch();
+      return false;
+    }
+    accept(result.filters);
+    return true;
+  };
+
+  return {
+    spec,
+    values,
+    errors,
+    setValues: (update) => setValuesState(update),
+    apply,
+    applyDefaults: () => {
+      const now = labNow(() => Temporal.Now.instant());
+      accept([defaultDateFilter(user?.roles ?? [], now, spec.dates[0])]);
+    },
+    clear: () => accept([]),
+    applyTerms: (terms) => {
+      if (!parseFilters(terms).ok) {
+        mismatch();
+        return false;
+      }
+      accept(terms);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// What Analysis and Samples share around their table: the filter panel's state (open, fields),
+// the select-all-filtered flow, the expression dialog and the palette actions.
+import { useId, useState } from 'react';
+import type { FilterPanelSpec } from '../../../domain/filterPanel';
+import type { SelectionItem } from '../../../domain/selectionItem';
+import { loadPanelOpen, savePanelOpen } from './preferences';
+import { useListFilters, type ListFilters } from './useListFilters';
+import { useListScreenActions } from './useListScreenActions';
+import type { ListView } from './useListView';
+import { useSelectAllFiltered, type SelectAllFiltered } from './useSelectAllFiltered';
+
+export interface ListScreenOptions<Row> {
+  view: ListView<Row>;
+  spec: FilterPanelSpec;
+  /** A row as the Selection card holds it. */
+  toItem(row: Row): SelectionItem;
+  /** The Selection card's addMany ('Select All filtered Elements'). */
+  addMany(items: SelectionItem[]): void;
+  /** The row editor's create dialog (admins only). */
+  openCreate?: () => void;
+}
+
+export interface ListScreen {
+  view: ListView<unknown>;
+  filters: ListFilters;
+  selectAll: SelectAllFiltered;
+  panelId: string;
+  panelOpen: boolean;
+  setPanelOpen(open: boolean): void;
+  expressionOpen: boolean;
+  setExpressionOpen(open: boolean): void;
+}
+
+export function useListScreen<Row>(o: ListScreenOptions<Row>): ListScreen {
+  const view = o.view as ListView<unknown>;
+  const filters = useListFilters(view, o.spec);
+  const selectAll = useSelectAllFiltered(o.view, o.toItem, o.addMany);
+  const panelId = useId();
+  const [panelOpen, setPanelOpenState] = useState(() => loadPanelOpen(view.entity));
+  const setPanelOpen = (open: boolean) => {
+    setPanelOpenState(open);
+    savePanelOpen(view.entity, open);
+  };
+  const [expressionOpen, setExpressionOpen] = useState(false);
+
+  useListScreenActions({
+    entity: view.entity,
+    openExpression: () => setExpressionOpen(true),
+    openFilterPanel: () => setPanelOpen(true),
+    clearFilters: filters.clear,
+    applyDefaults: filters.applyDefaults,
+    selectAllFiltered: selectAll.request,
+    openCreate: o.openCreate,
+  });
+
+  return { view, filters, selectAll, panelId, panelOpen, setPanelOpen, expressionOpen, setExpressionOpen };
+}

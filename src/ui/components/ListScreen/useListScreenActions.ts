@@ -1,0 +1,75 @@
+// Command palette actions of Analysis and Samples (issue: every filter and action reachable from
+// Ctrl/⌘+K): a typed filter expression, clear and default filters, select all filtered, and
+// 'Create new …' when the row editor offers it (admins). Exports register themselves (useExport).
+import { usePaletteActions, type PaletteAction } from '../../palette';
+import type { ListEntity } from './types';
+
+export interface ListScreenActions {
+  entity: ListEntity;
+  openExpression(): void;
+  clearFilters(): void;
+  applyDefaults(): void;
+  selectAllFiltered(): void;
+  openFilterPanel(): void;
+  /** Absent for readers. */
+  openCreate?: () => void;
+}
+
+const GROUP: Record<ListEntity, string> = { analysis: 'Analysis', samples: 'Samples' };
+const CREATE_LABEL: Record<ListEntity, string> = {
+  analysis: 'Create new Analysis',
+  samples: 'Create new Sample',
+};
+
+export function useListScreenActions(a: ListScreenActions): void {
+  const group = GROUP[a.entity];
+  const actions: PaletteAction[] = [
+    {
+      id: 'filter:expression',
+      label: `${group}: filter by expression…`,
+      group,
+      keywords: ['filter', 'filtern', 'aId', 'sId', 'range', 'expression', 'search'],
+      icon: 'search',
+      perform: a.openExpression,
+    },
+    {
+      id: 'filter:panel',
+      label: `${group}: show filter panel`,
+      group,
+      keywords: ['filter', 'panel', 'date', 'flags', 'lane'],
+      perform: a.openFilterPanel,
+    },
+    {
+      id: 'filter:defaults',
+      label: `${group}: apply default filters`,
+      group,
+      keywords: ['default', 'shift', 'schicht', 'lab day', 'today', 'window'],
+      perform: a.applyDefaults,
+    },
+    {
+      id: 'filter:clear',
+      label: `${group}: clear all filters`,
+      group,
+      keywords: ['clear', 'reset', 'remove', 'filter'],
+      perform: a.clearFilters,
+    },
+    {
+      id: 'select:filtered',
+      label: `${group}: select all filtered elements`,
+      group,
+      keywords: ['select', 'all', 'auswahl'],
+      perform: a.selectAllFiltered,
+    },
+  ];
+  const create = a.openCreate;
+  if (create) {
+    actions.push({
+      id: 'create',
+      label: CREATE_LABEL[a.entity],
+      group,
+      keywords: ['new', 'add', 'create', 'neu'],
+      perform: create,
+    });
+  }
+  usePaletteActions(actions);
+}

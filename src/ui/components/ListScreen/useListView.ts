@@ -1,0 +1,187 @@
+// React wiring of the list view machine (src/machines/listView.machine.ts) for Analysis and
+// Samples: the machine holds the query and the request in flight; this hook injects the request
+// (the entity's view call, shown by the busy spinner) and the notification, keeps the filter and
+// exclusion preferences in local storage, and forwards the Selection card's restriction.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { Http } from '../../../api/http';
+import { DEFAULT_PAGE_SIZE, type Exclusion } from '../../../domain/constants';
+import { buildListQuery, type ListRestriction } from '../../../domain/listQuery';
+import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE } from '../../../domain/messages';
+import { sortParam, toSearchParams, type SelectionQuery } from '../../../domain/query';
+import {
+  listViewMachine,
+  listViewStatus,
+  type FetchPageInput,
+  type ListPage,
+  type ListViewStatus,
+} from '../../../machines/listView.machine';
+import type { SortTerm } from '../DataTable';
+import { useAuth } from '../../state/AuthProvider';
+import { useBusy } from '../../state/BusyProvider';
+import { useNotifications } from '../../state/NotificationProvider';
+import { loadExclusion, loadFilters, saveExclusion, saveFilters } from './preferences';
+import type { ListEntity } from './types';
+
+export type FetchListPage<Row> = (
+  http: Http,
+  query: SelectionQuery,
+  signal: AbortSignal,
+) => Promise<ListPage<Row>>;
+
+export interface ListViewOptions<Row> {
+  entity: ListEntity;
+  fetchPage: FetchListPage<Row>;
+  /** Column id → the sort field the server takes (Analysis: analysisSortKey). */
+  sortField?: (columnId: string) => string;
+  /** The server's sort field → column id (the inverse of sortField). */
+  columnOfSortField?: (field: string) => string;
+  /** The Selection card's 'Filter all' restriction; null lifts it. */
+  restriction?: ListRestriction;
+}
+
+export interface ListView<Row> {
+  entity: ListEntity;
+  status: ListViewStatus;
+  loading: boolean;
+  rows: Row[];
+  totalItems: number;
+  totalPages: number;
+  average: Record<string, number | null> | null;
+  page: number;
+  size: number;
+  pageSizes: readonly number[];
+  sorting: SortTerm[];
+  filters: string[];
+  exclusion: Exclusion[];
+  refreshSeconds: number;
+  /** The query of the current state (export, PDF, select-all-filtered). */
+  query: SelectionQuery;
+  /** The path and query string of the last list request, relative to /api ('API Test'). */
+  lastRequestPath: string | null;
+  setPage(page: number): void;
+  setSize(size: number): void;
+  setSorting(sorting: SortTerm[]): void;
+  /** Invalid terms are refused by the machine with 'Filter mismatch - Please check your input!'. */
+  setFilters(filters: string[]): void;
+  setExclusion(exclusion: string[]): void;
+  setRefresh(seconds: number | string): void;
+  reload(): void;
+  /** One request outside the table (select-all-filtered): the busy spinner shows, nothing else. */
+  fetchQuery(query: SelectionQuery): Promise<ListPage<Row>>;
+}
+
+const identity = (s: string): string => s;
+
+/** The validation messages stay on screen until corrected (spec §4 Notifications). */
+const PERSISTENT_MESSAGES = new Set<string>([FILTER_MISMATCH, REFRESH_TIMER_MESSAGE]);
+
+const restrictionSignature = (r: ListRestriction | undefined): string => JSON.stringify(r ?? null);
+
+export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
+  const { entity, restriction } = options;
+  const { http } = useAuth();
+  const { track } = useBusy();
+  const { notify } = useNotifications();
+
+  // The machine is created once; the effects it runs read the latest closures through refs, so a
+  // new notify (it changes with every shown notification) never restarts the list.
+  const latest = useRef({ http, track, notify, fetchPage: options.fetchPage });
+  useEffect(() => {
+    latest.current = { http, track, notify, fetchPage: options.fetchPage };
+  });
+  const [lastRequestPath, setLastRequestPath] = useState<string | null>(null);
+
+  const [machine] = useState(() =>
+    listViewMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListPage, FetchPageInput>(({ input, signal }) => {
+          const { http: client, track: trackBusy, fetchPage } = latest.current;
+          const params = toSearchParams(input.query).toString();
+          setLastRequestPath(`${entity}/view${params ? `?${params}` : ''}`);
+          return trackBusy(fetchPage(client, input.query, signal));
+        }),
+      },
+      actions: {
+        notify: (_, params) =>
+          latest.current.notify(params.kind, params.message, {
+            page: entity,
+            persistent: params.kind === 'error' && PERSISTENT_MESSAGES.has(params.message),
+          }),
+      },
+    }),
+  );
+  // Preferences are read once, when the screen opens.
+  const [input] = useState(() => ({
+    defaultSize: DEFAULT_PAGE_SIZE[entity],
+    filters: loadFilters(entity),
+    exclusion: loadExclusion(entity),
+  }));
+  const actor = useActorRef(machine, { input });
+
+  const context = useSelector(actor, (s) => s.context);
+  const status = useSelector(actor, listViewStatus);
+
+  // Preferences follow what the machine accepted (an invalid filter never reaches storage).
+  useEffect(() => saveFilters(entity, context.filters), [entity, context.filters]);
+  useEffect(() => saveExclusion(entity, context.exclusion), [entity, context.exclusion]);
+
+  // 'Filter all' from the Selection card; compared by value, as the card may rebuild the object.
+  const signature = restrictionSignature(restriction);
+  const sent = useRef('null');
+  useEffect(() => {
+    if (sent.current === signature) return;
+    sent.current = signature;
+    // The closure of the render that changed the signature holds that very restriction.
+    actor.send({ type: 'SET_RESTRICTION', restriction: restriction ?? null });
+    // Re-run on a changed value only, not on a new object with the same ids.
+  }, [actor, signature]);
+
+  const sortField = options.sortField ?? identity;
+  const columnOf = options.columnOfSortField ?? identity;
+  const sorting = useMemo<SortTerm[]>(
+    () =>
+      context.sort.map((s) => {
+        const [field = '', direction] = s.split(',');
+        return { id: columnOf(field), desc: direction === 'desc' };
+      }),
+    // columnOf is a module-level function in every caller.
+    [context.sort],
+  );
+  const query = useMemo(() => buildListQuery(context), [context]);
+
+  return {
+    entity,
+    status,
+    loading: status === 'loading',
+    rows: context.rows as Row[],
+    totalItems: context.totalItems,
+    totalPages: context.totalPages,
+    average: context.average,
+    page: context.page,
+    size: context.size,
+    pageSizes: context.pageSizes,
+    sorting,
+    filters: context.filters,
+    exclusion: context.exclusion,
+    refreshSeconds: context.refreshSeconds,
+    query,
+    lastRequestPath,
+    setPage: (page) => actor.send({ type: 'SET_PAGE', page }),
+    setSize: (size) => actor.send({ type: 'SET_SIZE', size }),
+    setSorting: (terms) =>
+      actor.send({
+        type: 'SET_SORT',
+        sort: terms.map((t) => sortParam(sortField(t.id), t.desc ? 'desc' : 'asc')),
+      }),
+    setFilters: (filters) => actor.send({ type: 'SET_FILTERS', filters }),
+    setExclusion: (exclusion) => actor.send({ type: 'SET_EXCLUSION', exclusion }),
+    setRefresh: (seconds) => actor.send({ type: 'SET_REFRESH', seconds }),
+    reload: () => actor.send({ type: 'RELOAD' }),
+    fetchQuery: (q) => {
+      const current = latest.current;
+      return current.track(current.fetchPage(current.http, q, new AbortController().signal));
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { parseFilters } from '../../src/domain/filter';
+import {
+  ANALYSIS_FILTER_PANEL,
+  emptyPanelValues,
+  filtersFromPanelValues,
+  formatFilterExpression,
+  panelValuesFromFilters,
+  SAMPLES_FILTER_PANEL,
+  splitFilterExpression,
+} from '../../src/domain/filterPanel';
+import {
+  AFLAGS_MESSAGE,
+  AID_MESSAGE,
+  DATE_OR_DATETIME_MESSAGE,
+  LANE_MESSAGE,
+  SFLAGS_MESSAGE,
+  SID_MESSAGE,
+} from '../../src/domain/messages';
+
+describe('panel fields → filter terms', () => {
+  it('turns every filled Analysis field into its term, in lab date form converted to filter form', () => {
+    const values = {
+      ...emptyPanelValues(ANALYSIS_FILTER_PANEL),
+      dates: {
+        dateIn: { start: '2025-10-01 06:00:00', end: '2025-10-02 05:59:59' },
+        dateOut: { start: '', end: '2025-10-03' },
+      },
+      sIdPrefix: '400',
+      sIdSuffix: '31',
+      aIdLow: '100',
+      aIdHigh: '',
+      flags: 'F_H',
+      lane: '2',
+    };
+    const result = filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values);
+    expect(result).toEqual({
+      ok: true,
+      filters: [
+        'dateIn,2025-10-01T06:00:00~2025-10-02T05:59:59',
+        'dateOut,~2025-10-03',
+        'sId,400~31',
+        'aId,100~',
+        'aFlags,F_H',
+        'lane,2',
+      ],
+    });
+    expect(result.ok && parseFilters(result.filters).ok).toBe(true);
+  });
+
+  it('empty fields mean no filter', () => {
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, emptyPanelValues(ANALYSIS_FILTER_PANEL))).toEqual({
+      ok: true,
+      filters: [],
+    });
+  });
+
+  it('names each field that breaks its rule with the §5 message, and applies nothing', () => {
+    const values = {
+      ...emptyPanelValues(ANALYSIS_FILTER_PANEL),
+      dates: { dateIn: { start: '2025-13-01', end: '' }, dateOut: { start: '', end: '' } },
+      sIdPrefix: '12345678901234',
+      aIdHigh: '1x',
+      flags: 'Q',
+      lane: '4',
+    };
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values)).toEqual({
+      ok: false,
+      errors: {
+        'dateIn.start': DATE_OR_DATETIME_MESSAGE,
+        sIdPrefix: SID_MESSAGE,
+        aIdHigh: AID_MESSAGE,
+        flags: AFLAGS_MESSAGE,
+        lane: LANE_MESSAGE,
+      },
+    });
+  });
+
+  it('Samples filter the sample stamp and crumbling date, sFlags, and have no aId bounds', () => {
+    const values = {
+      ...emptyPanelValues(SAMPLES_FILTER_PANEL),
+      dates: { sStamp: { start: '2025-10-01', end: '' }, dateCrumbled: { start: '', end: '' } },
+      aIdLow: '5',
+      flags: 'X/',
+    };
+    expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, values)).toEqual({
+      ok: true,
+      filters: ['sStamp,2025-10-01~', 'sFlags,X/'],
+    });
+    expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, { ...values, flags: 'X/L/' })).toEqual({
+      ok: true,
+      filters: ['sStamp,2025-10-01~', 'sFlags,X/L/'],
+    });
+    expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, { ...values, flags: 'XLLLLL' })).toEqual({
+      ok: false,
+      errors: { flags: SFLAGS_MESSAGE },
+    });
+  });
+
+  it('refuses an aId the grammar cannot take although the field rule passes', () => {
+    const values = { ...emptyPanelValues(ANALYSIS_FILTER_PANEL), aIdLow: '1'.repeat(20) };
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values).ok).toBe(false);
+  });
+});
+
+describe('filter terms → panel fields', () => {
+  it('reads back what the fields produced, lab form restored', () => {
+    const filters = [
+      'dateIn,2025-10-01T06:00:00~2025-10-02T05:59:59',
+      'sId,400~31',
+      'aId,~200',
+      'aFlags,F',
+      'lane,0',
+    ];
+    const values = panelValuesFromFilters(ANALYSIS_FILTER_PANEL, filters);
+    expect(values.dates.dateIn).toEqual({ start: '2025-10-01 06:00:00', end: '2025-10-02 05:59:59' });
+    expect(values.dates.dateOut).toEqual({ start: '', end: '' });
+    expect([values.sIdPrefix, values.sIdSuffix, values.aIdLow, values.aIdHigh]).toEqual([
+      '400',
+      '31',
+      '',
+      '200',
+    ]);
+    expect([values.flags, values.lane, values.extra]).toEqual(['F', '0', []]);
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values)).toEqual({
+      ok: true,
+      filters: [filters[0], filters[1], filters[2], filters[3], filters[4]],
+    });
+  });
+
+  it('keeps terms without a field (or a second term of a column) as extra, unchanged', () => {
+    const filters = ['name,Hof', 'aId,42', 'lane,1', 'lane,2', 'sStamp,2025-10-01~'];
+    const values = panelValuesFromFilters(ANALYSIS_FILTER_PANEL, filters);
+    expect(values.lane).toBe('1');
+    expect(values.extra).toEqual(['name,Hof', 'aId,42', 'lane,2', 'sStamp,2025-10-01~']);
+    const again = filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values);
+    expect(again).toEqual({
+      ok: true,
+      filters: ['lane,1', 'name,Hof', 'aId,42', 'lane,2', 'sStamp,2025-10-01~'],
+    });
+  });
+
+  it('Samples read sFlags into Flags but keep aFlags and aId as extra', () => {
+    const values = panelValuesFromFilters(SAMPLES_FILTER_PANEL, ['sFlags,X', 'aFlags,F', 'aId,1~2']);
+    expect(values.flags).toBe('X');
+    expect(values.extra).toEqual(['aFlags,F', 'aId,1~2']);
+  });
+});
+
+describe('typed filter expressions', () => {
+  it('splits on semicolons, trims, and writes lab date-times in filter form', () => {
+    expect(
+      splitFilterExpression(' aId,100~200 ;sId,400~ ; ;dateIn,2025-10-01 06:00:00~2025-10-01 13:59:59'),
+    ).toEqual(['aId,100~200', 'sId,400~', 'dateIn,2025-10-01T06:00:00~2025-10-01T13:59:59']);
+    expect(splitFilterExpression('')).toEqual([]);
+  });
+
+  it('leaves invalid terms for the grammar to refuse', () => {
+    const terms = splitFilterExpression('aId,abc; lane,9');
+    expect(terms).toEqual(['aId,abc', 'lane,9']);
+    expect(parseFilters(terms).ok).toBe(false);
+  });
+
+  it('formats applied terms back into an expression', () => {
+    const filters = ['aId,1~2', 'name,Müller Hof'];
+    expect(formatFilterExpression(filters)).toBe('aId,1~2; name,Müller Hof');
+    expect(splitFilterExpression(formatFilterExpression(filters))).toEqual(filters);
+  });
+});

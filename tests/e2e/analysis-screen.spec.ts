@@ -1,0 +1,264 @@
+// The Analysis screen around its table (spec §2): the filter panel (AnalysisID range, SampleID
+// prefix, exclusions, Lane), the mismatch message, Apply Default Filters by role, preferences that
+// survive a reload, select-all-filtered, API Test, the palette's filter expression, axe, and
+// screenshots at the two bench screen sizes.
+import type { Locator, Page } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
+import { formatLabDateTime, labNow } from '../../src/domain/datetime';
+import { defaultWindow } from '../../src/domain/windows';
+import { expectNoSeriousViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+const SCREENSHOTS = 'test-results/screenshots';
+
+const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Analyses' });
+const dataRows = (page: Page): Locator =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+const filterPanel = (page: Page): Locator => page.getByRole('region', { name: 'Filter' });
+const field = (page: Page, name: string): Locator =>
+  filterPanel(page).getByRole('textbox', { name, exact: true });
+
+/** The texts of column `name` in every rendered data row. */
+async function columnTexts(page: Page, name: string): Promise<string[]> {
+  const headers = await grid(page).getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((h) => h.startsWith(name));
+  expect(index, `column ${name} in ${headers.join(' | ')}`).toBeGreaterThan(0);
+  const rows = await dataRows(page).all();
+  const texts: string[] = [];
+  for (const row of rows)
+    texts.push(await row.locator('[role=gridcell],[role=rowheader]').nth(index).innerText());
+  return texts;
+}
+
+async function totalItems(page: Page): Promise<number> {
+  const text = await page.getByText(/^Currently filtering #\d+$/).innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+/** Waits until the count line settles on a value other than `before`. */
+async function countChangedFrom(page: Page, before: number): Promise<number> {
+  await expect.poll(() => totalItems(page)).not.toBe(before);
+  await expect(grid(page)).not.toHaveAttribute('aria-busy', 'true');
+  return totalItems(page);
+}
+
+const CLEAN_PREFERENCES = ['analysis.filter', 'analysis.exclusion', 'analysis.headers', 'analysis.selection'];
+
+test.describe('Analysis screen', () => {
+  test.beforeEach(async ({ app, page }) => {
+    await page.goto('/login');
+    for (const key of CLEAN_PREFERENCES) await app.setStorage(key, '[]');
+    await app.signInAs('admin', '/analysis');
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+  });
+
+  test('filters by an AnalysisID range and a SampleID prefix; the rows match', async ({ page }) => {
+    const all = await totalItems(page);
+    // A range and prefix taken from the newest analysis, so that some rows are sure to match.
+    const [firstAId] = await columnTexts(page, 'AnalysisID');
+    const [firstSId] = await columnTexts(page, 'SampleID');
+    const high = Number(firstAId);
+    const low = high - 3000;
+    const prefix = firstSId!.slice(0, 2);
+
+    await field(page, 'AnalysisID lower bound').fill(String(low));
+    await field(page, 'AnalysisID upper bound').fill(String(high));
+    await field(page, 'SampleID starts with').fill(prefix);
+    await page.getByRole('button', { name: 'Reprocess All Filters' }).click();
+    const filtered = await countChangedFrom(page, all);
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(all);
+
+    const aIds = (await columnTexts(page, 'AnalysisID')).map(Number);
+    const sIds = await columnTexts(page, 'SampleID');
+    for (const aId of aIds) {
+      expect(aId).toBeGreaterThanOrEqual(low);
+      expect(aId).toBeLessThanOrEqual(high);
+    }
+    for (const sId of sIds) expect(sId.startsWith(prefix), `${sId} starts with ${prefix}`).toBe(true);
+
+    // Clear All Filters empties the fields and shows everything again.
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await expect.poll(() => totalItems(page)).toBe(all);
+    await expect(field(page, 'AnalysisID lower bound')).toHaveValue('');
+    await expect(field(page, 'SampleID starts with')).toHaveValue('');
+  });
+
+  test('an invalid field shows the mismatch and applies nothing', async ({ app, page }) => {
+    const all = await totalItems(page);
+    await field(page, 'Lane').fill('7');
+    await field(page, 'Lane').press('Enter');
+    await expect(app.snackbarError).toHaveText('Filter mismatch - Please check your input!');
+    await expect(field(page, 'Lane')).toHaveAttribute('aria-invalid', 'true');
+    await expect(filterPanel(page).getByText('Lane has to be between 0 and 3')).toBeVisible();
+    expect(await totalItems(page)).toBe(all);
+
+    await field(page, 'Lane').fill('2');
+    await field(page, 'Lane').press('Enter');
+    const filtered = await countChangedFrom(page, all);
+    expect(filtered).toBeLessThan(all);
+    await expect(field(page, 'Lane')).not.toHaveAttribute('aria-invalid', 'true');
+    for (const lane of await columnTexts(page, 'Lane')) expect(lane).toBe('2');
+  });
+
+  test('Apply Default Filters sets the lab day for an admin', async ({ page }) => {
+    await page.getByRole('button', { name: 'Apply Default Filters' }).click();
+    const w = defaultWindow(
+      ['ROLE_ADMIN'],
+      labNow(() => Temporal.Now.instant()),
+    );
+    await expect(field(page, 'DateIn start')).toHaveValue(formatLabDateTime(w.start));
+    await expect(field(page, 'DateIn end')).toHaveValue(formatLabDateTime(w.end));
+    expect(w.end.hour).toBe(5);
+  });
+
+  test('filter and exclusion preferences survive a reload', async ({ page }) => {
+    const all = await totalItems(page);
+    // By keyboard, as the bench works (the box drawn over the hidden input takes the pointer).
+    const farmer = filterPanel(page).getByRole('checkbox', { name: 'Farmer' });
+    await farmer.focus();
+    await page.keyboard.press('Space');
+    await expect(farmer).toBeChecked();
+    const withoutFarmers = await countChangedFrom(page, all);
+    await field(page, 'Lane').fill('1');
+    await field(page, 'Lane').press('Enter');
+    const filtered = await countChangedFrom(page, withoutFarmers);
+
+    await page.reload();
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', /\d+/);
+    await expect.poll(() => totalItems(page)).toBe(filtered);
+    await expect(filterPanel(page).getByRole('checkbox', { name: 'Farmer' })).toBeChecked();
+    await expect(filterPanel(page).getByRole('checkbox', { name: 'Test' })).not.toBeChecked();
+    await expect(field(page, 'Lane')).toHaveValue('1');
+    for (const flags of await columnTexts(page, 'Flags')) expect(flags.startsWith('F')).toBe(false);
+
+    // The panel can be folded away (small screens), and stays so.
+    const toggle = page.getByRole('button', { name: 'Filter', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(filterPanel(page)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Filter', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(filterPanel(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(field(page, 'Lane')).toHaveValue('1');
+  });
+
+  test('Select All filtered Elements: refused above 1000, otherwise confirmed', async ({ app, page }) => {
+    await page.getByRole('button', { name: 'Select All filtered Elements' }).click();
+    await expect(app.snackbarError).toHaveText(
+      'You will have more than 1000 Elements! Please reduce the amount of selected Elements!',
+    );
+
+    const [firstAId] = await columnTexts(page, 'AnalysisID');
+    await field(page, 'AnalysisID lower bound').fill(String(Number(firstAId) - 9));
+    await field(page, 'AnalysisID upper bound').press('Enter');
+    await expect.poll(() => totalItems(page)).toBeLessThanOrEqual(10);
+    const n = await totalItems(page);
+    await page.getByRole('button', { name: 'Select All filtered Elements' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Select all filtered Elements' });
+    await expect(dialog).toContainText(`Add all ${n} filtered elements to the selection?`);
+    await dialog.getByRole('button', { name: 'Select all' }).click();
+    await expect(dialog).toBeHidden();
+    // They reach the Selection card, and the table shows them checked.
+    await expect(page.getByText(`Currently selected #${n}`)).toBeVisible();
+    await expect(grid(page).getByRole('row', { selected: true })).toHaveCount(n);
+  });
+
+  test('the refresh interval: 0 to 600 s, and a reload every N seconds', async ({ app, page }) => {
+    const refresh = page.getByRole('textbox', { name: 'Refresh interval (s)' });
+    await expect(refresh).toHaveValue('0');
+    await refresh.fill('601');
+    await refresh.press('Enter');
+    await expect(app.snackbarError).toHaveText('Refresh-Timer has to be between 0 and 600');
+    await expect(refresh).toHaveAttribute('aria-invalid', 'true');
+
+    await refresh.fill('2');
+    const reloaded = page.waitForRequest((r) => r.url().includes('/api/analysis/view'), { timeout: 6000 });
+    await refresh.press('Enter');
+    await expect(refresh).not.toHaveAttribute('aria-invalid', 'true');
+    await reloaded;
+    // And once more: it keeps going.
+    await page.waitForRequest((r) => r.url().includes('/api/analysis/view'), { timeout: 6000 });
+    await refresh.fill('0');
+    await refresh.press('Enter');
+  });
+
+  test('API Test shows the last list request as JSON', async ({ page }) => {
+    await page.getByRole('button', { name: 'API Test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'API Test' });
+    await expect(dialog).toContainText('GET /api/analysis/view?page=0&size=50');
+    await expect(dialog.getByRole('region', { name: 'Response JSON' })).toContainText('"totalItems"');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the palette filters by a typed expression and clears it', async ({ app, page }) => {
+    const all = await totalItems(page);
+    await app.runCommand('Analysis: filter by expression…');
+    const dialog = page.getByRole('dialog', { name: 'Filter by expression' });
+    const input = dialog.getByRole('textbox', { name: 'Filter expression' });
+    await input.fill('aId,abc');
+    await input.press('Enter');
+    await expect(dialog.getByText('Filter mismatch - Please check your input!')).toBeVisible();
+    await input.fill('aId,100~200; lane,1');
+    await input.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(field(page, 'AnalysisID lower bound')).toHaveValue('100');
+    await expect(field(page, 'AnalysisID upper bound')).toHaveValue('200');
+    await expect(field(page, 'Lane')).toHaveValue('1');
+    const filtered = await countChangedFrom(page, all);
+    for (const aId of (await columnTexts(page, 'AnalysisID')).map(Number)) {
+      expect(aId).toBeGreaterThanOrEqual(100);
+      expect(aId).toBeLessThanOrEqual(200);
+    }
+    expect(filtered).toBeLessThanOrEqual(101);
+
+    await app.runCommand('Analysis: clear all filters');
+    await expect.poll(() => totalItems(page)).toBe(all);
+    await expect(field(page, 'Lane')).toHaveValue('');
+  });
+
+  test('no serious axe violation; screenshots at both bench sizes', async ({ page }) => {
+    await expect(page.getByText(/^Filtering campaign: /)).toBeVisible();
+    await expect(page.getByRole('definition').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    for (const [width, height] of [
+      [1600, 1000],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SCREENSHOTS}/analysis-screen-${width}x${height}.png` });
+    }
+    // With the date picker open (a popover of its own).
+    await filterPanel(page).getByRole('button', { name: 'Pick DateIn start' }).click();
+    const picker = page.getByRole('dialog', { name: 'Pick DateIn start' });
+    await expect(picker).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/analysis-screen-picker.png` });
+    await picker.getByRole('button', { name: 'Apply date' }).click();
+    await expect(field(page, 'DateIn start')).toHaveValue(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
+  });
+});
+
+test('Apply Default Filters sets the current shift for a reader', async ({ app, page }) => {
+  await page.goto('/login');
+  await app.setStorage('analysis.filter', '[]');
+  await app.signInAs('reader', '/analysis');
+  await expect(grid(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Apply Default Filters' }).click();
+  const w = defaultWindow(
+    ['ROLE_READER'],
+    labNow(() => Temporal.Now.instant()),
+  );
+  await expect(field(page, 'DateIn start')).toHaveValue(formatLabDateTime(w.start));
+  await expect(field(page, 'DateIn end')).toHaveValue(formatLabDateTime(w.end));
+  expect([6, 14, 22]).toContain(w.start.hour);
+  // Exporting is not role-gated: the PDF slot shows for readers too.
+  await expect(page.getByRole('button', { name: 'PDF' })).toBeVisible();
+});
