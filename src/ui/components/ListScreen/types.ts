@@ -1,2 +1,2 @@
-// The two server-paged screens that share the list machinery (CONTRACT: Analysis and Samples).
+// The two server-paged screens that share the list machinery: Analysis and Samples.
 export type ListEntity = 'analysis' | 'samples';

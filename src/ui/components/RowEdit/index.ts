@@ -1,2 +1,2 @@
-// Row edit of Analysis and Samples (CONTRACT: useRowEdit).
+// Row edit of Analysis and Samples.
 export { useRowEdit, type RowEditHandle, type RowEditOptions } from './useRowEdit';

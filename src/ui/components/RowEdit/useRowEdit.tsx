@@ -1,4 +1,4 @@
-// useRowEdit (CONTRACT): the rowEdit machine with the real API calls and the snackbar, for the
+// useRowEdit: the rowEdit machine with the real API calls and the snackbar, for the
 // Analysis or Samples screen. It hands the table its edit props (pencil, double-click, the edited
 // row's fields, delete), the Create dialog and the delete confirmation. Readers get none of it: the
 // client skips admin calls silently (spec §6), and the server refuses them anyway.

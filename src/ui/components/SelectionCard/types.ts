@@ -1,5 +1,5 @@
 // The handle the page passes around: to the list view (restriction), the table (checked rows) and
-// the card itself (CONTRACT: SelectionHandle).
+// the card itself.
 import type { Selection } from 'react-aria-components';
 import type { ListRestriction } from '../../../domain/listQuery';
 import type { SelectionItem } from '../../../domain/selectionItem';
