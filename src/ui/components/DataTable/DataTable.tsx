@@ -54,7 +54,6 @@ import {
   type EditingState,
   type RowActions,
 } from './edit';
-import { formatCell } from './format';
 import { WidthTableLayout } from './layout';
 import {
   ColumnMenu,
@@ -123,6 +122,21 @@ export const nextSorting = (sorting: readonly SortTerm[], id: string, additive: 
     return sorting.map((s, i) => (i === at ? { id, desc: !s.desc } : s));
   }
   return [{ id, desc: at >= 0 ? !sorting[at]!.desc : false }];
+};
+
+// A new page of rows gets a new TableBody. Reconciled into the old body, every added row is a
+// separate insertion into React Aria's collection, and React looks for each one's next sibling
+// among all the rows inserted after it: quadratic, ~0.7 s of building a 15,000-row page. A new
+// body is built whole instead. Keyed by the rows array, so re-renders with the same rows keep it.
+const bodyKeys = new WeakMap<object, number>();
+let lastBodyKey = 0;
+const bodyKeyOf = (rows: readonly unknown[]): number => {
+  let key = bodyKeys.get(rows);
+  if (key === undefined) {
+    key = ++lastBodyKey;
+    bodyKeys.set(rows, key);
+  }
+  return key;
 };
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -434,6 +448,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </Collection>
                     </TableHeader>
                     <TableBody
+                      key={bodyKeyOf(rows)}
                       className="dt-body"
                       items={rows}
                       dependencies={[visible, hasActions]}
@@ -442,7 +457,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {(row) => {
                         const id = getRowId(row);
                         return (
-                          <Row id={id} className="dt-row" columns={visible} data-row-key={id}>
+                          <Row id={id} className="dt-row" data-row-key={id}>
                             <Cell className="dt-cell dt-select-cell">
                               <TableCheckbox slot="selection" aria-label="Select" />
                             </Cell>
@@ -451,27 +466,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
                                 <RowActionsCell rowId={id} />
                               </Cell>
                             ) : null}
-                            <Collection items={visible}>
-                              {(c) => (
-                                <Cell
-                                  className="dt-cell"
-                                  data-numeric={c.numeric || undefined}
-                                  data-col={c.id}
-                                  data-editable={(onEditRow && c.editable) || undefined}
-                                >
-                                  <CellContent
-                                    rowId={id}
-                                    column={c}
-                                    text={formatCell(
-                                      c.accessor(row),
-                                      c.numeric,
-                                      c.decimals ?? 0,
-                                      c.grouping ?? true,
-                                    )}
-                                  />
-                                </Cell>
-                              )}
-                            </Collection>
+                            {/* A plain list, not a Collection: no per-row item cache to build
+                                for each of up to 15,000 rows (the row itself is cached). */}
+                            {visible.map((c) => (
+                              <Cell
+                                key={c.id}
+                                className="dt-cell"
+                                data-numeric={c.numeric || undefined}
+                                data-col={c.id}
+                                data-editable={(onEditRow && c.editable) || undefined}
+                              >
+                                <CellContent rowId={id} row={row} column={c} />
+                              </Cell>
+                            ))}
                           </Row>
                         );
                       }}

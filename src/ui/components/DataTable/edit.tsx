@@ -4,6 +4,7 @@
 // of the edited row re-render on a keystroke.
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { Button, CellField, Icon } from '../../kit';
+import { formatCell } from './format';
 import type { DataColumn, RowEditing } from './types';
 
 /** The key of the row in edit mode (changes rarely: every cell reads it). */
@@ -33,17 +34,19 @@ export const EDIT_ACTION_ATTR = 'data-edit-action';
 export const isEditable = <T,>(column: DataColumn<T>, editing: RowEditing | null): boolean =>
   column.editable === true && editing !== null && Object.hasOwn(editing.values, column.id);
 
-/** A cell's content: its formatted text, or its field while the row is edited. */
-export function CellContent<T>({
-  rowId,
-  column,
-  text,
-}: {
-  rowId: string;
-  column: DataColumn<T>;
-  text: string;
-}) {
+/**
+ * A cell's content: its formatted text, or its field while the row is edited. The text is formatted
+ * here, when the cell is on screen, not while the table's collection is built (that would format
+ * every cell of a 15,000-row page up front).
+ */
+export function CellContent<T>({ rowId, row, column }: { rowId: string; row: T; column: DataColumn<T> }) {
   const editingRow = useContext(EditingRowContext);
+  const text = formatCell(
+    column.accessor(row),
+    column.numeric,
+    column.decimals ?? 0,
+    column.grouping ?? true,
+  );
   if (editingRow !== rowId || column.editable !== true) return <>{text}</>;
   return <EditField column={column} text={text} />;
 }
