@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config';
 import { freePort, loadDemoData, startServer, type RunningServer } from '../tests/e2e/support/server';
+import { progress, round } from './progress';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ADMIN = { email: 'bench-admin@labdesk.test', password: 'bench-admin-pass-1' };
@@ -75,8 +76,6 @@ interface PageGlobals {
 }
 const GRID = '[role=grid][aria-label="Analyses"]';
 
-const round = (v: number, digits = 1): number => Math.round(v * 10 ** digits) / 10 ** digits;
-
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -87,7 +86,7 @@ const launchArgs = (): string[] => playwrightConfig.use?.launchOptions?.args ?? 
 
 const ensureBuild = (): void => {
   if (existsSync('dist/index.html')) return;
-  console.log('browser bench: dist/ is missing, building the client …');
+  progress('browser', 'dist/ is missing, building the client …');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
 };
@@ -105,7 +104,7 @@ const startDemoServer = async (dataDir: string, logFile: string): Promise<Runnin
   };
   const first = await startServer(env, logFile);
   await first.stop();
-  console.log('browser bench: loading the e2e demo campaign …');
+  progress('browser', 'loading the e2e demo campaign …');
   await loadDemoData(env);
   return startServer(env, logFile);
 };
@@ -290,20 +289,23 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
     await waitForRowCount(page, SMALL_PAGE);
     const totalText = await page.getByText(/^Currently filtering #\d+$/).innerText();
     const analyses = Number(totalText.replace(/\D/g, ''));
-    console.log(`browser bench: Analysis open, ${analyses} analyses; ${options.runs} runs`);
+    progress('browser', `Analysis open, ${analyses} analyses; ${options.runs} runs`);
 
     const runs: BrowserRun[] = [];
     for (let run = 1; run <= options.runs; run++) {
       const pageSize = await measurePageSize(page);
-      console.log(
-        `  run ${run}: page size 15000 → rows rendered in ${round(pageSize.totalMs)} ms ` +
+      progress(
+        'browser',
+        `run ${run}: page size 15000 → rows rendered in ${round(pageSize.totalMs)} ms ` +
           `(answer complete after ${round(pageSize.responseMs)} ms); scrolling …`,
       );
       const scroll = await measureScroll(page);
       if (scroll.reached < 0.999 || !scroll.lastRowShown)
-        console.warn(
-          `  run ${run}: the scroll ended at ${(scroll.reached * 100).toFixed(1)} % after ${round(scroll.scrollMs)} ms` +
+        progress(
+          'browser',
+          `run ${run}: the scroll ended at ${(scroll.reached * 100).toFixed(1)} % after ${round(scroll.scrollMs)} ms` +
             `${scroll.lastRowShown ? '' : ' without the last row'} (a stall)`,
+          'warn',
         );
       const result: BrowserRun = {
         run,
@@ -318,8 +320,9 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
         longFrames: scroll.frameTimes.filter((t) => t > LONG_FRAME_MS).length,
         maxDomRows: scroll.maxDomRows,
       };
-      console.log(
-        `  run ${run}: scroll ${result.scrollMs} ms to ${result.scrolledPct} %, ` +
+      progress(
+        'browser',
+        `run ${run}: scroll ${result.scrollMs} ms to ${result.scrolledPct} %, ` +
           `${result.frames} frames (p50 ${result.frameP50Ms} ms, p95 ${result.frameP95Ms} ms, ` +
           `max ${result.frameMaxMs} ms, ${result.longFrames} > ${LONG_FRAME_MS} ms), ≤ ${result.maxDomRows} rows in the DOM`,
       );

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/database';
+import { progress, round } from './progress';
 
 export interface ExportBenchResult {
   db: string;
@@ -35,7 +36,6 @@ const p95 = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] ?? 0;
 };
-const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
 interface Running {
   file: string;
@@ -118,8 +118,9 @@ export const benchExports = async (
         peakRssMb: mb(r.peakRss),
         fileMb: round(size / 1024 / 1024),
       };
-      console.log(
-        `  [${kind}] export ${result.case}: ${result.rows} rows in ${result.seconds} s = ${result.rowsPerSecond} rows/s, RSS ${result.rssBeforeMb} → peak ${result.peakRssMb} MB, file ${result.fileMb} MB`,
+      progress(
+        kind,
+        `export ${result.case}: ${result.rows} rows in ${result.seconds} s = ${result.rowsPerSecond} rows/s, RSS ${result.rssBeforeMb} → peak ${result.peakRssMb} MB, file ${result.fileMb} MB`,
       );
       exports.push(result);
     }
@@ -169,8 +170,9 @@ export const benchExports = async (
       exportRows: r.rows,
     },
   ];
-  console.log(
-    `  [${kind}] view p95 idle ${views[0]!.idleP95} ms, during a ${r.rows}-row CSV export ${views[0]!.duringP95} ms (×${views[0]!.ratio}, max ${views[0]!.duringMax} ms, ${during.length} requests)`,
+  progress(
+    kind,
+    `view p95 idle ${views[0]!.idleP95} ms, during a ${r.rows}-row CSV export ${views[0]!.duringP95} ms (×${views[0]!.ratio}, max ${views[0]!.duringMax} ms, ${during.length} requests)`,
   );
   return { exports, views };
 };

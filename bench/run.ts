@@ -27,6 +27,7 @@ import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
+import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
 
 const TIMEZONE = 'Europe/Vienna';
@@ -124,10 +125,10 @@ const fill = async (target: Target, rows: number): Promise<void> => {
     const t = performance.now();
     if (t - last > 5000 || p.done === p.total) {
       last = t;
-      console.log(`  [${target.kind}] ${p.phase} ${p.done}/${p.total}`);
+      progress(target.kind, `${p.phase} ${p.done}/${p.total}`);
     }
   });
-  console.log(`  [${target.kind}] generated ${counts.samples} samples, ${counts.analyses} analyses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  progress(target.kind, `generated ${counts.samples} samples, ${counts.analyses} analyses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 };
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -194,7 +195,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
       sqlP95: round(s.p95),
       ratioP50: round(r.p50 / s.p50, 2),
     };
-    console.log(`  [${target.kind}] ${c.name}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`);
+    progress(target.kind, `${c.name}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`);
     results.push(result);
   }
   await app.close();
@@ -203,7 +204,13 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
 
 const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 
-const round = (v: number, digits = 1): number => Math.round(v * 10 ** digits) / 10 ** digits;
+/** bench/results/<timestamp><suffix>.json */
+const writeResults = (suffix: string, data: Record<string, unknown>): void => {
+  mkdirSync(join('bench', 'results'), { recursive: true });
+  const file = join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}${suffix}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  console.log(`written ${file}`);
+};
 
 const main = async (): Promise<void> => {
   const options = parseArgs(process.argv.slice(2));
@@ -215,10 +222,7 @@ const main = async (): Promise<void> => {
     const browser: BrowserBenchResult = await benchBrowser({ runs });
     console.table(browser.runs);
     console.table(browser.summary);
-    mkdirSync(join('bench', 'results'), { recursive: true });
-    const file = join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}-browser.json`);
-    writeFileSync(file, `${JSON.stringify({ ...meta, browser }, null, 2)}\n`);
-    console.log(`written ${file}`);
+    writeResults('-browser', { ...meta, browser });
     return;
   }
 
@@ -261,10 +265,7 @@ const main = async (): Promise<void> => {
     console.table(exportResults.flatMap((r) => r.exports));
     console.table(exportResults.flatMap((r) => r.views));
   } else console.table(results);
-  mkdirSync(join('bench', 'results'), { recursive: true });
-  const file = join('bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ ...meta, results, exports: exportResults }, null, 2)}\n`);
-  console.log(`written ${file}`);
+  writeResults('', { ...meta, results, exports: exportResults });
 };
 
 main().catch((err: unknown) => {

@@ -1,8 +1,8 @@
 // Analyses (spec §7, ARCHITECTURE §4): the list view GET /analysis/view with the list query of
 // domain/query, and one analysis by aId (read, create, update, delete).
-import { z } from 'zod';
 import {
   analysisSchema,
+  analysisWriteResultSchema,
   analysisViewSchema,
   type Analysis,
   type AnalysisView,
@@ -24,20 +24,21 @@ export const viewAnalysis = (
 
 // ---- one analysis (spec §7): read, and the admin writes ----------------------------------------
 
-const writeResultSchema = z.object({ message: z.string(), aId: z.number().int() });
+/** The path of one analysis. */
+const analysisPath = (aId: string): string => `analysis/${encodeURIComponent(aId)}`;
 
 /** GET /analysis/{id}; a 404 rejects with an ApiError of status 404. */
 export const getAnalysis = (http: Http, aId: string, opts: CallOptions = {}): Promise<Analysis> =>
-  send(http.get(`analysis/${encodeURIComponent(aId)}`, { signal: opts.signal }), analysisSchema);
+  send(http.get(analysisPath(aId), { signal: opts.signal }), analysisSchema);
 
 /** POST /analysis (admin): 201 with the new aId. */
 export const createAnalysis = (http: Http, body: AnalysisWrite): Promise<{ aId: number }> =>
-  send(http.post('analysis', { json: body }), writeResultSchema);
+  send(http.post('analysis', { json: body }), analysisWriteResultSchema);
 
 /** PUT /analysis/{id} (admin). A 400 carries the failing fields' messages (ApiError.errors). */
 export const updateAnalysis = (http: Http, aId: string, body: AnalysisWrite): Promise<unknown> =>
-  send(http.put(`analysis/${encodeURIComponent(aId)}`, { json: body }), writeResultSchema);
+  send(http.put(analysisPath(aId), { json: body }), analysisWriteResultSchema);
 
 /** DELETE /analysis/{id} (admin). */
 export const deleteAnalysis = (http: Http, aId: string): Promise<unknown> =>
-  send(http.delete(`analysis/${encodeURIComponent(aId)}`), writeResultSchema);
+  send(http.delete(analysisPath(aId)), analysisWriteResultSchema);

@@ -41,6 +41,16 @@ export const startExport = (
     http.get(`${entity}/export/${type}`, { searchParams: exportParams(request), signal: opts.signal }),
   ).then((name) => name.trim());
 
+/** GET /export/{check|download}/{type}?file=: one job by its file name. */
+const jobFile = (
+  http: Http,
+  action: 'check' | 'download',
+  type: ExportType,
+  fileName: string,
+  opts: CallOptions,
+): ReturnType<Http['get']> =>
+  http.get(`export/${action}/${type}`, { searchParams: { file: fileName }, signal: opts.signal });
+
 const checkSchema = z.object({ fileName: z.string(), totalItems: z.number().nullable() });
 export type ExportCheck = z.infer<typeof checkSchema>;
 
@@ -51,10 +61,7 @@ export const checkExport = (
   fileName: string,
   opts: CallOptions = {},
 ): Promise<ExportCheck> =>
-  send(
-    http.get(`export/check/${type}`, { searchParams: { file: fileName }, signal: opts.signal }),
-    checkSchema,
-  );
+  send(jobFile(http, 'check', type, fileName, opts), checkSchema);
 
 /**
  * The file name of a content-disposition header: RFC 6266 `filename*=UTF-8''…` first, then
@@ -99,10 +106,7 @@ export const downloadExport = (
   fileName: string,
   opts: CallOptions = {},
 ): Promise<DownloadedFile> =>
-  fetchFile(
-    () => http.get(`export/download/${type}`, { searchParams: { file: fileName }, signal: opts.signal }),
-    fileName,
-  );
+  fetchFile(() => jobFile(http, 'download', type, fileName, opts), fileName);
 
 /** GET /{entity}/export/pdf: the PDF of the current view, named by content-disposition. */
 export const downloadPdf = (

@@ -3,14 +3,16 @@
 import { z } from 'zod';
 import {
   sampleLookupSchema,
+  sampleImportSummarySchema,
   samplesOfLookup,
   samplesViewSchema,
+  sampleWriteResultSchema,
   timestampsSchema,
   type Sample,
+  type SampleImportSummary,
   type SamplesView,
   type SampleWrite,
 } from '../domain/entities/sample';
-import { sampleIdSchema } from '../domain/entities/shared';
 import { formatSampleKey, type SampleKey } from '../domain/ids';
 import { sampleNotFound } from '../domain/messages';
 import { toSearchParams, type SelectionQuery } from '../domain/query';
@@ -28,8 +30,6 @@ export const viewSamples = (
   );
 
 // ---- one sample (spec §7): read, its stamps, and the admin writes -----------------------------
-
-const writeResultSchema = z.object({ message: z.string(), ID: z.string(), sampleId: sampleIdSchema });
 
 /** The path of one sample: the stamp goes URL-encoded ('2025-10-01%2006%3A00%3A00'). */
 const samplePath = (key: SampleKey): string =>
@@ -60,29 +60,21 @@ export const getSampleTimestamps = async (
 
 /** POST /samples (admin): 201 with the new sample's ID. */
 export const createSample = (http: Http, body: SampleWrite): Promise<{ ID: string }> =>
-  send(http.post('samples', { json: body }), writeResultSchema);
+  send(http.post('samples', { json: body }), sampleWriteResultSchema);
 
 /** PUT /samples/{sId}/{sStamp} (admin); a new sId or sStamp in the body moves the sample. */
 export const updateSample = (http: Http, key: SampleKey, body: SampleWrite): Promise<unknown> =>
-  send(http.put(samplePath(key), { json: body }), writeResultSchema);
+  send(http.put(samplePath(key), { json: body }), sampleWriteResultSchema);
 
 /** DELETE /samples/{sId}/{sStamp} (admin): also removes its analyses and box position. */
 export const deleteSample = (http: Http, key: SampleKey): Promise<unknown> =>
   send(http.delete(samplePath(key)), z.object({ message: z.string() }).passthrough());
 
-const importSummarySchema = z.object({
-  message: z.string(),
-  total: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-});
-export type SampleImportSummary = z.infer<typeof importSummarySchema>;
 
 /** POST /samples/upload (admin): multipart with the field `file`; all rows are imported or none. */
 export const uploadSamples = (http: Http, file: File): Promise<SampleImportSummary> => {
   const body = new FormData();
   body.append('file', file, file.name);
   // No request timeout beyond the client's own: a 5 MB import is one transaction on the server.
-  return send(http.post('samples/upload', { body }), importSummarySchema);
+  return send(http.post('samples/upload', { body }), sampleImportSummarySchema);
 };

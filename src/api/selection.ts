@@ -1,10 +1,9 @@
 // The lookups of the Selection card (spec §2, §4 Selections, §7): a typed or file-read SampleID
 // becomes the analyses (Analysis screen) or samples (Samples screen) that carry it, and 'Fetch from
 // Samples' turns the Samples screen's selection into the analyses of those samples.
-import { z } from 'zod';
 import { LIST_PAGE_SIZES } from '../domain/constants';
 import { analysisListSchema, analysisViewSchema } from '../domain/entities/analysis';
-import { sampleSchema } from '../domain/entities/sample';
+import { samplesListSchema } from '../domain/entities/sample';
 import { toSearchParams } from '../domain/query';
 import {
   analysisSelectionItem,
@@ -16,22 +15,20 @@ import { send, type CallOptions, type Http } from './http';
 
 export type SelectionEntity = 'analysis' | 'samples';
 
-const samplesListSchema = z.object({ samples: z.array(sampleSchema) });
-
 /** GET /analysis/sid/startsWith/{id}: the analyses whose sId starts with `prefix`. */
-export const analysesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions = {}) =>
+const analysesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions = {}) =>
   (await send(http.get(`analysis/sid/startsWith/${prefix}`, { signal: opts.signal }), analysisListSchema))
     .analysis;
 
 /** GET /samples/startsWithId/{id}: the samples whose sId starts with `prefix`. */
-export const samplesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions = {}) =>
+const samplesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions = {}) =>
   (await send(http.get(`samples/startsWithId/${prefix}`, { signal: opts.signal }), samplesListSchema)).samples;
 
 /**
  * The selection items one request names. An exact sId goes through the prefix search too (the
  * server has no "all stamps of one sId" list) and keeps only the rows of exactly that sId.
  */
-export const lookupRequest = async (
+const lookupRequest = async (
   http: Http,
   entity: SelectionEntity,
   request: SampleIdRequest,

@@ -2,33 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, verify } from '../../src/api/auth';
 import { ApiError, createHttp } from '../../src/api/http';
-
-// tests/machines is compiled with the browser's types (no @types/node, on purpose: browser code
-// must not see Node globals). The test needs a server, so it loads node:http at run time and
-// describes the few members it uses itself.
-interface IncomingMessage {
-  method?: string;
-  url?: string;
-  headers: Record<string, string | string[] | undefined> & {
-    authorization?: string;
-    'content-type'?: string;
-  };
-  on(event: 'data', listener: (chunk: { toString(): string }) => void): void;
-  on(event: 'end', listener: () => void): void;
-}
-interface ServerResponse {
-  writeHead(status: number, headers?: Record<string, string>): ServerResponse;
-  end(body?: string): void;
-}
-interface Server {
-  listen(port: number, host: string, callback: () => void): void;
-  address(): { port: number } | string | null;
-  close(callback: () => void): void;
-  closeAllConnections(): void;
-}
-type NodeHttp = { createServer(handler?: (req: IncomingMessage, res: ServerResponse) => void): Server };
-const NODE_HTTP = 'node:http';
-const { createServer } = (await import(/* @vite-ignore */ NODE_HTTP)) as NodeHttp;
+import {
+  closeServer,
+  createServer,
+  json,
+  listenLocal,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from './local-server';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
@@ -41,10 +23,6 @@ const seen: Array<{
 }> = [];
 let server: Server;
 let baseUrl = '';
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -63,16 +41,10 @@ beforeAll(async () => {
       else json(res, 404, { message: 'Not found' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenLocal(server);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => closeServer(server));
 
 const caught = async (p: Promise<unknown>): Promise<ApiError> => {
   try {
@@ -192,11 +164,9 @@ describe('api client', () => {
   it('an unreachable server is a network ApiError', async () => {
     // A port that was just free and is closed again: the connection is refused at once.
     const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const address = closed.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const http = createHttp({ getToken: () => null, baseUrl: `http://127.0.0.1:${address.port}` });
+    const closedUrl = await listenLocal(closed);
+    await closeServer(closed);
+    const http = createHttp({ getToken: () => null, baseUrl: closedUrl });
     const error = await caught(verify(http, 't'));
     expect(error.kind).toBe('network');
     expect(error.message).not.toBe('');

@@ -4,24 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../../src/api/http';
 import { analysesOfSamples, lookupSelectionItems, LOOKUP_CONCURRENCY } from '../../src/api/selection';
-
-// tests/machines compiles with the browser's types; node:http is loaded at run time (as api.test.ts).
-interface IncomingMessage {
-  url?: string;
-}
-interface ServerResponse {
-  writeHead(status: number, headers?: Record<string, string>): ServerResponse;
-  end(body?: string): void;
-}
-interface Server {
-  listen(port: number, host: string, callback: () => void): void;
-  address(): { port: number } | string | null;
-  close(callback: () => void): void;
-  closeAllConnections(): void;
-}
-type NodeHttp = { createServer(handler?: (req: IncomingMessage, res: ServerResponse) => void): Server };
-const NODE_HTTP = 'node:http';
-const { createServer } = (await import(/* @vite-ignore */ NODE_HTTP)) as NodeHttp;
+import { closeServer, createServer, json, listenLocal, type Server } from './local-server';
 
 const analysis = (aId: number, sId: string, sStamp: string) => ({
   aId,
@@ -79,9 +62,6 @@ let maxInFlight = 0;
 let server: Server;
 let http: Http;
 
-const json = (res: ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -115,16 +95,10 @@ beforeAll(async () => {
       return json(res, 404, { message: 'Not found' });
     }, 5);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  http = createHttp({ getToken: () => 't', baseUrl: `http://127.0.0.1:${address.port}` });
+  http = createHttp({ getToken: () => 't', baseUrl: await listenLocal(server) });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => closeServer(server));
 
 describe('selection lookups', () => {
   it('an exact sId on Analysis: the prefix search, keeping only that very sId, as aId items', async () => {

@@ -104,5 +104,8 @@ export type AnalysisView = z.infer<typeof analysisViewSchema>;
 /** GET /analysis/sid/{sId}/{sStamp} and the startsWith lookup. */
 export const analysisListSchema = z.object({ analysis: z.array(analysisSchema) });
 
+/** POST, PUT and DELETE /analysis: the written analysis' aId. */
+export const analysisWriteResultSchema = z.object({ message: z.string(), aId: z.number().int() });
+
 /** 201 answer of POST /analysis. */
 export const analysisCreatedSchema = z.object({ aId: z.number().int() });

@@ -57,6 +57,22 @@ export type SamplesView = z.infer<typeof samplesViewSchema>;
 /** GET /samples/{sId}/{sStamp} answers either a list or one sample (spec §7). */
 export const sampleLookupSchema = z.union([z.object({ samples: z.array(sampleSchema) }), sampleSchema]);
 export type SampleLookup = z.infer<typeof sampleLookupSchema>;
+/** The prefix searches (GET /samples/startsWithId/{id}): every matching sample. */
+export const samplesListSchema = z.object({ samples: z.array(sampleSchema) });
+
 export const samplesOfLookup = (r: SampleLookup): Sample[] => ('samples' in r ? r.samples : [r]);
 
 export const timestampsSchema = z.object({ timestamps: z.array(labDateTimeText) });
+
+/** POST /samples and PUT /samples/{sId}/{sStamp}: the written sample's key. */
+export const sampleWriteResultSchema = z.object({ message: z.string(), ID: z.string(), sampleId: sampleIdSchema });
+
+/** POST /samples/upload: how many rows of the file were created, updated or unchanged. */
+export const sampleImportSummarySchema = z.object({
+  message: z.string(),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type SampleImportSummary = z.infer<typeof sampleImportSummarySchema>;

@@ -29,111 +29,58 @@ export interface ExportColumn<R> {
   sql: string;
 }
 
-/** Lab times as text: timestamp(0) under DateStyle ISO (both databases set it) is 'YYYY-MM-DD HH:mm:ss'. */
-const t = (ref: string): string => `${ref}::text`;
-const n = (ref: string): string => `${ref}::text`;
+/**
+ * A column as SQL text. Lab times: timestamp(0) under DateStyle ISO (both databases set it) is
+ * 'YYYY-MM-DD HH:mm:ss'; numbers keep their scale.
+ */
+const asText = (ref: string): string => `${ref}::text`;
 const BOX_POS = `bp.b_id || '/' || bp.box_pos_id`;
 
 const boxPos = (r: { bId: string | null; boxPosId: number | null }): string | null =>
   r.bId === null || r.boxPosId === null ? null : `${r.bId}/${r.boxPosId}`;
 
+/** The fields of a record that are a cell as they are. */
+type CellField<R> = { [K in keyof R]: R[K] extends CellValue ? K : never }[keyof R];
+/** key, header, kind, width, sql, and the record field read as is or a getter. */
+type ColumnRow<R> = readonly [string, string, ColumnKind, number, string, CellField<R> | ((row: R) => CellValue)];
+
+const columns = <R>(rows: readonly ColumnRow<R>[]): readonly ExportColumn<R>[] =>
+  rows.map(([key, header, kind, width, sql, read]) => ({
+    key,
+    header,
+    kind,
+    width,
+    sql,
+    get: typeof read === 'function' ? read : (row: R) => row[read] as CellValue,
+  }));
+
 type A = AnalysisRecord;
-export const ANALYSIS_COLUMNS: readonly ExportColumn<A>[] = [
-  { key: 'aId', header: 'aId', kind: 'int', get: (r: A) => r.aId, width: 7, sql: n('a.a_id') },
-  {
-    key: 'sample.sampleId.sId',
-    header: 'SampleID',
-    kind: 'text',
-    get: (r: A) => r.sId,
-    width: 11,
-    sql: 'a.s_id',
-  },
-  {
-    key: 'sample.sampleId.sStamp',
-    header: 'SampleTime',
-    kind: 'time',
-    get: (r: A) => r.sStamp,
-    width: 14,
-    sql: t('a.s_stamp'),
-  },
-  { key: 'sample.name', header: 'Name', kind: 'text', get: (r: A) => r.name, width: 9, sql: 's.name' },
-  {
-    key: 'sample.weightNet',
-    header: 'WeightNet',
-    kind: 'dec',
-    get: (r: A) => r.weightNet,
-    width: 7,
-    sql: n('s.weight_net'),
-  },
-  {
-    key: 'sample.weightBru',
-    header: 'WeightBru',
-    kind: 'dec',
-    get: (r: A) => r.weightBru,
-    width: 7,
-    sql: n('s.weight_bru'),
-  },
-  { key: 'sample.boxPos', header: 'BoxPos', kind: 'text', get: boxPos, width: 7, sql: BOX_POS },
-  { key: 'aFlags', header: 'aFlags', kind: 'text', get: (r: A) => r.aFlags, width: 7, sql: 'a.a_flags' },
-  { key: 'dateIn', header: 'DateIn', kind: 'time', get: (r: A) => r.dateIn, width: 14, sql: t('a.date_in') },
-  {
-    key: 'dateOut',
-    header: 'DateOut',
-    kind: 'time',
-    get: (r: A) => r.dateOut,
-    width: 14,
-    sql: t('a.date_out'),
-  },
-  { key: 'pol', header: 'Pol', kind: 'dec', get: (r: A) => r.pol, width: 6, sql: n('a.pol') },
-  { key: 'nat', header: 'Nat', kind: 'dec', get: (r: A) => r.nat, width: 6, sql: n('a.nat') },
-  { key: 'kal', header: 'Kal', kind: 'dec', get: (r: A) => r.kal, width: 6, sql: n('a.kal') },
-  { key: 'an', header: 'An', kind: 'dec', get: (r: A) => r.an, width: 6, sql: n('a.an') },
-  { key: 'glu', header: 'Glu', kind: 'dec', get: (r: A) => r.glu, width: 6, sql: n('a.glu') },
-  { key: 'dry', header: 'Dry', kind: 'dec', get: (r: A) => r.dry, width: 6, sql: n('a.dry') },
-  {
-    key: 'weightMea',
-    header: 'WeightMea',
-    kind: 'dec',
-    get: (r: A) => r.weightMea,
-    width: 7,
-    sql: n('a.weight_mea'),
-  },
-  {
-    key: 'weightNrm',
-    header: 'WeightNrm',
-    kind: 'dec',
-    get: (r: A) => r.weightNrm,
-    width: 7,
-    sql: n('a.weight_nrm'),
-  },
-  {
-    key: 'weightCur',
-    header: 'WeightCur',
-    kind: 'dec',
-    get: (r: A) => r.weightCur,
-    width: 7,
-    sql: n('a.weight_cur'),
-  },
-  {
-    key: 'weightDif',
-    header: 'WeightDif',
-    kind: 'dec',
-    get: (r: A) => r.weightDif,
-    width: 7,
-    sql: n('a.weight_dif'),
-  },
-  { key: 'density', header: 'Density', kind: 'dec', get: (r: A) => r.density, width: 7, sql: n('a.density') },
-  { key: 'lane', header: 'Lane', kind: 'int', get: (r: A) => r.lane, width: 4, sql: n('a.lane') },
-  { key: 'comment', header: 'Comment', kind: 'text', get: (r: A) => r.comment, width: 14, sql: 'a.comment' },
-  {
-    key: 'dateExported',
-    header: 'DateExported',
-    kind: 'time',
-    get: (r: A) => r.dateExported,
-    width: 14,
-    sql: t('a.date_exported'),
-  },
-];
+export const ANALYSIS_COLUMNS = columns<A>([
+  ['aId', 'aId', 'int', 7, asText('a.a_id'), 'aId'],
+  ['sample.sampleId.sId', 'SampleID', 'text', 11, 'a.s_id', 'sId'],
+  ['sample.sampleId.sStamp', 'SampleTime', 'time', 14, asText('a.s_stamp'), 'sStamp'],
+  ['sample.name', 'Name', 'text', 9, 's.name', 'name'],
+  ['sample.weightNet', 'WeightNet', 'dec', 7, asText('s.weight_net'), 'weightNet'],
+  ['sample.weightBru', 'WeightBru', 'dec', 7, asText('s.weight_bru'), 'weightBru'],
+  ['sample.boxPos', 'BoxPos', 'text', 7, BOX_POS, boxPos],
+  ['aFlags', 'aFlags', 'text', 7, 'a.a_flags', 'aFlags'],
+  ['dateIn', 'DateIn', 'time', 14, asText('a.date_in'), 'dateIn'],
+  ['dateOut', 'DateOut', 'time', 14, asText('a.date_out'), 'dateOut'],
+  ['pol', 'Pol', 'dec', 6, asText('a.pol'), 'pol'],
+  ['nat', 'Nat', 'dec', 6, asText('a.nat'), 'nat'],
+  ['kal', 'Kal', 'dec', 6, asText('a.kal'), 'kal'],
+  ['an', 'An', 'dec', 6, asText('a.an'), 'an'],
+  ['glu', 'Glu', 'dec', 6, asText('a.glu'), 'glu'],
+  ['dry', 'Dry', 'dec', 6, asText('a.dry'), 'dry'],
+  ['weightMea', 'WeightMea', 'dec', 7, asText('a.weight_mea'), 'weightMea'],
+  ['weightNrm', 'WeightNrm', 'dec', 7, asText('a.weight_nrm'), 'weightNrm'],
+  ['weightCur', 'WeightCur', 'dec', 7, asText('a.weight_cur'), 'weightCur'],
+  ['weightDif', 'WeightDif', 'dec', 7, asText('a.weight_dif'), 'weightDif'],
+  ['density', 'Density', 'dec', 7, asText('a.density'), 'density'],
+  ['lane', 'Lane', 'int', 4, asText('a.lane'), 'lane'],
+  ['comment', 'Comment', 'text', 14, 'a.comment', 'comment'],
+  ['dateExported', 'DateExported', 'time', 14, asText('a.date_exported'), 'dateExported'],
+]);
 
 /** Other spellings the client's table uses for the same columns (as the view's sort aliases). */
 const ANALYSIS_ALIASES: Readonly<Record<string, string>> = {
@@ -150,87 +97,31 @@ const ANALYSIS_ALIASES: Readonly<Record<string, string>> = {
 };
 
 type S = SampleRecord;
-export const SAMPLE_COLUMNS: readonly ExportColumn<S>[] = [
-  {
-    key: 'ID',
-    header: 'ID',
-    kind: 'text',
-    get: (r: S) => formatSampleKey({ sId: r.sId, sStamp: r.sStamp }),
-    width: 20,
+export const SAMPLE_COLUMNS = columns<S>([
+  [
+    'ID',
+    'ID',
+    'text',
+    20,
     // formatSampleKey in SQL.
-    sql: `s.s_id || '${SAMPLE_KEY_SEPARATOR}' || ${t('s.s_stamp')}`,
-  },
-  { key: 'sampleId.sId', header: 'SampleID', kind: 'text', get: (r: S) => r.sId, width: 11, sql: 's.s_id' },
-  {
-    key: 'sampleId.sStamp',
-    header: 'SampleTime',
-    kind: 'time',
-    get: (r: S) => r.sStamp,
-    width: 14,
-    sql: t('s.s_stamp'),
-  },
-  { key: 'name', header: 'Name', kind: 'text', get: (r: S) => r.name, width: 9, sql: 's.name' },
-  {
-    key: 'weightNet',
-    header: 'WeightNet',
-    kind: 'dec',
-    get: (r: S) => r.weightNet,
-    width: 7,
-    sql: n('s.weight_net'),
-  },
-  {
-    key: 'weightBru',
-    header: 'WeightBru',
-    kind: 'dec',
-    get: (r: S) => r.weightBru,
-    width: 7,
-    sql: n('s.weight_bru'),
-  },
-  {
-    key: 'weightTar',
-    header: 'WeightTar',
-    kind: 'dec',
-    get: (r: S) => r.weightTar,
-    width: 7,
-    sql: n('s.weight_tar'),
-  },
-  {
-    key: 'quantity',
-    header: 'Quantity',
-    kind: 'dec',
-    get: (r: S) => r.quantity,
-    width: 7,
-    sql: n('s.quantity'),
-  },
-  {
-    key: 'distance',
-    header: 'Distance',
-    kind: 'dec',
-    get: (r: S) => r.distance,
-    width: 7,
-    sql: n('s.distance'),
-  },
-  {
-    key: 'dateCrumbled',
-    header: 'DateCrumbled',
-    kind: 'time',
-    get: (r: S) => r.dateCrumbled,
-    width: 14,
-    sql: t('s.date_crumbled'),
-  },
-  { key: 'sFlags', header: 'sFlags', kind: 'text', get: (r: S) => r.sFlags, width: 7, sql: 's.s_flags' },
-  { key: 'lane', header: 'Lane', kind: 'int', get: (r: S) => r.lane, width: 4, sql: n('s.lane') },
-  { key: 'comment', header: 'Comment', kind: 'text', get: (r: S) => r.comment, width: 14, sql: 's.comment' },
-  {
-    key: 'dateExported',
-    header: 'DateExported',
-    kind: 'time',
-    get: (r: S) => r.dateExported,
-    width: 14,
-    sql: t('s.date_exported'),
-  },
-  { key: 'boxPos', header: 'BoxPos', kind: 'text', get: boxPos, width: 7, sql: BOX_POS },
-];
+    `s.s_id || '${SAMPLE_KEY_SEPARATOR}' || ${asText('s.s_stamp')}`,
+    (r) => formatSampleKey({ sId: r.sId, sStamp: r.sStamp }),
+  ],
+  ['sampleId.sId', 'SampleID', 'text', 11, 's.s_id', 'sId'],
+  ['sampleId.sStamp', 'SampleTime', 'time', 14, asText('s.s_stamp'), 'sStamp'],
+  ['name', 'Name', 'text', 9, 's.name', 'name'],
+  ['weightNet', 'WeightNet', 'dec', 7, asText('s.weight_net'), 'weightNet'],
+  ['weightBru', 'WeightBru', 'dec', 7, asText('s.weight_bru'), 'weightBru'],
+  ['weightTar', 'WeightTar', 'dec', 7, asText('s.weight_tar'), 'weightTar'],
+  ['quantity', 'Quantity', 'dec', 7, asText('s.quantity'), 'quantity'],
+  ['distance', 'Distance', 'dec', 7, asText('s.distance'), 'distance'],
+  ['dateCrumbled', 'DateCrumbled', 'time', 14, asText('s.date_crumbled'), 'dateCrumbled'],
+  ['sFlags', 'sFlags', 'text', 7, 's.s_flags', 'sFlags'],
+  ['lane', 'Lane', 'int', 4, asText('s.lane'), 'lane'],
+  ['comment', 'Comment', 'text', 14, 's.comment', 'comment'],
+  ['dateExported', 'DateExported', 'time', 14, asText('s.date_exported'), 'dateExported'],
+  ['boxPos', 'BoxPos', 'text', 7, BOX_POS, boxPos],
+]);
 
 const SAMPLE_ALIASES: Readonly<Record<string, string>> = {
   sId: 'sampleId.sId',

@@ -6,14 +6,10 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import type { ExportType } from '../../domain/exportJob';
 import type { AnalysisRecord } from '../repositories/analysis';
 import type { CellValue, ExportColumn } from './columns';
 import type { Cells } from './queries';
-
-export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
-/** SAP and ZFT stamp the exported analyses (ARCHITECTURE §5); only analyses have these layouts. */
-export const FLAGGING_TYPES: ReadonlySet<ExportType> = new Set(['sap', 'zft']);
 
 export const CONTENT_TYPES: Record<ExportType | 'pdf', string> = {
   csv: 'text/csv; charset=utf-8',

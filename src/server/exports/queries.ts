@@ -15,6 +15,7 @@ import { SAMPLE_SORT_COLUMNS, samplesWhere } from '../repositories/samples';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import { orderBy } from '../views/sql';
+import type { CellValue } from './columns';
 
 /** [record key, SQL expression] in the JSON array's order; lab times as the API's text. */
 type Fields = readonly (readonly [string, string])[];
@@ -178,7 +179,7 @@ interface Shape<R> {
  * this process's (pg builds an object per row, 7 µs at 25 columns): the same CPU in all, and this
  * process is the one that runs single-threaded.
  */
-export type Cells = (string | number | null)[];
+export type Cells = CellValue[];
 
 const cellsShape = (columns: readonly { sql: string }[], key: readonly string[]): Shape<Cells> => ({
   select: sql.raw(`json_build_array(${[...columns.map((c) => c.sql), ...key].join(', ')})::text as j`),
@@ -268,12 +269,6 @@ const sampleQuery = <R>(
     }),
   };
 };
-
-export const sampleExportQuery = (request: ViewRequest, campaign: Campaign): ExportQuery<SampleRecord> =>
-  sampleQuery(request, campaign, { select: jsonArray(SAMPLE_FIELDS), decode: decodeSample }, (r) => [
-    r.sStamp,
-    r.sId,
-  ]);
 
 /** The requested sample cells; the last two cells are the sample time and id. */
 export const sampleCellsQuery = (

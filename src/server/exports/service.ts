@@ -14,6 +14,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { altersFlags, type ExportType } from '../../domain/exportJob';
 import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../../domain/messages';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
@@ -22,7 +23,7 @@ import { recordAudit } from '../services/audit';
 import { loadCampaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import type { ExportColumn, ExportResource } from './columns';
-import { FLAGGING_TYPES, openWriter, type ExportType, type FileWriter } from './formats';
+import { openWriter, type FileWriter } from './formats';
 import {
   analysisCellsQuery,
   analysisExportQuery,
@@ -217,7 +218,7 @@ export class ExportService {
 
   async #run(fileName: string, spec: StartExport, signal: AbortSignal): Promise<void> {
     const temp = this.tempPath(fileName);
-    const flagging = FLAGGING_TYPES.has(spec.type);
+    const flagging = altersFlags(spec.type);
     let writer: FileWriter<never> | undefined;
     try {
       const campaign = await loadCampaign(this.#db);

@@ -21,7 +21,8 @@ import { SAMPLE_VIEW_RULES, sampleRowsQuery } from '../repositories/samples';
 import { loadCampaign, type Campaign } from '../views/campaign';
 import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } from '../views/request';
 import { parseAttributes, resolveColumns, type ExportColumn, type ExportResource } from '../exports/columns';
-import { CONTENT_TYPES, EXPORT_TYPES, FLAGGING_TYPES, decimalText } from '../exports/formats';
+import { altersFlags, EXPORT_TYPES } from '../../domain/exportJob';
+import { CONTENT_TYPES, decimalText } from '../exports/formats';
 import { PDF_ROW_CAP, renderPdfTable } from '../exports/pdf-table';
 import { ExportService, FILE_NAME, labStamp, type ExportServiceOptions } from '../exports/service';
 
@@ -153,7 +154,7 @@ export const exportRoutes = async (
       async (req, reply) => {
         const user = userOf(req);
         const type = req.params.type;
-        if (resource === 'samples' && type !== 'pdf' && FLAGGING_TYPES.has(type)) {
+        if (resource === 'samples' && type !== 'pdf' && altersFlags(type)) {
           throw new HttpError(400, `Export type ${type} is available for analysis only`);
         }
         const { attributes, ...viewQuery } = req.query;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { analysisWriteSchema } from '../../../domain/entities/analysis';
+import { analysisWriteResultSchema, analysisWriteSchema } from '../../../domain/entities/analysis';
 import { AID_MESSAGE } from '../../../domain/messages';
 import { AID_PATTERN } from '../../../domain/rules/fields';
 import { requireAdmin, userOf } from '../../auth/plugin';
@@ -21,7 +21,6 @@ export const aIdParamSchema = z.object({
     .refine((n) => Number.isSafeInteger(n), AID_MESSAGE),
 });
 
-const analysisWriteResultSchema = z.object({ message: z.string(), aId: z.number().int() });
 
 const errors = {
   400: apiErrorSchema,

@@ -9,7 +9,12 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { LIST_PAGE_SIZES } from '../../../domain/constants';
 import { parseLabDateTime } from '../../../domain/datetime';
-import { sampleSchema, samplesViewSchema, timestampsSchema } from '../../../domain/entities/sample';
+import {
+  sampleSchema,
+  samplesListSchema,
+  samplesViewSchema,
+  timestampsSchema,
+} from '../../../domain/entities/sample';
 import { formatSampleKey } from '../../../domain/ids';
 import { sampleNotFound } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
@@ -37,7 +42,6 @@ const sampleKeyParams = z.object({
   sId: z.string().regex(/^\d{1,13}$/, SID_MESSAGE),
   sStamp: z.string().refine((s) => parseLabDateTime(s) !== null, 'Only Datetime is allowed, e.g. 2000-01-01 00:00:00'),
 });
-const samplesListSchema = z.object({ samples: z.array(sampleSchema) });
 const samplesCappedSchema = samplesListSchema.extend({ totalItems: z.number().int().nonnegative() });
 
 export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> => {

@@ -4,8 +4,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
+import { sampleImportSummarySchema } from '../../../domain/entities/sample';
 import { fileNotImported } from '../../../domain/messages';
 import { requireAdmin, userOf } from '../../auth/plugin';
 import { HttpError } from '../../http/errors';
@@ -16,14 +16,6 @@ export const NO_FILE = `The request holds no file in the field "${UPLOAD_FIELD}"
 export const WRONG_TYPE = 'Only .csv and .txt files can be imported';
 export const MALFORMED = 'The upload is not a well-formed multipart/form-data request';
 export const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`;
-
-const importSummarySchema = z.object({
-  message: z.string(),
-  total: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-});
 
 /** The name as sent, without any folder part or control characters, for messages only. */
 const displayName = (name: string | undefined): string =>
@@ -79,7 +71,7 @@ export const sampleUploadRoutes = async (parent: FastifyInstance): Promise<void>
         summary: 'Import samples from a CSV file (admin): all rows or none',
         consumes: ['multipart/form-data'],
         response: {
-          200: importSummarySchema,
+          200: sampleImportSummarySchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { sampleWriteSchema } from '../../../domain/entities/sample';
-import { sampleIdSchema } from '../../../domain/entities/shared';
+import { sampleWriteResultSchema, sampleWriteSchema } from '../../../domain/entities/sample';
 import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import { requireAdmin, userOf } from '../../auth/plugin';
 import { createSample, deleteSample, updateSample } from '../../services/samples-writes';
@@ -23,7 +22,6 @@ export const sampleKeyParamsSchema = z.object({
     .pipe(dateTimeSchema),
 });
 
-const sampleWriteResultSchema = z.object({ message: z.string(), ID: z.string(), sampleId: sampleIdSchema });
 const sampleDeleteResultSchema = sampleWriteResultSchema.extend({
   removed: z.object({ analyses: z.number().int(), boxPositions: z.number().int() }),
 });
