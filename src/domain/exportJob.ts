@@ -7,6 +7,10 @@ import { EXPORT_FAILED, SERVER_BUSY } from './messages';
 export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
+/** SAP and ZFT are analysis record layouts: only Analysis offers them. */
+export const exportTypesOf = (entity: 'analysis' | 'samples'): readonly ExportType[] =>
+  entity === 'analysis' ? EXPORT_TYPES : EXPORT_TYPES.filter((t) => !altersFlags(t));
+
 /** More than 5000 items need a confirmation; exactly 5000 do not. */
 export const needsExportConfirmation = (total: number): boolean => total > EXPORT_CONFIRM_ABOVE;
 

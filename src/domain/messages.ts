@@ -2,6 +2,7 @@
 // written, so the spelling (typos included: 'not longer as', 'grater', 'There if') is part of the
 // contract and must not be "fixed" here.
 export { LOGIN_MESSAGES } from './auth';
+import type { ExportType } from './exportJob';
 
 type Id = string | number;
 
@@ -147,3 +148,38 @@ export const campaignLine = (
   if (start) return `Filtering campaign: From ${start}`;
   return null;
 };
+
+// ---- Export panel ------------------------------------------------------------------------------
+// The spec fixes no wording for the export confirmation or the SAP/ZFT warning; these say what happens.
+
+export const EXPORT_LABELS: Readonly<Record<ExportType, string>> = {
+  csv: 'CSV',
+  xlsx: 'XLSX',
+  sap: 'SAP',
+  zft: 'ZFT',
+};
+
+export const exportButtonLabel = (type: ExportType): string => `Export ${EXPORT_LABELS[type]}`;
+
+/** The Download button names the file format of the job it fetches. */
+export const downloadLabel = (type: ExportType | null): string =>
+  type ? `Download ${EXPORT_LABELS[type]}` : 'Download';
+
+export const EXPORT_CONFIRM_TITLE = 'Export all matching items?';
+
+export const exportConfirmText = (type: ExportType | null, total: number): string =>
+  `${total.toLocaleString('de-AT')} items match the current filters. The ${type ? EXPORT_LABELS[type] : ''} export of so many items may take a while. Do you want to continue?`;
+
+/** SAP and ZFT mark what they export (ARCHITECTURE §5, docs/exports.md). */
+export const flagsWarning = (type: ExportType): string =>
+  `The ${EXPORT_LABELS[type]} export marks every exported analysis as exported: its first flag becomes X and DateExported is set.`;
+
+// ---- Selection card ----------------------------------------------------------------------------
+// The spec gives no wording for these confirmations.
+
+/** The question before Clear all. */
+export const clearSelectionText = (n: number): string => `Remove all ${n} items from the selection?`;
+
+/** The question before 'Select All filtered Elements' adds them. */
+export const selectAllFilteredText = (n: number): string =>
+  `Add all ${n} filtered elements to the selection?`;

@@ -94,6 +94,15 @@ const noIdsMessage = (files: readonly SelectionFile[]): string =>
 
 const keyOf = (item: SelectionItem) => item.key;
 
+/** What 'Filter all' / 'Filter all Sample IDs' restrict the list to; null when neither is on. */
+export const restrictionOf = (
+  c: Pick<SelectionContext, 'items' | 'filterAll' | 'filterAllSIds'>,
+): ListRestriction => {
+  if (c.filterAll) return { kind: 'selection', ids: c.items.map(keyOf) };
+  if (c.filterAllSIds) return { kind: 'sampleIds', sIds: selectedSampleIds(c.items) };
+  return null;
+};
+
 /** After every change: persist the items, then lift the restriction. */
 const CHANGED = [
   { type: 'save', params: ({ context }: { context: SelectionContext }) => ({ items: context.items }) },
@@ -194,7 +203,7 @@ export const selectionMachine = setup({
           assign({ filterAll: true, filterAllSIds: false }),
           emit(({ context }) => ({
             type: 'restrictionChanged' as const,
-            restriction: { kind: 'selection' as const, ids: context.items.map(keyOf) },
+            restriction: restrictionOf(context),
           })),
         ],
       },
@@ -210,7 +219,7 @@ export const selectionMachine = setup({
           assign({ filterAllSIds: true, filterAll: false }),
           emit(({ context }) => ({
             type: 'restrictionChanged' as const,
-            restriction: { kind: 'sampleIds' as const, sIds: selectedSampleIds(context.items) },
+            restriction: restrictionOf(context),
           })),
         ],
       },

@@ -2,40 +2,20 @@
 // prefix, exclusions, Lane), the mismatch message, Apply Default Filters by role, preferences that
 // survive a reload, select-all-filtered, API Test, the palette's filter expression, axe, and
 // screenshots at the two bench screen sizes.
-import type { Locator, Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
-import { formatLabDateTime, labNow } from '../../src/domain/datetime';
-import { defaultWindow } from '../../src/domain/windows';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import {
+  expectDefaultWindowApplied,
+  field,
+  filterPanel,
+  listTable,
+  screenshotsAtBenchSizes,
+  SCREENSHOTS,
+  totalItems,
+} from './support/listScreen';
 
-const SCREENSHOTS = 'test-results/screenshots';
-
-const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Analyses' });
-const dataRows = (page: Page): Locator =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
-const filterPanel = (page: Page): Locator => page.getByRole('region', { name: 'Filter' });
-const field = (page: Page, name: string): Locator =>
-  filterPanel(page).getByRole('textbox', { name, exact: true });
-
-/** The texts of column `name` in every rendered data row. */
-async function columnTexts(page: Page, name: string): Promise<string[]> {
-  const headers = await grid(page).getByRole('columnheader').allTextContents();
-  const index = headers.findIndex((h) => h.startsWith(name));
-  expect(index, `column ${name} in ${headers.join(' | ')}`).toBeGreaterThan(0);
-  const rows = await dataRows(page).all();
-  const texts: string[] = [];
-  for (const row of rows)
-    texts.push(await row.locator('[role=gridcell],[role=rowheader]').nth(index).innerText());
-  return texts;
-}
-
-async function totalItems(page: Page): Promise<number> {
-  const text = await page.getByText(/^Currently filtering #\d+$/).innerText();
-  return Number(text.replace(/\D/g, ''));
-}
+const { grid, columnTexts } = listTable('Analyses');
 
 /** Waits until the count line settles on a value other than `before`. */
 async function countChangedFrom(page: Page, before: number): Promise<number> {
@@ -104,13 +84,7 @@ test.describe('Analysis screen', () => {
   });
 
   test('Apply Default Filters sets the lab day for an admin', async ({ page }) => {
-    await page.getByRole('button', { name: 'Apply Default Filters' }).click();
-    const w = defaultWindow(
-      ['ROLE_ADMIN'],
-      labNow(() => Temporal.Now.instant()),
-    );
-    await expect(field(page, 'DateIn start')).toHaveValue(formatLabDateTime(w.start));
-    await expect(field(page, 'DateIn end')).toHaveValue(formatLabDateTime(w.end));
+    const w = await expectDefaultWindowApplied(page, ['ROLE_ADMIN'], 'DateIn');
     expect(w.end.hour).toBe(5);
   });
 
@@ -228,13 +202,7 @@ test.describe('Analysis screen', () => {
     await expect(page.getByText(/^Filtering campaign: /)).toBeVisible();
     await expect(page.getByRole('definition').first()).toBeVisible();
     await expectNoSeriousViolations(page);
-    for (const [width, height] of [
-      [1600, 1000],
-      [1280, 720],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SCREENSHOTS}/analysis-screen-${width}x${height}.png` });
-    }
+    await screenshotsAtBenchSizes(page, 'analysis-screen');
     // With the date picker open (a popover of its own).
     await filterPanel(page).getByRole('button', { name: 'Pick DateIn start' }).click();
     const picker = page.getByRole('dialog', { name: 'Pick DateIn start' });
@@ -251,13 +219,7 @@ test('Apply Default Filters sets the current shift for a reader', async ({ app, 
   await app.setStorage('analysis.filter', '[]');
   await app.signInAs('reader', '/analysis');
   await expect(grid(page)).toBeVisible();
-  await page.getByRole('button', { name: 'Apply Default Filters' }).click();
-  const w = defaultWindow(
-    ['ROLE_READER'],
-    labNow(() => Temporal.Now.instant()),
-  );
-  await expect(field(page, 'DateIn start')).toHaveValue(formatLabDateTime(w.start));
-  await expect(field(page, 'DateIn end')).toHaveValue(formatLabDateTime(w.end));
+  const w = await expectDefaultWindowApplied(page, ['ROLE_READER'], 'DateIn');
   expect([6, 14, 22]).toContain(w.start.hour);
   // Exporting is not role-gated: the PDF slot shows for readers too.
   await expect(page.getByRole('button', { name: 'PDF' })).toBeVisible();

@@ -1,20 +1,12 @@
 // The Analysis table on the e2e demo campaign (~15,400 analyses), found by role and name as a
 // screen reader finds it: de-AT numbers, multi-sort, paging and page size, a virtualized
 // 15,000-row page, Select Columns and keyboard reordering that survive a reload, and axe.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { listTable, screenshotsAtBenchSizes, SCREENSHOTS, totalItems } from './support/listScreen';
 
-const SCREENSHOTS = 'test-results/screenshots';
-
-const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Analyses' });
-const header = (page: Page, name: string): Locator =>
-  grid(page).getByRole('columnheader', { name: new RegExp(`^${name}\\b`) });
-/** The data rows (row 1 is the header row). */
-const dataRows = (page: Page): Locator =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
+const { grid, header, dataRows } = listTable('Analyses');
 
 /** The text of column `name` in the first `n` rendered rows. */
 async function columnTexts(page: Page, name: string, n: number): Promise<string[]> {
@@ -44,11 +36,6 @@ async function clickHeader(page: Page, name: string, shift = false): Promise<voi
   await target.scrollIntoViewIfNeeded();
   await page.waitForTimeout(200);
   await target.click(shift ? { modifiers: ['Shift'] } : undefined);
-}
-
-async function totalItems(page: Page): Promise<number> {
-  const text = await page.getByText(/^Currently filtering #\d+$/).innerText();
-  return Number(text.replace(/\D/g, ''));
 }
 
 test.describe('Analysis table', () => {
@@ -169,13 +156,7 @@ test.describe('Analysis table', () => {
     await header(page, 'Pol').click();
     await expect(header(page, 'Pol')).toHaveAttribute('aria-sort', 'ascending');
     await expectNoSeriousViolations(page);
-    for (const [width, height] of [
-      [1600, 1000],
-      [1280, 720],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SCREENSHOTS}/analysis-${width}x${height}.png` });
-    }
+    await screenshotsAtBenchSizes(page, 'analysis');
     await page.getByRole('button', { name: 'Select Columns' }).click();
     await page.screenshot({ path: `${SCREENSHOTS}/analysis-select-columns.png` });
   });

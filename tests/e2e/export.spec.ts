@@ -7,14 +7,15 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousViolations } from './support/axe';
-import { baseUrl } from './support/env';
+import { apiGet } from './support/api';
 import { expect, test, type AccountName, type LabApp } from './support/fixtures';
+import { filterPanel, listTable } from './support/listScreen';
 
 const FILE_NAME = /^analysis_\d{8}_\d{6}_[0-9a-f]{8}\.csv$/;
 /** 100-odd analyses of the demo campaign; narrow enough for the PDF too. */
 const AID_FILTER = 'aId,1000~1099';
 
-const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Analyses' });
+const { grid } = listTable('Analyses');
 const exportButton = (page: Page, format: string): Locator =>
   page.getByRole('button', { name: `Export ${format}`, exact: true });
 const exportRegion = (page: Page): Locator => page.getByRole('region', { name: 'Export', exact: true });
@@ -34,13 +35,11 @@ async function openAnalysis(app: LabApp, account: AccountName, filters: string[]
 
 /** The aIds the view API answers for `filter`, with the session's own token. */
 async function expectedIds(app: LabApp, filter: string): Promise<number[]> {
-  const user = JSON.parse((await app.getStorage('user')) ?? '{}') as { accessToken?: string };
   const params = new URLSearchParams({ filter, size: '5000' });
-  const response = await app.page.request.get(`${baseUrl()}/api/analysis/view?${params}`, {
-    headers: { authorization: `Bearer ${user.accessToken ?? ''}` },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { analysis: { aId: number }[]; totalItems: number };
+  const body = await apiGet<{ analysis: { aId: number }[]; totalItems: number }>(
+    app,
+    `analysis/view?${params}`,
+  );
   expect(body.analysis.length).toBe(body.totalItems);
   return body.analysis.map((a) => a.aId);
 }
@@ -64,7 +63,7 @@ test.describe('Export', () => {
     // The filter panel: an AnalysisID range, applied with Enter.
     const filterToggle = page.getByRole('button', { name: 'Filter', exact: true });
     if ((await filterToggle.getAttribute('aria-expanded')) === 'false') await filterToggle.click();
-    const panel = page.getByRole('region', { name: 'Filter' });
+    const panel = filterPanel(page);
     await panel.getByRole('textbox', { name: 'AnalysisID lower bound' }).fill('1000');
     await panel.getByRole('textbox', { name: 'AnalysisID upper bound' }).fill('1099');
     await page.keyboard.press('Enter');

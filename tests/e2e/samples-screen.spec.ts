@@ -1,36 +1,20 @@
 // The Samples screen (spec §2): the samples table on the demo campaign, its filter panel (SampleID
 // prefix and suffix, Flags, SampleTime window; no exclusions), multi-sort through the list machine, the
 // filter preference across a reload, axe, and screenshots at the two bench sizes.
-import type { Locator, Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
-import { formatLabDateTime, labNow } from '../../src/domain/datetime';
-import { defaultWindow } from '../../src/domain/windows';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import {
+  expectDefaultWindowApplied,
+  field,
+  filterPanel,
+  listTable,
+  screenshotsAtBenchSizes,
+  SCREENSHOTS,
+  totalItems,
+} from './support/listScreen';
 
-const SCREENSHOTS = 'test-results/screenshots';
-
-const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Samples' });
-const header = (page: Page, name: string): Locator =>
-  grid(page).getByRole('columnheader', { name: new RegExp(`^${name}\\b`) });
-const dataRows = (page: Page): Locator =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
-const filterPanel = (page: Page): Locator => page.getByRole('region', { name: 'Filter' });
-const field = (page: Page, name: string): Locator =>
-  filterPanel(page).getByRole('textbox', { name, exact: true });
-
-async function columnTexts(page: Page, name: string, n = Infinity): Promise<string[]> {
-  const headers = await grid(page).getByRole('columnheader').allTextContents();
-  const index = headers.findIndex((h) => h.startsWith(name));
-  expect(index, `column ${name} in ${headers.join(' | ')}`).toBeGreaterThan(0);
-  const rows = (await dataRows(page).all()).slice(0, n);
-  const texts: string[] = [];
-  for (const row of rows)
-    texts.push(await row.locator('[role=gridcell],[role=rowheader]').nth(index).innerText());
-  return texts;
-}
+const { grid, header, dataRows, columnTexts } = listTable('Samples');
 
 /**
  * Sorts by a column from the keyboard (Enter on its header; Shift+Enter adds it). Lane lies right
@@ -40,11 +24,6 @@ async function columnTexts(page: Page, name: string, n = Infinity): Promise<stri
 async function sortBy(page: Page, name: string, add = false): Promise<void> {
   await header(page, name).focus();
   await page.keyboard.press(add ? 'Shift+Enter' : 'Enter');
-}
-
-async function totalItems(page: Page): Promise<number> {
-  const text = await page.getByText(/^Currently filtering #\d+$/).innerText();
-  return Number(text.replace(/\D/g, ''));
 }
 
 test.describe('Samples screen', () => {
@@ -144,25 +123,13 @@ test.describe('Samples screen', () => {
   });
 
   test('Apply Default Filters sets the lab day on SampleTime', async ({ page }) => {
-    await page.getByRole('button', { name: 'Apply Default Filters' }).click();
-    const w = defaultWindow(
-      ['ROLE_ADMIN'],
-      labNow(() => Temporal.Now.instant()),
-    );
-    await expect(field(page, 'SampleTime start')).toHaveValue(formatLabDateTime(w.start));
-    await expect(field(page, 'SampleTime end')).toHaveValue(formatLabDateTime(w.end));
+    await expectDefaultWindowApplied(page, ['ROLE_ADMIN'], 'SampleTime');
   });
 
   test('no serious axe violation; screenshots at both bench sizes', async ({ page }) => {
     await expect(page.getByText(/^Filtering campaign: /)).toBeVisible();
     await expectNoSeriousViolations(page);
-    for (const [width, height] of [
-      [1600, 1000],
-      [1280, 720],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SCREENSHOTS}/samples-screen-${width}x${height}.png` });
-    }
+    await screenshotsAtBenchSizes(page, 'samples-screen');
     // With a field in error (its message and colours).
     await field(page, 'Flags').fill('Q');
     await field(page, 'Flags').press('Enter');

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test, type LabApp } from './support/fixtures';
-import { baseUrl } from './support/env';
+import { apiGet } from './support/api';
 
 interface ApiAnalysis {
   aId: number;
@@ -27,29 +27,20 @@ const dataRows = (page: Page, name: string): Locator =>
     .filter({ has: page.getByRole('gridcell') });
 const selectedCount = (page: Page, n: number): Locator =>
   card(page).getByText(`Currently selected #${n}`, { exact: true });
-const filtering = (page: Page, n: number): Locator => page.getByText(`Currently filtering #${n}`, { exact: true });
+const filtering = (page: Page, n: number): Locator =>
+  page.getByText(`Currently filtering #${n}`, { exact: true });
 const snackbarStatus = (page: Page): Locator =>
   page.getByRole('region', { name: 'Notifications' }).getByRole('status');
 
-/** GET /api/… with the signed-in session's token. */
-async function api<T>(app: LabApp, path: string): Promise<T> {
-  const user = JSON.parse((await app.getStorage('user')) ?? '{}') as { accessToken?: string };
-  const response = await app.page.request.get(`${baseUrl()}/api/${path}`, {
-    headers: { Authorization: `Bearer ${user.accessToken}` },
-  });
-  expect(response.ok(), `GET ${path} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** The analyses of exactly this sId, as the card's lookup finds them. */
 async function analysesOfSId(app: LabApp, sId: string): Promise<ApiAnalysis[]> {
-  const { analysis } = await api<{ analysis: ApiAnalysis[] }>(app, `analysis/sid/startsWith/${sId}`);
+  const { analysis } = await apiGet<{ analysis: ApiAnalysis[] }>(app, `analysis/sid/startsWith/${sId}`);
   return analysis.filter((a) => a.sample.sampleId.sId === sId);
 }
 
 /** Two different sIds of analyses in the campaign (from the first page of the view). */
 async function twoSIds(app: LabApp): Promise<[string, string]> {
-  const { analysis } = await api<{ analysis: ApiAnalysis[] }>(app, 'analysis/view?page=0&size=25');
+  const { analysis } = await apiGet<{ analysis: ApiAnalysis[] }>(app, 'analysis/view?page=0&size=25');
   const sIds = [...new Set(analysis.map((a) => a.sample.sampleId.sId))];
   expect(sIds.length).toBeGreaterThan(1);
   return [sIds[0]!, sIds[1]!];
@@ -129,7 +120,9 @@ test.describe('Selection card on Analysis', () => {
     await expect(filterAll).toHaveAttribute('aria-pressed', 'true');
     await expect(filtering(page, 2)).toBeVisible();
     await expect(grid(page, 'Analyses')).toHaveAttribute('aria-rowcount', '3');
-    const shown = (await dataRows(page, 'Analyses').getByRole('rowheader').allInnerTexts()).map((t) => t.trim());
+    const shown = (await dataRows(page, 'Analyses').getByRole('rowheader').allInnerTexts()).map((t) =>
+      t.trim(),
+    );
     expect(shown.sort()).toEqual([...aIds].sort());
     // Both rows stay checked: the table shows the selection.
     for (const row of await dataRows(page, 'Analyses').all())
@@ -152,7 +145,7 @@ test.describe('Selection card on Analysis', () => {
     await expect(grid(page, 'Analyses')).toHaveAttribute('aria-rowcount', '51');
   });
 
-  test("the header checkbox selects and unselects the whole page", async ({ page }) => {
+  test('the header checkbox selects and unselects the whole page', async ({ page }) => {
     const all = grid(page, 'Analyses').getByRole('checkbox', { name: 'Select all' });
     await all.check({ force: true });
     await expect(selectedCount(page, 50)).toBeVisible();
@@ -267,7 +260,7 @@ test.describe('Selection card on Samples', () => {
   test('Analysis fetches the analyses of the Samples selection', async ({ app, page }) => {
     await signIn(app, '/samples');
     const [sId] = await twoSIds(app);
-    const { samples } = await api<{ samples: ApiSample[] }>(app, `samples/startsWithId/${sId}`);
+    const { samples } = await apiGet<{ samples: ApiSample[] }>(app, `samples/startsWithId/${sId}`);
     const field = card(page).getByRole('textbox', { name: 'Add SampleID' });
     await field.fill(sId);
     await field.press('Enter');

@@ -1,5 +1,6 @@
 // The stored session in local storage under 'user' (spec §3). Anything unreadable counts as
 // no session, so a tampered or outdated entry simply leads to the login page.
+import type { z } from 'zod';
 import { storedUserSchema, type StoredUser } from '../../domain/auth';
 import { STORAGE_KEYS } from '../../domain/constants';
 
@@ -20,4 +21,28 @@ export const saveStoredUser = (user: StoredUser, storage: Storage = window.local
 
 export const clearStoredUser = (storage: Storage = window.localStorage): void => {
   storage.removeItem(STORAGE_KEYS.user);
+};
+
+/**
+ * The JSON stored under `key` when it matches `schema`; undefined when it is missing, unreadable or
+ * outdated, or when the browser disables storage (a preference then falls back to its default).
+ */
+export const readStored = <T>(key: string, schema: z.ZodType<T>): T | undefined => {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (raw === null) return undefined;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Stores `value` as JSON under `key`; a full or disabled storage only loses it after a reload. */
+export const writeStored = (key: string, value: unknown): void => {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the value still applies for this visit.
+  }
 };

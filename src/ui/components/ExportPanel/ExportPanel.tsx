@@ -6,13 +6,12 @@ import { Button, Dialog, Modal, Spinner } from '../../kit';
 import type { ExportType } from '../../../domain/exportJob';
 import type { ExportHandle } from './useExport';
 import {
-  CONFIRM_TITLE,
-  confirmText,
+  EXPORT_CONFIRM_TITLE,
+  exportConfirmText,
   downloadLabel,
-  EXPORT_LABELS,
   exportButtonLabel,
   flagsWarning,
-} from './texts';
+} from '../../../domain/messages';
 import './ExportPanel.css';
 
 export interface ExportPanelProps {
@@ -61,15 +60,15 @@ export function ExportPanel({ exporter, types = exporter.types }: ExportPanelPro
           if (!open) exporter.cancel();
         }}
       >
-        <Dialog role="alertdialog" title={CONFIRM_TITLE} className="kit-dialog export-confirm">
-          <p>{confirmText(type, exporter.total)}</p>
+        <Dialog role="alertdialog" title={EXPORT_CONFIRM_TITLE} className="kit-dialog export-confirm">
+          <p>{exportConfirmText(type, exporter.total)}</p>
           {exporter.altersFlags && type ? <p className="export-panel-warning">{flagsWarning(type)}</p> : null}
           <div className="export-confirm-actions">
             <Button slot="close" autoFocus>
               Cancel
             </Button>
             <Button variant="primary" onPress={exporter.confirm}>
-              {type ? `Export ${EXPORT_LABELS[type]}` : 'Export'}
+              {type ? exportButtonLabel(type) : 'Export'}
             </Button>
           </div>
         </Dialog>

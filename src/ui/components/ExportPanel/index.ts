@@ -1,8 +1,2 @@
 export { ExportPanel, type ExportPanelProps } from './ExportPanel';
-export {
-  useExport,
-  exportTypesOf,
-  PDF_ACTION_LABEL,
-  type ExportCurrent,
-  type ExportHandle,
-} from './useExport';
+export { useExport, type ExportCurrent, type ExportHandle } from './useExport';

@@ -2,8 +2,10 @@
 // storage per view, and the name of the last job that ended here (downloaded or failed) too, so
 // that a failed job the server still lists as "not downloaded" is not resumed (and reported)
 // again on every visit.
+import { z } from 'zod';
 import type { ListEntity } from '../../../api/exports';
 import { EXPORT_TYPES, type ExportType } from '../../../domain/exportJob';
+import { readStored } from '../../state/storage';
 
 export interface SavedExport {
   type: ExportType;
@@ -22,18 +24,10 @@ const storage = (): Storage | null => {
   }
 };
 
-export const loadRunningExport = (entity: ListEntity): SavedExport | null => {
-  try {
-    const parsed = JSON.parse(
-      storage()?.getItem(runningKey(entity)) ?? 'null',
-    ) as Partial<SavedExport> | null;
-    if (!parsed || typeof parsed.fileName !== 'string' || parsed.fileName === '') return null;
-    const type = EXPORT_TYPES.find((t) => t === parsed.type);
-    return type ? { type, fileName: parsed.fileName } : null;
-  } catch {
-    return null;
-  }
-};
+const savedExportSchema = z.object({ type: z.enum(EXPORT_TYPES), fileName: z.string().min(1) });
+
+export const loadRunningExport = (entity: ListEntity): SavedExport | null =>
+  readStored(runningKey(entity), savedExportSchema) ?? null;
 
 export const saveRunningExport = (entity: ListEntity, job: SavedExport): void => {
   storage()?.setItem(runningKey(entity), JSON.stringify(job));

@@ -15,7 +15,8 @@ import {
   type ExportRequest,
   type ListEntity,
 } from '../../../api/exports';
-import { EXPORT_TYPES, type ExportType } from '../../../domain/exportJob';
+import { exportTypesOf, type ExportType } from '../../../domain/exportJob';
+import { exportButtonLabel, flagsWarning } from '../../../domain/messages';
 import type { SelectionQuery } from '../../../domain/query';
 import {
   exportMachine,
@@ -35,14 +36,8 @@ import {
   forgetRunningExport,
 } from './lastExport';
 import { saveFile } from './saveFile';
-import { exportButtonLabel, flagsWarning } from './texts';
 
-/** SAP and ZFT are analysis record layouts: the server offers them for analyses only. */
-const SAMPLE_EXPORT_TYPES: readonly ExportType[] = ['csv', 'xlsx'];
-export const exportTypesOf = (entity: ListEntity): readonly ExportType[] =>
-  entity === 'analysis' ? EXPORT_TYPES : SAMPLE_EXPORT_TYPES;
-
-export const PDF_ACTION_LABEL = 'Export PDF';
+const PDF_ACTION_LABEL = 'Export PDF';
 
 /** What the page exports right now: its query, the visible column ids in display order, the total. */
 export interface ExportCurrent {

@@ -1,4 +1,4 @@
-// 'API Test' (spec §2): requests the last list request's URL again with GET and shows the answer
+// 'API Test' (spec §2): requests the current list request's URL again with GET and shows the answer
 // as JSON; a failure says 'Error occurred, please check your logs!' (spec §8).
 import { useState } from 'react';
 import { CHECK_LOGS } from '../../../domain/messages';
@@ -15,8 +15,7 @@ export function ApiTestButton({ view }: { view: ListView<unknown> }) {
   const [result, setResult] = useState<{ path: string; json: string } | null>(null);
 
   const run = async () => {
-    const path = view.lastRequestPath;
-    if (path === null) return;
+    const path = view.requestPath;
     try {
       const body: unknown = await track(http.get(path).json());
       setResult({ path, json: JSON.stringify(body, null, 2) });
@@ -28,9 +27,7 @@ export function ApiTestButton({ view }: { view: ListView<unknown> }) {
 
   return (
     <>
-      <Button onPress={() => void run()} isDisabled={view.lastRequestPath === null}>
-        API Test
-      </Button>
+      <Button onPress={() => void run()}>API Test</Button>
       <Modal isOpen={result !== null} onOpenChange={(open) => !open && setResult(null)}>
         <Dialog title="API Test" className="kit-dialog lf-api-dialog">
           <p className="lf-api-url">

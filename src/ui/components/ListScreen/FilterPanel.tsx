@@ -7,9 +7,8 @@ import { CheckboxGroup, Label } from 'react-aria-components';
 import { EXCLUSIONS } from '../../../domain/constants';
 import type { DateFilterColumn } from '../../../domain/filter';
 import type { FilterPanelField, FilterPanelValues } from '../../../domain/filterPanel';
-import { Button, Form, TextField } from '../../kit';
+import { Button, Checkbox, Form, TextField } from '../../kit';
 import { DateTimeField } from './DateTimeField';
-import { FilterCheckbox } from './FilterCheckbox';
 import type { ListFilters } from './useListFilters';
 import type { ListView } from './useListView';
 
@@ -101,9 +100,9 @@ export function FilterPanel({ id, view, filters, withExclusion, onSelectAllFilte
             >
               <Label className="kit-label">Exclude</Label>
               {EXCLUSIONS.map((e) => (
-                <FilterCheckbox key={e} value={e}>
+                <Checkbox key={e} value={e}>
                   {EXCLUSION_LABELS[e]}
-                </FilterCheckbox>
+                </Checkbox>
               ))}
             </CheckboxGroup>
           ) : null}

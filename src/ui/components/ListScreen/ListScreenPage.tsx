@@ -70,6 +70,8 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
   const screen = useListScreen({
     view,
     spec: config.filterPanel,
+    title: config.title,
+    createLabel: config.createLabel,
     toItem: config.toItem,
     addMany: selection.addMany,
     openCreate: rowEdit.openCreate,

@@ -1,4 +1,5 @@
 // The select-all confirmation of spec §2 ('Dialogs: … select-all confirmation').
+import { selectAllFilteredText } from '../../../domain/messages';
 import { Button, Dialog, Modal } from '../../kit';
 import type { SelectAllFiltered } from './useSelectAllFiltered';
 
@@ -6,7 +7,7 @@ export function SelectAllDialog({ selectAll }: { selectAll: SelectAllFiltered })
   return (
     <Modal isOpen={selectAll.isConfirming} onOpenChange={(open) => !open && selectAll.cancel()}>
       <Dialog role="alertdialog" title="Select all filtered Elements" className="kit-dialog lf-confirm">
-        <p>Add all {selectAll.count} filtered elements to the selection?</p>
+        <p>{selectAllFilteredText(selectAll.count)}</p>
         <div className="lf-dialog-actions">
           <Button onPress={selectAll.cancel} autoFocus>
             Cancel

@@ -5,31 +5,16 @@ import { z } from 'zod';
 import type { Exclusion } from '../../../domain/constants';
 import { isValidFilterTerm } from '../../../domain/filter';
 import { isExclusion } from '../../../domain/listQuery';
+import { readStored, writeStored } from '../../state/storage';
 import type { ListEntity } from './types';
 
-export const filterKey = (entity: ListEntity): string => `${entity}.filter`;
-export const exclusionKey = (entity: ListEntity): string => `${entity}.exclusion`;
+const filterKey = (entity: ListEntity): string => `${entity}.filter`;
+const exclusionKey = (entity: ListEntity): string => `${entity}.exclusion`;
 
 const stringList = z.array(z.string());
 
-const readList = (key: string): string[] | undefined => {
-  try {
-    const raw = localStorage.getItem(key);
-    if (raw === null) return undefined;
-    const parsed = stringList.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-const writeList = (key: string, list: readonly string[]): void => {
-  try {
-    localStorage.setItem(key, JSON.stringify(list));
-  } catch {
-    // Storage full or disabled: the filter still applies for this visit.
-  }
-};
+const readList = (key: string): string[] | undefined => readStored(key, stringList);
+const writeList = (key: string, list: readonly string[]): void => writeStored(key, list);
 
 /** The stored filter terms; any invalid term drops the whole stored filter (as the server would). */
 export const loadFilters = (entity: ListEntity): string[] => {

@@ -12,6 +12,9 @@ import { useSelectAllFiltered, type SelectAllFiltered } from './useSelectAllFilt
 export interface ListScreenOptions<Row> {
   view: ListView<Row>;
   spec: FilterPanelSpec;
+  /** The screen's title (the palette group) and its create label. */
+  title: string;
+  createLabel: string;
   /** A row as the Selection card holds it. */
   toItem(row: Row): SelectionItem;
   /** The Selection card's addMany ('Select All filtered Elements'). */
@@ -44,7 +47,8 @@ export function useListScreen<Row>(o: ListScreenOptions<Row>): ListScreen {
   const [expressionOpen, setExpressionOpen] = useState(false);
 
   useListScreenActions({
-    entity: view.entity,
+    group: o.title,
+    createLabel: o.createLabel,
     openExpression: () => setExpressionOpen(true),
     openFilterPanel: () => setPanelOpen(true),
     clearFilters: filters.clear,

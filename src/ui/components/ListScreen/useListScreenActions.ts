@@ -2,10 +2,12 @@
 // Ctrl/⌘+K): a typed filter expression, clear and default filters, select all filtered, and
 // 'Create new …' when the row editor offers it (admins). Exports register themselves (useExport).
 import { usePaletteActions, type PaletteAction } from '../../palette';
-import type { ListEntity } from './types';
 
 export interface ListScreenActions {
-  entity: ListEntity;
+  /** The palette group: the screen's title. */
+  group: string;
+  /** The row editor's create label ('Create new Analysis'). */
+  createLabel: string;
   openExpression(): void;
   clearFilters(): void;
   applyDefaults(): void;
@@ -15,14 +17,8 @@ export interface ListScreenActions {
   openCreate?: () => void;
 }
 
-const GROUP: Record<ListEntity, string> = { analysis: 'Analysis', samples: 'Samples' };
-const CREATE_LABEL: Record<ListEntity, string> = {
-  analysis: 'Create new Analysis',
-  samples: 'Create new Sample',
-};
-
 export function useListScreenActions(a: ListScreenActions): void {
-  const group = GROUP[a.entity];
+  const { group } = a;
   const actions: PaletteAction[] = [
     {
       id: 'filter:expression',
@@ -65,7 +61,7 @@ export function useListScreenActions(a: ListScreenActions): void {
   if (create) {
     actions.push({
       id: 'create',
-      label: CREATE_LABEL[a.entity],
+      label: a.createLabel,
       group,
       keywords: ['new', 'add', 'create', 'neu'],
       perform: create,

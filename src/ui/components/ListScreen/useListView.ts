@@ -58,8 +58,8 @@ export interface ListView<Row> {
   refreshSeconds: number;
   /** The query of the current state (export, PDF, select-all-filtered). */
   query: SelectionQuery;
-  /** The path and query string of the last list request, relative to /api ('API Test'). */
-  lastRequestPath: string | null;
+  /** The path and query string of the list request of `query`, relative to /api ('API Test'). */
+  requestPath: string;
   setPage(page: number): void;
   setSize(size: number): void;
   setSorting(sorting: SortTerm[]): void;
@@ -91,15 +91,12 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
   useEffect(() => {
     latest.current = { http, track, notify, fetchPage: options.fetchPage };
   });
-  const [lastRequestPath, setLastRequestPath] = useState<string | null>(null);
 
   const [machine] = useState(() =>
     listViewMachine.provide({
       actors: {
         fetchPage: fromPromise<ListPage, FetchPageInput>(({ input, signal }) => {
           const { http: client, track: trackBusy, fetchPage } = latest.current;
-          const params = toSearchParams(input.query).toString();
-          setLastRequestPath(`${entity}/view${params ? `?${params}` : ''}`);
           return trackBusy(fetchPage(client, input.query, signal));
         }),
       },
@@ -150,6 +147,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     [context.sort],
   );
   const query = useMemo(() => buildListQuery(context), [context]);
+  const params = useMemo(() => toSearchParams(query).toString(), [query]);
 
   return {
     entity,
@@ -167,7 +165,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     exclusion: context.exclusion,
     refreshSeconds: context.refreshSeconds,
     query,
-    lastRequestPath,
+    requestPath: `${entity}/view${params ? `?${params}` : ''}`,
     setPage: (page) => actor.send({ type: 'SET_PAGE', page }),
     setSize: (size) => actor.send({ type: 'SET_SIZE', size }),
     setSorting: (terms) =>

@@ -2,10 +2,10 @@
 // Clear all (asks first), Fetch from the other screen, the Add SampleID field, the selection files
 // and one closable chip 'sId|sStamp' per item. Behaviour lives in the selection machine
 // (useSelection); this is markup only.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 // The kit has no toggle button or tag group yet; these take the kit's classes so they look alike.
 import { FileTrigger, Tag, TagGroup, TagList, ToggleButton } from 'react-aria-components';
-import { currentlySelected, INFO } from '../../../domain/messages';
+import { clearSelectionText, currentlySelected, INFO } from '../../../domain/messages';
 import { SELECTION_FILE_EXTENSIONS } from '../../../domain/selection';
 import { selectionChipText, type SelectionItem } from '../../../domain/selectionItem';
 import { Button, Dialog, Icon, Modal, TextField } from '../../kit';
@@ -27,6 +27,31 @@ const FETCH_LABEL: Record<ListEntity, string> = {
 
 const ACCEPTED_FILES = SELECTION_FILE_EXTENSIONS.map((ext) => `.${ext}`);
 
+/** A 'Filter all' toggle: it may always be switched off; switching on needs something selected. */
+function FilterToggle({
+  isSelected,
+  onChange,
+  empty,
+  children,
+}: {
+  isSelected: boolean;
+  onChange(): void;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ToggleButton
+      className="kit-button"
+      data-variant="secondary"
+      isSelected={isSelected}
+      onChange={onChange}
+      isDisabled={empty && !isSelected}
+    >
+      {children}
+    </ToggleButton>
+  );
+}
+
 export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardProps) {
   const headingId = useId();
   const filesLabelId = useId();
@@ -34,7 +59,6 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
   const [sampleId, setSampleId] = useState('');
   const busy = selection.status === 'lookingUp';
   const empty = selection.items.length === 0;
-  const byKey = new Map(selection.items.map((i) => [i.key, i]));
 
   const onSampleIdKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
@@ -63,25 +87,16 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
       </div>
 
       <div className="selection-card-actions" role="group" aria-label="Selection actions">
-        {/* A toggle may always be switched off; switching on needs something selected. */}
-        <ToggleButton
-          className="kit-button"
-          data-variant="secondary"
-          isSelected={selection.filterAll}
-          onChange={selection.toggleFilterAll}
-          isDisabled={empty && !selection.filterAll}
-        >
+        <FilterToggle isSelected={selection.filterAll} onChange={selection.toggleFilterAll} empty={empty}>
           Filter all
-        </ToggleButton>
-        <ToggleButton
-          className="kit-button"
-          data-variant="secondary"
+        </FilterToggle>
+        <FilterToggle
           isSelected={selection.filterAllSIds}
           onChange={selection.toggleFilterAllSIds}
-          isDisabled={empty && !selection.filterAllSIds}
+          empty={empty}
         >
           Filter all Sample IDs
-        </ToggleButton>
+        </FilterToggle>
         <Button onPress={selection.clear} isDisabled={empty}>
           Clear all
         </Button>
@@ -128,14 +143,7 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
                 id={item.key}
                 textValue={selectionChipText(item)}
                 className="selection-chip"
-                onAction={
-                  onOpenItem
-                    ? () => {
-                        const found = byKey.get(item.key);
-                        if (found) onOpenItem(found);
-                      }
-                    : undefined
-                }
+                onAction={onOpenItem ? () => onOpenItem(item) : undefined}
               >
                 <span className="selection-chip-text">{selectionChipText(item)}</span>
                 {/* React Aria names it 'Remove' plus the chip's text. */}
@@ -155,7 +163,7 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
         }}
       >
         <Dialog role="alertdialog" title="Clear selection" className="kit-dialog selection-confirm">
-          <p>Remove all {selection.items.length} items from the selection?</p>
+          <p>{clearSelectionText(selection.items.length)}</p>
           <div className="selection-confirm-actions">
             <Button onPress={selection.cancelClear} autoFocus>
               Cancel

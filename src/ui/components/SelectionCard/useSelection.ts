@@ -9,8 +9,9 @@ import { analysesOfSamples, lookupSelectionItems } from '../../../api/selection'
 import type { ListRestriction } from '../../../domain/listQuery';
 import { CHECK_LOGS, fileNotAccessible } from '../../../domain/messages';
 import { formatSampleKey } from '../../../domain/ids';
-import { selectedSampleIds, type SelectionItem } from '../../../domain/selectionItem';
+import type { SelectionItem } from '../../../domain/selectionItem';
 import {
+  restrictionOf,
   selectionMachine,
   selectionStatus,
   type SelectionFile,
@@ -80,11 +81,10 @@ export function useSelection(entity: ListEntity): SelectionHandle {
 
   // The same restriction the machine emits as 'restrictionChanged', derived so that its identity
   // only changes with what it says (the page sends it to the list view on change).
-  const restriction = useMemo<ListRestriction>(() => {
-    if (filterAll) return { kind: 'selection', ids: items.map((i) => i.key) };
-    if (filterAllSIds) return { kind: 'sampleIds', sIds: selectedSampleIds(items) };
-    return null;
-  }, [filterAll, filterAllSIds, items]);
+  const restriction = useMemo<ListRestriction>(
+    () => restrictionOf({ items, filterAll, filterAllSIds }),
+    [filterAll, filterAllSIds, items],
+  );
 
   const selectedKeys = useMemo(() => new Set(items.map((i) => i.key)), [items]);
 
@@ -102,17 +102,20 @@ export function useSelection(entity: ListEntity): SelectionHandle {
     [actor],
   );
 
-  const addMany = useCallback((more: SelectionItem[]) => actor.send({ type: 'ADD_MANY', items: more }), [actor]);
+  const addMany = useCallback(
+    (more: SelectionItem[]) => actor.send({ type: 'ADD_MANY', items: more }),
+    [actor],
+  );
   const remove = useCallback((key: string) => actor.send({ type: 'REMOVE', key }), [actor]);
 
   const addFiles = useCallback(
     (files: readonly File[]) => {
       if (files.length === 0) return;
-      void readFiles(files, (name) => notifyRef.current('error', fileNotAccessible(name), { page: entity })).then(
-        (read) => {
-          if (read.length > 0) actor.send({ type: 'FILES', files: read });
-        },
-      );
+      void readFiles(files, (name) =>
+        notifyRef.current('error', fileNotAccessible(name), { page: entity }),
+      ).then((read) => {
+        if (read.length > 0) actor.send({ type: 'FILES', files: read });
+      });
     },
     [actor, entity],
   );

@@ -60,6 +60,4 @@ export const SAMPLE_COLUMNS: readonly DataColumn<Sample>[] = [
   { id: 'boxPos', header: 'BoxPos', accessor: (s) => s.boxPos, width: 90 },
 ];
 
-export const SAMPLE_COLUMN_IDS = SAMPLE_COLUMNS.map((c) => c.id);
-
 export const SAMPLES_HEADERS_KEY = 'samples.headers';
