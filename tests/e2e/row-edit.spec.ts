@@ -5,25 +5,28 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { listTable, SCREENSHOTS } from './support/listScreen';
 
-const SCREENSHOTS = 'test-results/screenshots';
-
-const grid = (page: Page, name = 'Analyses'): Locator => page.getByRole('grid', { name });
-const dataRows = (page: Page, name = 'Analyses'): Locator =>
-  grid(page, name)
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
+const tables = { Analyses: listTable('Analyses'), Samples: listTable('Samples') };
+type TableName = keyof typeof tables;
+const grid = (page: Page, name: TableName = 'Analyses'): Locator => tables[name].grid(page);
+const dataRows = (page: Page, name: TableName = 'Analyses'): Locator => tables[name].dataRows(page);
 const snackbar = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' });
 
 /** The row whose row header (first data column) reads `id`. */
-const rowOf = (page: Page, id: string, name = 'Analyses'): Locator =>
+const rowOf = (page: Page, id: string, name: TableName = 'Analyses'): Locator =>
   grid(page, name)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
 
 /** The cell of column `header` in `row`, by the column index the grid gives headers and cells. */
-async function cellOf(page: Page, row: Locator, header: string, name = 'Analyses'): Promise<Locator> {
-  const column = grid(page, name).getByRole('columnheader', { name: new RegExp(`^${header}\\b`) });
+async function cellOf(
+  page: Page,
+  row: Locator,
+  header: string,
+  name: TableName = 'Analyses',
+): Promise<Locator> {
+  const column = tables[name].header(page, header);
   const index = await column.getAttribute('aria-colindex');
   expect(index, `column ${header}`).toMatch(/^\d+$/);
   return row.locator(`[aria-colindex="${index}"]`);

@@ -346,7 +346,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onBlur={onFrameBlur}
       >
         <RowActionsContext.Provider value={rowActions}>
-          <EditingRowContext.Provider value={editing?.rowId ?? null}>
+          <EditingRowContext.Provider value={editingRowId}>
             <EditingContext.Provider value={editingState}>
               <I18nProvider locale={LAB_LOCALE}>
                 <Virtualizer layout={WidthTableLayout} layoutOptions={layoutOptions}>

@@ -3,7 +3,7 @@
 // table are rendered once and kept, so the edit state reaches them through context: only the cells
 // of the edited row re-render on a keystroke.
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { Button, CellField, Icon } from '../../kit';
+import { Button, CellField, Icon, type IconName } from '../../kit';
 import { formatCell } from './format';
 import type { DataColumn, RowEditing } from './types';
 
@@ -69,12 +69,41 @@ function EditField<T>({ column, text }: { column: DataColumn<T>; text: string })
       aria-label={column.header}
       value={editing.values[column.id] ?? ''}
       onChange={(v) => editing.onChange(column.id, v)}
-      isInvalid={error !== undefined}
       errorMessage={error}
       isReadOnly={editing.busy}
       numeric={column.numeric}
       {...{ [EDIT_FIELD_ATTR]: '' }}
     />
+  );
+}
+
+/** One icon button of the row actions cell. */
+function ActionButton({
+  label,
+  icon,
+  onPress,
+  isDisabled,
+  editAction = false,
+}: {
+  label: string;
+  icon: IconName;
+  onPress: () => void;
+  isDisabled?: boolean;
+  /** Save and close of the edited row (Esc on them cancels too). */
+  editAction?: boolean;
+}) {
+  return (
+    <Button
+      variant="quiet"
+      iconOnly
+      className="kit-button dt-row-action"
+      aria-label={label}
+      isDisabled={isDisabled}
+      onPress={onPress}
+      {...(editAction ? { [EDIT_ACTION_ATTR]: '' } : {})}
+    >
+      <Icon name={icon} size={16} />
+    </Button>
   );
 }
 
@@ -86,26 +115,10 @@ export function RowActionsCell({ rowId }: { rowId: string }) {
   return (
     <div className="dt-row-actions">
       {onEditRow ? (
-        <Button
-          variant="quiet"
-          iconOnly
-          className="kit-button dt-row-action"
-          aria-label={`Edit row ${rowId}`}
-          onPress={() => onEditRow(rowId)}
-        >
-          <Icon name="edit" size={16} />
-        </Button>
+        <ActionButton label={`Edit row ${rowId}`} icon="edit" onPress={() => onEditRow(rowId)} />
       ) : null}
       {onDeleteRow ? (
-        <Button
-          variant="quiet"
-          iconOnly
-          className="kit-button dt-row-action"
-          aria-label={`Delete row ${rowId}`}
-          onPress={() => onDeleteRow(rowId)}
-        >
-          <Icon name="trash" size={16} />
-        </Button>
+        <ActionButton label={`Delete row ${rowId}`} icon="trash" onPress={() => onDeleteRow(rowId)} />
       ) : null}
     </div>
   );
@@ -115,31 +128,16 @@ function EditActions() {
   const state = useContext(EditingContext);
   if (!state) return null;
   const { editing } = state;
-  const action = { [EDIT_ACTION_ATTR]: '' };
   return (
     <div className="dt-row-actions">
-      <Button
-        variant="quiet"
-        iconOnly
-        className="kit-button dt-row-action"
-        aria-label="Save"
-        isDisabled={editing.busy}
-        onPress={editing.onSave}
-        {...action}
-      >
-        <Icon name="save" size={16} />
-      </Button>
-      <Button
-        variant="quiet"
-        iconOnly
-        className="kit-button dt-row-action"
-        aria-label="Cancel edit"
-        isDisabled={editing.busy}
+      <ActionButton label="Save" icon="save" onPress={editing.onSave} isDisabled={editing.busy} editAction />
+      <ActionButton
+        label="Cancel edit"
+        icon="close"
         onPress={editing.onCancel}
-        {...action}
-      >
-        <Icon name="close" size={16} />
-      </Button>
+        isDisabled={editing.busy}
+        editAction
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { getSampleTimestamps } from '../../../api/samples';
 import type { Http } from '../../../api/http';
+import { TEMPLATE_DATETIME } from '../../../domain/constants';
 import { SID_PATTERN } from '../../../domain/rules/fields';
 import { Button, ComboBox, Dialog, Form, Modal, TextField } from '../../kit';
 import type { ListEntity } from '../ListScreen/types';
@@ -28,7 +29,8 @@ export interface RowFormDialogProps {
   onCancel: () => void;
 }
 
-const DATETIME_HINT = '2000-01-01 00:00:00';
+/** The lab's date-time form, shown in empty date-time fields. */
+const DATETIME_HINT = TEMPLATE_DATETIME;
 const NO_STAMPS: string[] = [];
 
 /** The stamps of the samples with this sId; none while it is invalid or unknown (a 404 is silent). */

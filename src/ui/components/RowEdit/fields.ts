@@ -29,7 +29,7 @@ const SAMPLE_KEY_FIELDS: FieldSpec[] = [
 ];
 
 /** Spec §3 Analysis, in the table's order and with its headers. */
-export const ANALYSIS_FIELDS: readonly FieldSpec[] = [
+const ANALYSIS_FIELDS: readonly FieldSpec[] = [
   ...SAMPLE_KEY_FIELDS,
   f('aFlags', 'Flags', 'text'),
   f('dateIn', 'DateIn', 'datetime'),
@@ -51,7 +51,7 @@ export const ANALYSIS_FIELDS: readonly FieldSpec[] = [
 ];
 
 /** Spec §3 Sample (boxPos is not editable; ID is sId|sStamp). */
-export const SAMPLE_FIELDS: readonly FieldSpec[] = [
+const SAMPLE_FIELDS: readonly FieldSpec[] = [
   ...SAMPLE_KEY_FIELDS,
   f('name', 'Name', 'text'),
   f('weightNet', 'WeightNet'),
@@ -81,14 +81,13 @@ const MEASURED = new Set<string>(MEASUREMENT_FIELDS);
  * Measured values a row edit has not touched stay out of the draft: values that arrived by sync
  * may lie outside the limits (flagged L/H), and the server checks only the values a write changes.
  */
-export const isMeasured = (field: string): boolean => MEASURED.has(field);
+const isMeasured = (field: string): boolean => MEASURED.has(field);
 
-export const toText = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : String(value);
+const toText = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 export type FieldTexts = Record<string, string>;
 
-export const analysisTexts = (a: Analysis): FieldTexts => ({
+export const analysisTexts = (a: Analysis | AnalysisWrite): FieldTexts => ({
   sId: a.sample.sampleId.sId,
   sStamp: a.sample.sampleId.sStamp,
   aFlags: a.aFlags,
@@ -126,22 +125,9 @@ export const sampleTexts = (s: Sample | SampleWrite): FieldTexts => ({
   dateExported: toText(s.dateExported),
 });
 
-const templateAnalysisTexts = (): FieldTexts => {
-  const t = newAnalysisTemplate();
-  const texts: FieldTexts = {
-    sId: t.sample.sampleId.sId,
-    sStamp: t.sample.sampleId.sStamp,
-  };
-  for (const spec of ANALYSIS_FIELDS) {
-    if (spec.key) continue;
-    texts[spec.id] = toText((t as unknown as Record<string, unknown>)[spec.id]);
-  }
-  return texts;
-};
-
 /** The Create dialog's start (spec §3 Templates). */
 export const templateTexts = (entity: ListEntity): FieldTexts =>
-  entity === 'analysis' ? templateAnalysisTexts() : sampleTexts(newSampleTemplate());
+  entity === 'analysis' ? analysisTexts(newAnalysisTemplate()) : sampleTexts(newSampleTemplate());
 
 /** The part of a loaded record the machine's draft starts with (see isMeasured). */
 export const initialDraft = (entity: ListEntity, texts: FieldTexts): RowDraft =>

@@ -143,11 +143,16 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
   const context = useSelector(actor, (s) => s.context);
   const createEnabled = useSelector(actor, canCreate);
 
-  const specs = useMemo(() => new Map(fieldsOf(entity).map((s) => [s.id, s])), [entity]);
-  const change = (field: string, text: string) =>
-    actor.send({ type: 'CHANGE', field, value: normalizeInput(specs.get(field), text) });
-  const cancel = () => actor.send({ type: 'CANCEL' });
-  const save = () => actor.send({ type: 'SAVE' });
+  // Stable handlers: the edited row's cells and the dialogs share them.
+  const { change, cancel, save } = useMemo(() => {
+    const specs = new Map(fieldsOf(entity).map((s) => [s.id, s]));
+    return {
+      change: (field: string, text: string) =>
+        actor.send({ type: 'CHANGE', field, value: normalizeInput(specs.get(field), text) }),
+      cancel: () => actor.send({ type: 'CANCEL' }),
+      save: () => actor.send({ type: 'SAVE' }),
+    };
+  }, [actor, entity]);
 
   const isEditing = (status === 'editing' || status === 'saving') && context.id !== null;
   const editTexts = useMemo<FieldTexts | null>(() => {
@@ -172,13 +177,23 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
             fieldErrors,
             errors: context.errors,
             busy: status === 'saving',
-            onChange: (field, text) =>
-              actor.send({ type: 'CHANGE', field, value: normalizeInput(specs.get(field), text) }),
-            onSave: () => actor.send({ type: 'SAVE' }),
-            onCancel: () => actor.send({ type: 'CANCEL' }),
+            onChange: change,
+            onSave: save,
+            onCancel: cancel,
           }
         : null,
-    [editTexts, context.id, context.column, context.errors, fieldErrors, surface, status, actor, specs],
+    [
+      editTexts,
+      context.id,
+      context.column,
+      context.errors,
+      fieldErrors,
+      surface,
+      status,
+      change,
+      save,
+      cancel,
+    ],
   );
 
   // Stable row actions: every row's action cell reads them, the edited row's values change per key.
