@@ -1,6 +1,7 @@
 // End-to-end tests of the built app in Debian's Chromium (no browser download). `npm run test:e2e`
 // (tests/e2e/run.ts) installs Chromium when missing, builds the client when it is stale, then runs
 // this. The global setup starts the real server on a fresh data dir and a free port.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 const CI = Boolean(process.env.CI);
@@ -12,11 +13,17 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  // One server, one database: tests that sign in and out stay independent by running in turn.
-  workers: 1,
+  // Each worker has its own server and database (support/fixtures.ts), so files run in parallel;
+  // the tests of one file run in turn. LAB_E2E_WORKERS overrides the default of one worker per two
+  // cores (a worker is a browser plus a server: on two cores one worker is as fast and steadier).
+  workers: Number(process.env.LAB_E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2)),
   fullyParallel: false,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Budgets guard against a hang; they are not a speed test (npm test prints the ten slowest tests,
+  // and the bench measures speed). A test typically takes a few seconds on two free cores; these
+  // leave room for a machine that is busy with something else. An inherently heavy test says so
+  // with test.slow() (three times the budget) and the reason next to it.
+  timeout: 45_000,
+  expect: { timeout: 20_000 },
   // npm test sets PLAYWRIGHT_JSON_OUTPUT_NAME so its closing line counts the browser tests too.
   reporter: [
     ['list'],

@@ -1,6 +1,7 @@
 // Sums the JSON reports of vitest and Playwright into one plain closing line that any reader of
 // the CI log understands: 'N passed, N failed'. Failed steps without a report (lint, typecheck,
 // build) count as one failure each, so a red step can never hide behind green tests.
+// Before it, the ten slowest tests of the whole run, so that a suite growing slow is seen early.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,18 +9,50 @@ const [dir, ...failedSteps] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** { suite, name, ms } of every test that ran. */
+const timings = [];
+
+/** Playwright nests suites (file → describe → …); specs hold the tests, one result per attempt. */
+function playwrightTimings(suites, suite, path = []) {
+  for (const s of suites ?? []) {
+    const here = s.title && !s.title.endsWith('.ts') ? [...path, s.title] : path;
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const ms = Math.max(0, ...(t.results ?? []).map((r) => r.duration ?? 0));
+        timings.push({ suite, name: `${spec.file}: ${[...here, spec.title].join(' › ')}`, ms });
+      }
+    }
+    playwrightTimings(s.suites, suite, here);
+  }
+}
+
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const suite = file.replace(/\.json$/, '');
   if ('numPassedTests' in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const f of report.testResults ?? []) {
+      const name = f.name.replace(`${process.cwd()}/`, '');
+      for (const a of f.assertionResults ?? [])
+        timings.push({ suite, name: `${name}: ${a.fullName ?? a.title}`, ms: a.duration ?? 0 });
+    }
   } else if (report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped ?? 0;
+    playwrightTimings(report.suites, suite);
   }
 }
+
+if (timings.length) {
+  console.log();
+  console.log('Slowest tests:');
+  for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 10))
+    console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  [${t.suite}] ${t.name}`);
+}
+
 const reportless = failedSteps.filter((s) => ['lint', 'typecheck', 'build'].includes(s)).length;
 failed += reportless;
 console.log();

@@ -49,7 +49,7 @@ async function twoSIds(app: LabApp): Promise<[string, string]> {
 const chipText = (a: ApiAnalysis): string => `${a.sample.sampleId.sId}|${a.sample.sampleId.sStamp}`;
 
 async function signIn(app: LabApp, path: string): Promise<void> {
-  await app.page.goto('/login');
+  await app.openOrigin();
   // Every test starts without a stored selection on either screen, and with the default columns.
   await app.setStorage('analysis.selection', '[]');
   await app.setStorage('samples.selection', '[]');
@@ -204,7 +204,8 @@ test.describe('Selection card on Analysis', () => {
     await card(page).locator('input[type=file]').setInputFiles(other);
     await expect(app.snackbarError).toHaveText('Selected file selection.pdf must be a txt, csv or ncd File!');
 
-    await expectNoSeriousViolations(page);
+    // The page is checked whole in analysis-screen.spec.ts; here the card under test.
+    await expectNoSeriousViolations(page, card(page));
     await card(page).screenshot({ path: 'test-results/screenshots/selection-card.png' });
 
     await card(page).getByRole('button', { name: 'Clear all' }).click();

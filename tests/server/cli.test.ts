@@ -127,7 +127,9 @@ const cliEnv = (): Record<string, string> =>
     ? { DATABASE_URL: h.databaseUrl, LAB_JWT_SECRET: TEST_JWT_SECRET, LAB_DATA_DIR: dataDir }
     : { LAB_DATA_DIR: dataDir, LAB_JWT_SECRET: TEST_JWT_SECRET };
 
-describe('user CLI main', () => {
+// Inherently heavy on PGlite: each `main` creates or opens an embedded database (initdb and migrations
+// in WASM, seconds each, several times that on a loaded machine); the real process also starts tsx.
+describe('user CLI main', { timeout: 120_000 }, () => {
   it('opens the configured database, runs, and exits 0; bad arguments exit 1 with the usage', async () => {
     const add = io('secret123\n');
     expect(await main(['add', 'eva@lab.example', '--role', 'admin'], add.cli, cliEnv())).toBe(0);

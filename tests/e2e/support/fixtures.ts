@@ -1,8 +1,12 @@
 // The one place the e2e tests get their helpers from: `test` (with the server's baseURL and the
 // `app` page object) and `expect`. Locators go by role and accessible name, as a user (or a
 // screen reader) finds things.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, baseUrl, type AccountName } from './env';
+import { ACCOUNTS, ENV_BASE_URL, baseUrl, templateDir, type AccountName } from './env';
+import { LOG_DIR, freePort, serverEnv, startServer } from './server';
 
 export { expect };
 export { ACCOUNTS, type AccountName } from './env';
@@ -11,6 +15,29 @@ export { PAGES, type ExpectedPage } from './pages';
 /** The page's window, as far as the tests use it (they compile without the DOM library). */
 interface PageGlobals {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
+interface Session {
+  accessToken: string;
+  email: string;
+  roles: string[];
+}
+
+/** A path the app never serves; `openOrigin` answers it in the browser. */
+const ORIGIN_PAGE = '/__e2e__/origin';
+
+/** Sessions of this worker's server, by account (one worker process talks to one server). */
+const sessions = new Map<AccountName, Session>();
+
+async function sessionOf(page: Page, account: AccountName): Promise<Session> {
+  const known = sessions.get(account);
+  if (known) return known;
+  const { email, password } = ACCOUNTS[account];
+  const response = await page.request.post(`${baseUrl()}/api/auth/signin`, { data: { email, password } });
+  expect(response.ok(), `sign-in of ${email} answered ${response.status()}`).toBe(true);
+  const session = (await response.json()) as Session;
+  sessions.set(account, session);
+  return session;
 }
 
 export class LabApp {
@@ -67,19 +94,28 @@ export class LabApp {
 
   /**
    * Signs in through the API and stores the session as the app does, then opens `path`: for tests
-   * about something else than the login form (and fewer sign-ins against the rate limit).
+   * about something else than the login form. The session of each account is asked for once per
+   * worker and reused (signing out in the app only forgets it locally): fewer scrypt checks and
+   * sign-ins against the rate limit, one page load less per test.
    */
   async signInAs(account: AccountName, path = '/analysis'): Promise<void> {
-    const { email, password } = ACCOUNTS[account];
-    const response = await this.page.request.post(`${baseUrl()}/api/auth/signin`, {
-      data: { email, password },
-    });
-    expect(response.ok(), `sign-in of ${email} answered ${response.status()}`).toBe(true);
-    const session = (await response.json()) as { accessToken: string; email: string; roles: string[] };
-    await this.page.goto('/login');
+    const session = await sessionOf(this.page, account);
+    // localStorage belongs to the origin: open a page of it first unless one is open already.
+    if (!this.page.url().startsWith(baseUrl())) await this.openOrigin();
     await this.setStorage('user', JSON.stringify({ ...session, loggedIn: true }));
     await this.page.goto(path);
     await expect(this.banner).toContainText(ACCOUNTS[account].role);
+  }
+
+  /**
+   * A blank page of the app's origin, served by the test itself: local storage can be prepared
+   * there before the app first starts, without loading (and compiling) the whole client for it.
+   */
+  async openOrigin(): Promise<void> {
+    await this.page.route(`**${ORIGIN_PAGE}`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>labdesk e2e</title>' }),
+    );
+    await this.page.goto(ORIGIN_PAGE);
   }
 
   async getStorage(key: string): Promise<string | null> {
@@ -121,11 +157,27 @@ export class LabApp {
   }
 }
 
-export const test = base.extend<{ app: LabApp }>({
-  // The global setup picks the server's port at run time, after this config was read.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    await use(baseUrl());
+export const test = base.extend<{ app: LabApp }, { labServer: string }>({
+  // Each worker runs its own server on its own copy of the prepared data dir: workers run files in
+  // parallel without seeing each other's writes, sign-ins or exports, and a test file's data does
+  // not depend on which files ran before it in another worker.
+  labServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `labdesk-e2e-w${workerInfo.parallelIndex}-`));
+      cpSync(templateDir(), dataDir, { recursive: true });
+      const logFile = join(LOG_DIR, `e2e-server-w${workerInfo.parallelIndex}.log`);
+      const server = await startServer(serverEnv(dataDir, await freePort()), logFile);
+      process.env[ENV_BASE_URL] = server.url;
+      await use(server.url);
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    // Starting a server on a copied campaign is worker setup, not part of any test's budget.
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ labServer }, use) => {
+    await use(labServer);
   },
   app: async ({ page }, use) => {
     await use(new LabApp(page));

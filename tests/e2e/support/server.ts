@@ -6,6 +6,21 @@ import { createServer } from 'node:net';
 /** Node with tsx, like `npm start` runs the server: one process whose pid gets our signals. */
 const TSX = ['--import', 'tsx'];
 
+/** Where the servers' logs go (one per worker, one for the setup): read them when a test fails. */
+export const LOG_DIR = 'test-results';
+
+/** The environment of an e2e server on `dataDir` and `port`. */
+export function serverEnv(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    LAB_DATA_DIR: dataDir,
+    LAB_PORT: String(port),
+    // The tests' own database, never a PostgreSQL the environment may point at.
+    DATABASE_URL: '',
+    ...extra,
+  };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
