@@ -108,7 +108,7 @@ test.describe('Analysis table', () => {
     const total = await totalItems(page);
     await page.getByRole('button', { name: /Rows per page/ }).click();
     await page.getByRole('option', { name: '15000', exact: true }).click();
-    await expect(grid(page)).toHaveAttribute('aria-rowcount', '15001', { timeout: 20_000 });
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', '15001', { timeout: 90_000 });
     await expect(page.getByText(`Page 1 of ${Math.ceil(total / 15_000)}`)).toBeVisible();
     expect(await grid(page).getByRole('row').count()).toBeLessThan(200);
 

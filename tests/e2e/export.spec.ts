@@ -11,6 +11,9 @@ import { apiGet } from './support/api';
 import { expect, test, type AccountName, type LabApp } from './support/fixtures';
 import { filterPanel, listTable } from './support/listScreen';
 
+/** An export job's budget from start to file: a background job, checked every 2 s, on a maybe busy machine. */
+const EXPORT_DONE_MS = 45_000;
+
 const FILE_NAME = /^analysis_\d{8}_\d{6}_[0-9a-f]{8}\.csv$/;
 /** 100-odd analyses of the demo campaign; narrow enough for the PDF too. */
 const AID_FILTER = 'aId,1000~1099';
@@ -80,7 +83,7 @@ test.describe('Export', () => {
     await expect(exportRegion(page)).toHaveAttribute('aria-busy', 'true');
     await expect(download).toBeDisabled();
     await expect(download.getByRole('progressbar')).toBeVisible();
-    await expect(download).toBeEnabled({ timeout: 15_000 });
+    await expect(download).toBeEnabled({ timeout: EXPORT_DONE_MS });
     await expect(exportRegion(page)).not.toHaveAttribute('aria-busy');
     await expect(download.getByRole('progressbar')).toHaveCount(0);
     await expect(exportButton(page, 'XLSX')).toBeDisabled();
@@ -136,7 +139,7 @@ test.describe('Export', () => {
     await expect(grid(page)).toBeVisible();
     const download = downloadButton(page);
     await expect(download).toHaveAccessibleName(/^Download CSV/);
-    await expect(download).toBeEnabled({ timeout: 15_000 });
+    await expect(download).toBeEnabled({ timeout: EXPORT_DONE_MS });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(FILE_NAME);
     expect((await readCsv(file)).length).toBe((await expectedIds(app, AID_FILTER)).length);
@@ -158,7 +161,7 @@ test.describe('Export', () => {
     await expect(warning).toHaveText(/SAP export marks every exported analysis as exported/);
     const download = downloadButton(page);
     await expect(download).toHaveAccessibleName(/^Download SAP/);
-    await expect(download).toBeEnabled({ timeout: 15_000 });
+    await expect(download).toBeEnabled({ timeout: EXPORT_DONE_MS });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^analysis_\d{8}_\d{6}_[0-9a-f]{8}\.sap$/);
     const records = (await readFile(await file.path(), 'latin1')).split('\r\n').filter((l) => l !== '');
@@ -193,7 +196,7 @@ test.describe('Export', () => {
     await expect(dialog).toBeHidden();
     const download = downloadButton(page);
     await expect(download).toHaveAccessibleName(/^Download CSV/);
-    await expect(download).toBeEnabled({ timeout: 20_000 });
+    await expect(download).toBeEnabled({ timeout: EXPORT_DONE_MS });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^samples_\d{8}_\d{6}_[0-9a-f]{8}\.csv$/);
     expect(await readCsv(file)).toHaveLength(total);
