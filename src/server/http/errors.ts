@@ -1,6 +1,7 @@
 // Error answers of the API (ARCHITECTURE §4): `{message, errors?}`. Validation failures carry the
 // zod issue messages, which are the spec's messages; 4xx keep their message; a 5xx never shows its
 // cause to the client — the log has it.
+import { posix } from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../domain/auth';
@@ -47,7 +48,22 @@ export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: 
   return reply.code(status).send(body);
 };
 
+/**
+ * Whether a URL reads as an /api path however it is spelled: percent-encoded (also twice), with
+ * doubled slashes or backslashes, dot segments or in another case. Only for requests no route
+ * matched (the not-found handler): such a path gets 401 without a token rather than the SPA shell
+ * or a 404 that would tell a prober which /api paths exist. Matched routes are decided by their
+ * own config (auth/plugin.ts).
+ */
 export const isApiPath = (url: string): boolean => {
-  const path = url.split('?', 1)[0] ?? '';
-  return path === '/api' || path.startsWith('/api/');
+  let path = url.split('?', 1)[0] ?? '';
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  path = posix.normalize(`/${path.replace(/\\/g, '/')}`).toLowerCase();
+  return path === '/api' || path === '/api/' || path.startsWith('/api/');
 };
