@@ -90,6 +90,12 @@ describe('GET /api/samples/view', () => {
     const byId = await view({ sort: 'ID,asc', size: 1000 });
     expect(keys(byId.samples)).toEqual(fxKeys(sortBy(fx.samples, [[(s) => s.sId, 'asc'], [(s) => s.sStamp, 'asc']])));
     expect((await get('/api/samples/view?sort=aId,asc')).statusCode).toBe(400);
+    // Names every object inherits are no sort fields (own-property lookup of the whitelist).
+    for (const field of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const res = await get(`/api/samples/view?sort=${field},asc`);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toEqual({ message: 'Validation failed', errors: [`sort field '${field}' is not sortable`] });
+    }
     expect((await get('/api/samples/view?size=7')).statusCode).toBe(400);
   });
 
