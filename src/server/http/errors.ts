@@ -32,11 +32,27 @@ const statusOf = (err: FastifyError): number => {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 };
 
+/**
+ * A database error of SQLSTATE class 22 "data exception" (a value the column or cast cannot take:
+ * NUL in text, year 0, a numeric overflow, …). Such input is the client's error: the domain
+ * schemas refuse what they know of, and whatever still reaches the database is a 400, not a 500.
+ * PostgreSQL (pg) and PGlite report errors alike: `code` is the SQLSTATE, `severity` is set.
+ */
+export const isDataException = (err: unknown): boolean => {
+  if (!(err instanceof Error)) return false;
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
+};
+
 export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   if (hasZodFastifySchemaValidationErrors(err) || (Array.isArray(err.validation) && err.validation.length > 0)) {
     const errors = (err.validation ?? []).map((v) => v.message ?? 'Invalid value');
     request.log.info({ errors, context: err.validationContext }, 'request validation failed');
     return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors } satisfies ApiErrorBody);
+  }
+  if (isDataException(err)) {
+    request.log.info({ code: err.code, reason: err.message }, 'database refused a value');
+    return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors: [err.message] } satisfies ApiErrorBody);
   }
   const status = isResponseSerializationError(err) ? 500 : statusOf(err);
   if (status >= 500) {
