@@ -70,6 +70,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
     connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
     return503OnClosing: true,
+    // Whose X-Forwarded-For sets request.ip (sign-in limits, logs); none unless configured. Fastify
+    // takes a hop count at run time (lib/request.js) though its types name only lists and functions.
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy as string[] } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

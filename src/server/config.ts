@@ -2,6 +2,7 @@
 // need is read here once, validated, and passed on as a plain object: nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 export interface PrinterAddress {
@@ -24,6 +25,14 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   /** pino level for the request log. */
   logLevel: string;
+  /**
+   * LAB_TRUST_PROXY: which peers' X-Forwarded-For is believed (Fastify `trustProxy`). Unset: none,
+   * so request.ip is the TCP peer and a client cannot pick its address by sending the header. Set
+   * it when a reverse proxy sits in front, or the sign-in limit counts every user as the proxy:
+   * a hop count (`1`), or a comma list of addresses, CIDR ranges and the names `loopback`,
+   * `linklocal`, `uniquelocal` (`loopback`, `10.0.0.5, 192.168.0.0/16`).
+   */
+  trustProxy: number | string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +90,27 @@ const parseLogLevel = (raw: string): string => {
   return raw;
 };
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export const parseTrustProxy = (raw: string): number | string[] => {
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 32) throw new ConfigError(`LAB_TRUST_PROXY as a hop count must be 1 to 32, got '${raw}'`);
+    return hops;
+  }
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) {
+    const [address, bits, extra] = item.split('/');
+    const version = isIP(address ?? '');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(item) && (version === 0 || !validBits || extra !== undefined))
+      throw new ConfigError(
+        `LAB_TRUST_PROXY must be a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; '${item}' is none`,
+      );
+  }
+  return items;
+};
+
 const parseDatabaseUrl = (raw: string): string => {
   if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   return raw;
@@ -115,6 +145,7 @@ export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()):
   const syncSource = value(env, 'LAB_SYNC_SOURCE');
   const printer = value(env, 'LAB_PRINTER');
   const databaseUrl = value(env, 'DATABASE_URL');
+  const trustProxy = value(env, 'LAB_TRUST_PROXY');
   return {
     port: parsePort(value(env, 'LAB_PORT') ?? String(DEFAULT_PORT), 'LAB_PORT'),
     dataDir,
@@ -126,6 +157,7 @@ export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()):
     syncSource: syncSource ? resolve(cwd, syncSource) : join(dataDir, 'inbox'),
     admin: { email: value(env, 'LAB_ADMIN_EMAIL'), password: env['LAB_ADMIN_PASSWORD'] || undefined },
     logLevel: parseLogLevel(value(env, 'LAB_LOG_LEVEL') ?? 'info'),
+    trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,
   };
 };
 
