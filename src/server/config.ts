@@ -1,7 +1,7 @@
 // Runtime configuration from the environment (ARCHITECTURE §2). Everything the server and the CLIs
 // need is read here once, validated, and passed on as a plain object: nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -128,7 +128,7 @@ const resolveJwtSecret = (env: Env, dataDir: string): Uint8Array => {
     return new TextEncoder().encode(fromEnv);
   }
   const file = join(dataDir, JWT_SECRET_FILE);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' makes creation atomic: of two instances starting together one writes, the other reads.
     writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
@@ -138,6 +138,29 @@ const resolveJwtSecret = (env: Env, dataDir: string): Uint8Array => {
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH) throw new ConfigError(`${file} holds a key shorter than ${MIN_SECRET_LENGTH} characters`);
   return new TextEncoder().encode(secret);
+};
+
+/**
+ * Everything the server and its CLIs create — the data dir, the embedded database's files, the
+ * signing key, export files, the lock — is for the owner alone (dirs 0700, files 0600): the
+ * database holds the lab's results and the password hashes. A umask covers files written by
+ * libraries too (PGlite, exports); called first thing by each entry point, not by library code.
+ */
+export const OWNER_ONLY_UMASK = 0o077;
+export const restrictToOwner = (): void => {
+  process.umask(OWNER_ONLY_UMASK);
+};
+
+/**
+ * Takes group and other bits off a tree (dirs 0700, files 0600 at most). PGlite's file system layer
+ * sets its files to 0666 explicitly, past any umask; main.ts runs this over the data dir once the
+ * database is migrated. Files PGlite creates later lie in 0700 directories, out of others' reach.
+ */
+export const restrictTreeToOwner = (path: string): void => {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) restrictTreeToOwner(join(path, name));
 };
 
 export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()): Config => {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
-import { loadConfig } from './config';
+import { loadConfig, restrictToOwner, restrictTreeToOwner } from './config';
 import { createDb, type DbHandle } from './db/create-db';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate';
 const say = (text: string): void => void process.stdout.write(`${text}\n`);
 
 export const main = async (): Promise<void> => {
+  restrictToOwner();
   const config = loadConfig();
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
   const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance } = {};
@@ -56,6 +57,7 @@ export const main = async (): Promise<void> => {
   if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
   const handle = (running.handle = await createDb(config, { onFatal }));
   await migrateToLatest(handle.db);
+  restrictTreeToOwner(config.dataDir);
   await ensureFirstAdmin(handle.db, config);
   const app = (running.app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } }));
   // A signal during start-up already closed what existed; do not start listening afterwards.

@@ -64,7 +64,7 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
  * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).
  */
 export const openPGlite = async (dataDir: string | undefined, timezone: string, loadDataDir?: Blob): Promise<PGlite> => {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Loaded here, not at import: on PostgreSQL the module (~40 MB resident) is never needed.
   const { PGlite: Embedded } = await import('@electric-sql/pglite');
   const pglite = await Embedded.create({
