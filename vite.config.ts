@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the served build: they would hand out the client's full sources; the
+    // test tests/server/client-build.test.ts checks dist/ and the server for .map files.
+    sourcemap: false,
   },
 });

@@ -5,10 +5,22 @@ import { Temporal } from 'temporal-polyfill';
 
 export const LAB_TIMEZONE = 'Europe/Vienna';
 
+/**
+ * The years a lab date may have. ISO and Temporal allow year 0 and PostgreSQL's timestamp allows
+ * 4713 BC to 294276 AD, but a beet campaign lies in neither extreme: a date outside 1900–2999 is a
+ * typing error (or a probe), and refusing it everywhere a date is parsed (forms, filters, JSON
+ * bodies, path parameters, imports) keeps year 0 — which PostgreSQL cannot store — from ever
+ * reaching the database.
+ */
+export const LAB_YEAR_MIN = 1900;
+export const LAB_YEAR_MAX = 2999;
+const inLabYears = (year: number): boolean => year >= LAB_YEAR_MIN && year <= LAB_YEAR_MAX;
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 
 const plainDate = (y: string, m: string, d: string): Temporal.PlainDate | null => {
+  if (!inLabYears(+y)) return null;
   try {
     return Temporal.PlainDate.from({ year: +y, month: +m, day: +d }, { overflow: 'reject' });
   } catch {
@@ -18,6 +30,7 @@ const plainDate = (y: string, m: string, d: string): Temporal.PlainDate | null =
 
 const plainDateTime = (parts: string[]): Temporal.PlainDateTime | null => {
   const [y, mo, d, h, mi, s] = parts.map(Number) as [number, number, number, number, number, number];
+  if (!inLabYears(y)) return null;
   try {
     return Temporal.PlainDateTime.from(
       { year: y, month: mo, day: d, hour: h, minute: mi, second: s },
@@ -28,7 +41,7 @@ const plainDateTime = (parts: string[]): Temporal.PlainDateTime | null => {
   }
 };
 
-/** `YYYY-MM-DD HH:mm:ss`, leap-year aware, 00:00:00 to 23:59:59 only. */
+/** `YYYY-MM-DD HH:mm:ss`, leap-year aware, 00:00:00 to 23:59:59 only, years LAB_YEAR_MIN–MAX. */
 export const parseLabDateTime = (text: string): Temporal.PlainDateTime | null => {
   const m = DATETIME_RE.exec(text);
   return m && text[10] === ' ' ? plainDateTime(m.slice(1)) : null;

@@ -29,6 +29,10 @@ export const REFRESH_TIMER_MESSAGE = 'Refresh-Timer has to be between 0 and 600'
 export const TYPE_MESSAGE = 'Type has to be between 0 and 3';
 export const SCREEN_NUMBER_MESSAGE = 'ScreenNumber must be a Number and not longer as 13 digits';
 
+// The spec has no message for text holding control characters (NUL, escape, …): they cannot be
+// typed into a form, arrive only by hand-made requests or files, and PostgreSQL refuses NUL.
+export const CONTROL_CHARACTERS_MESSAGE = 'Text must not contain control characters';
+
 /** The label rows as the form names them; the message is '{row} can only have 12 characters!'. */
 export const LABEL_ROW_NAMES = { first: 'First row', second: 'Second row', footer: 'Footer' } as const;
 export type LabelRow = keyof typeof LABEL_ROW_NAMES;

@@ -4,10 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { LOGIN_MESSAGES } from '../domain/auth';
@@ -34,6 +35,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Content-Security-Policy of every response (the HTML shell is what it protects). Vite's build has
+ * no inline script; React sets styles through the DOM (not blocked), but react-aria and the
+ * virtualised table also write style attributes, hence 'unsafe-inline' for styles only. The
+ * favicon is a data: URI. Framing only by the app itself (the help at /doc is a same-origin frame): no clickjacking. No upgrade-insecure-requests: the lab
+ * may serve plain HTTP on its LAN, where that directive would break every request.
+ */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+};
+
 /** The built client: `<repo>/dist`, resolved from this file so the working directory does not matter. */
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -49,6 +71,8 @@ export interface BuildAppOptions {
   signInPerIpPerMinute?: number;
   /** How long a confirmed account is trusted before the next database check (auth/plugin.ts). */
   accountCheckTtlMs?: number;
+  /** Called for every route as it is added, before any plugin registers (tests list the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Never in the log: credentials in headers, any request body. */
@@ -68,14 +92,19 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
     connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
     return503OnClosing: true,
+    // Whose X-Forwarded-For sets request.ip (sign-in limits, logs); none unless configured. Fastify
+    // takes a hop count at run time (lib/request.js) though its types name only lists and functions.
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy as string[] } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set before anything registers: `await register()` loads a plugin at once, and a child context
   // keeps the error handler its parent had at that moment.
   app.setErrorHandler(errorHandler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // External plugins.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -116,30 +145,65 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   if (hasClient) await registerClient(app, clientDir);
 
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).
-  app.setNotFoundHandler((request, reply) => notFound(request, reply, hasClient));
+  app.setNotFoundHandler((request, reply) => notFound(app, request, reply, hasClient));
   return app;
 };
 
+/**
+ * The built client. Its file routes are public (auth/plugin.ts decides on the matched route): an
+ * onRoute hook in their own scope marks them so. reply.sendFile for the SPA fallback comes from a
+ * second, serve-less registration at the root, where the not-found handler lives.
+ */
 const registerClient = async (app: FastifyInstance, root: string): Promise<void> => {
-  await app.register(fastifyStatic, {
+  const options = {
     root,
-    wildcard: true,
-    index: 'index.html',
     cacheControl: false,
-    setHeaders: (reply, path) => {
+    setHeaders: (reply: { header: (name: string, value: string) => unknown }, path: string) => {
       // Vite fingerprints everything under assets/: cache forever. The rest may change per build.
       const immutable = /[\\/]assets[\\/]/.test(path);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  };
+  await app.register(fastifyStatic, { ...options, serve: false });
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    // The catch-all file route also matches API paths no API route matched ('/api//x'): those get
+    // the not-found handler's answer (401 without a token), not the file server's.
+    files.addHook('onRequest', async (request, reply) => {
+      if (isApiPath(request.url)) {
+        reply.callNotFound();
+        return reply;
+      }
+    });
+    await files.register(fastifyStatic, {
+      ...options,
+      wildcard: true,
+      index: 'index.html',
+      decorateReply: false,
+      // Source maps are never served, even from a build made with them: they hand out the sources.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
   });
 };
 
 const NOT_BUILT =
   'labdesk: the web client is not built yet. Run `npm run build` (or `npm start`, which builds what is missing).\n';
 
-const notFound = (request: FastifyRequest, reply: FastifyReply, hasClient: boolean): FastifyReply => {
+const notFound = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hasClient: boolean,
+): Promise<FastifyReply> => {
   const path = request.url.split('?', 1)[0] ?? '';
-  if (isApiPath(path)) return reply.code(404).send({ message: `${HTTP_MESSAGES.notFound}: ${request.method} ${path}` });
+  if (isApiPath(path)) {
+    // Reached without the auth hook's check (no route matched, or a public file route passed it
+    // on): an unknown /api path, however spelled, is 401 without a token and 404 only with one.
+    if (!request.user) await app.requireUser(request, reply);
+    return reply.code(404).send({ message: `${HTTP_MESSAGES.notFound}: ${request.method} ${path}` });
+  }
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   if (isRead && !hasClient) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
   // Client-side routes (/analysis, /boxes, …) are not files: any page request gets the SPA shell.

@@ -1,7 +1,8 @@
 // Runtime configuration from the environment (ARCHITECTURE §2). Everything the server and the CLIs
 // need is read here once, validated, and passed on as a plain object: nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 export interface PrinterAddress {
@@ -24,6 +25,14 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   /** pino level for the request log. */
   logLevel: string;
+  /**
+   * LAB_TRUST_PROXY: which peers' X-Forwarded-For is believed (Fastify `trustProxy`). Unset: none,
+   * so request.ip is the TCP peer and a client cannot pick its address by sending the header. Set
+   * it when a reverse proxy sits in front, or the sign-in limit counts every user as the proxy:
+   * a hop count (`1`), or a comma list of addresses, CIDR ranges and the names `loopback`,
+   * `linklocal`, `uniquelocal` (`loopback`, `10.0.0.5, 192.168.0.0/16`).
+   */
+  trustProxy: number | string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +90,27 @@ const parseLogLevel = (raw: string): string => {
   return raw;
 };
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export const parseTrustProxy = (raw: string): number | string[] => {
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 32) throw new ConfigError(`LAB_TRUST_PROXY as a hop count must be 1 to 32, got '${raw}'`);
+    return hops;
+  }
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) {
+    const [address, bits, extra] = item.split('/');
+    const version = isIP(address ?? '');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(item) && (version === 0 || !validBits || extra !== undefined))
+      throw new ConfigError(
+        `LAB_TRUST_PROXY must be a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; '${item}' is none`,
+      );
+  }
+  return items;
+};
+
 const parseDatabaseUrl = (raw: string): string => {
   if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   return raw;
@@ -98,7 +128,7 @@ const resolveJwtSecret = (env: Env, dataDir: string): Uint8Array => {
     return new TextEncoder().encode(fromEnv);
   }
   const file = join(dataDir, JWT_SECRET_FILE);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' makes creation atomic: of two instances starting together one writes, the other reads.
     writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
@@ -110,11 +140,35 @@ const resolveJwtSecret = (env: Env, dataDir: string): Uint8Array => {
   return new TextEncoder().encode(secret);
 };
 
+/**
+ * Everything the server and its CLIs create — the data dir, the embedded database's files, the
+ * signing key, export files, the lock — is for the owner alone (dirs 0700, files 0600): the
+ * database holds the lab's results and the password hashes. A umask covers files written by
+ * libraries too (PGlite, exports); called first thing by each entry point, not by library code.
+ */
+export const OWNER_ONLY_UMASK = 0o077;
+export const restrictToOwner = (): void => {
+  process.umask(OWNER_ONLY_UMASK);
+};
+
+/**
+ * Takes group and other bits off a tree (dirs 0700, files 0600 at most). PGlite's file system layer
+ * sets its files to 0666 explicitly, past any umask; main.ts runs this over the data dir once the
+ * database is migrated. Files PGlite creates later lie in 0700 directories, out of others' reach.
+ */
+export const restrictTreeToOwner = (path: string): void => {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) restrictTreeToOwner(join(path, name));
+};
+
 export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()): Config => {
   const dataDir = resolve(cwd, value(env, 'LAB_DATA_DIR') ?? './data');
   const syncSource = value(env, 'LAB_SYNC_SOURCE');
   const printer = value(env, 'LAB_PRINTER');
   const databaseUrl = value(env, 'DATABASE_URL');
+  const trustProxy = value(env, 'LAB_TRUST_PROXY');
   return {
     port: parsePort(value(env, 'LAB_PORT') ?? String(DEFAULT_PORT), 'LAB_PORT'),
     dataDir,
@@ -126,6 +180,7 @@ export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()):
     syncSource: syncSource ? resolve(cwd, syncSource) : join(dataDir, 'inbox'),
     admin: { email: value(env, 'LAB_ADMIN_EMAIL'), password: env['LAB_ADMIN_PASSWORD'] || undefined },
     logLevel: parseLogLevel(value(env, 'LAB_LOG_LEVEL') ?? 'info'),
+    trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,
   };
 };
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
-import { loadConfig } from './config';
+import { loadConfig, restrictToOwner, restrictTreeToOwner } from './config';
 import { createDb, type DbHandle } from './db/create-db';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
@@ -11,15 +11,17 @@ import { migrateToLatest } from './db/migrate';
 const say = (text: string): void => void process.stdout.write(`${text}\n`);
 
 export const main = async (): Promise<void> => {
+  restrictToOwner();
   const config = loadConfig();
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
   const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance } = {};
 
   let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
+  /** Closes what runs; with an exit code, ends the process with it afterwards. */
+  const stop = async (signal: string, exitCode?: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    say(`labdesk: ${signal} received, shutting down`);
+    if (exitCode === undefined) say(`labdesk: ${signal} received, shutting down`);
     // A hung close must not keep the process (and the data-dir lock) forever.
     const force = setTimeout(() => {
       process.stderr.write('labdesk: shutdown took too long, exiting\n');
@@ -30,17 +32,32 @@ export const main = async (): Promise<void> => {
     try {
       await running.app?.close();
       await running.handle?.close();
+    } catch (err) {
+      if (exitCode === undefined) throw err;
     } finally {
       running.lock?.release();
       clearTimeout(force);
+      if (exitCode !== undefined) process.exit(exitCode);
     }
+  };
+  // A FATAL or PANIC leaves the embedded backend broken: every later request would answer 500 until
+  // a restart. Exit instead (status 70, EX_SOFTWARE) so that the supervisor starts a fresh process.
+  const onFatal = (err: unknown): void => {
+    const detail = err instanceof Error ? err.message : String(err);
+    const severity = (err as { severity?: unknown } | null)?.severity;
+    process.stderr.write(
+      `labdesk: the embedded database failed (${typeof severity === 'string' ? `${severity}: ` : ''}${detail}); ` +
+        'exiting so that the supervisor restarts labdesk\n',
+    );
+    void stop('database failure', 70);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
-  const handle = (running.handle = await createDb(config));
+  const handle = (running.handle = await createDb(config, { onFatal }));
   await migrateToLatest(handle.db);
+  restrictTreeToOwner(config.dataDir);
   await ensureFirstAdmin(handle.db, config);
   const app = (running.app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } }));
   // A signal during start-up already closed what existed; do not start listening afterwards.

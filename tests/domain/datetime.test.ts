@@ -16,9 +16,19 @@ describe('lab date-time', () => {
   ])('%s valid: %s', (text, valid) => expect(D.isLabDateTime(text)).toBe(valid));
 
   it('round-trips through PlainDateTime', () => {
-    const dt = D.parseLabDateTime('0999-01-02 03:04:05')!;
-    expect(dt.toString()).toBe('0999-01-02T03:04:05');
-    expect(D.formatLabDateTime(dt)).toBe('0999-01-02 03:04:05');
+    const dt = D.parseLabDateTime('1901-01-02 03:04:05')!;
+    expect(dt.toString()).toBe('1901-01-02T03:04:05');
+    expect(D.formatLabDateTime(dt)).toBe('1901-01-02 03:04:05');
+  });
+
+  it('accepts the years LAB_YEAR_MIN to LAB_YEAR_MAX only, in every form a date is parsed', () => {
+    for (const ok of ['1900-01-01 00:00:00', '2999-12-31 23:59:59']) expect(D.isLabDateTime(ok), ok).toBe(true);
+    for (const bad of ['0000-01-01 00:00:00', '0999-01-02 03:04:05', '1899-12-31 23:59:59', '3000-01-01 00:00:00', '9999-12-31 23:59:59'])
+      expect(D.isLabDateTime(bad), bad).toBe(false);
+    expect(D.isLabDate('0000-01-01')).toBe(false);
+    expect(D.isLabDate('1900-01-01')).toBe(true);
+    expect(D.parseFilterDateTime('0000-01-01T00:00:00')).toBeNull();
+    expect(D.parseFilterDateTime('3000-01-01')).toBeNull();
   });
 
   it('formats without fractions', () => {

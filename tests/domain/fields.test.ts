@@ -290,3 +290,21 @@ describe('helpers', () => {
     [Number.POSITIVE_INFINITY, null],
   ])('toNumber(%s) = %s', (v, n) => expect(F.toNumber(v)).toBe(n));
 });
+
+describe('free text without control characters', () => {
+  it('refuses NUL and other control characters, keeps tab and line breaks and any unicode', () => {
+    const { plainTextSchema, configNameSchema, hasControlCharacters } = F;
+    const { CONTROL_CHARACTERS_MESSAGE } = M;
+    for (const bad of ['\u0000', 'a\u0000b', '\u0001', '\u001b[31m', '\u007f', '\u0085', '\u009f']) {
+      expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
+      const parsed = plainTextSchema.safeParse(bad);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(CONTROL_CHARACTERS_MESSAGE);
+      expect(configNameSchema.safeParse(bad).success).toBe(false);
+    }
+    for (const ok of ['', 'x\ty', 'line 1\r\nline 2', 'é ß 𝔘 ٣ 👩‍🔬', 'Polarisation (sugar content) in %'])
+      expect(plainTextSchema.safeParse(ok).success, JSON.stringify(ok)).toBe(true);
+    expect(configNameSchema.safeParse('').success).toBe(false);
+    expect(configNameSchema.safeParse('a'.repeat(33)).success).toBe(false);
+  });
+});

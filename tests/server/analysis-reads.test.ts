@@ -166,6 +166,10 @@ describe('GET /api/analysis/view', () => {
       { sort: 'password,asc' },
       { sort: 'pol,up' },
       { sort: 'a_id;drop table analysis,asc' },
+      // Names every object inherits: the whitelist lookup must see its own fields only.
+      { sort: 'constructor,asc' },
+      { sort: 'toString,desc' },
+      { sort: 'hasOwnProperty,asc' },
       { size: 30 },
       { size: 20000 },
       { page: -1 },

@@ -71,4 +71,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LAB_JWT_SECRET: 'x'.repeat(40), ...env }, dir)).toThrow(ConfigError);
     expect(() => loadConfig({ LAB_JWT_SECRET: 'x'.repeat(40), ...env }, dir)).toThrow(name);
   });
+
+  it('reads LAB_TRUST_PROXY as a hop count or a list of addresses, ranges and names', () => {
+    const base = { LAB_DATA_DIR: '/nonexistent/labdesk-test', LAB_JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).trustProxy).toBeUndefined();
+    expect(loadConfig({ ...base, LAB_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, LAB_TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ ...base, LAB_TRUST_PROXY: ' 10.0.0.5, 192.168.0.0/16 ,::1,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      '::1',
+      'uniquelocal',
+    ]);
+    for (const bad of ['0', 'proxy.example.org', '10.0.0.0/33', '10.0.0.1/8/2', 'true'])
+      expect(() => loadConfig({ ...base, LAB_TRUST_PROXY: bad }), bad).toThrow(/LAB_TRUST_PROXY/);
+  });
 });

@@ -1,5 +1,6 @@
 // Limit JSON of ARCHITECTURE §4; min and max are text numbers (spec §3).
 import { z } from 'zod';
+import { configNameSchema, plainTextSchema } from '../rules/fields';
 import { limitErrors } from '../rules/limits';
 import { labDateTimeText, optionalText } from './shared';
 
@@ -15,7 +16,14 @@ export type Limit = z.infer<typeof limitSchema>;
 
 /** PUT /config/limits/{name}: the Limits page rules, each message on its field. */
 export const limitWriteSchema = limitSchema
-  .extend({ id: z.number().int().optional(), lastModified: labDateTimeText.nullable().optional() })
+  .extend({
+    id: z.number().int().optional(),
+    name: configNameSchema,
+    info: plainTextSchema.nullable(),
+    min: plainTextSchema,
+    max: plainTextSchema,
+    lastModified: labDateTimeText.nullable().optional(),
+  })
   .superRefine((l, ctx) => {
     const errors = limitErrors(l);
     for (const key of ['info', 'min', 'max'] as const) {

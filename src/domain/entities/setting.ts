@@ -7,6 +7,7 @@ import {
   validateSettingValue,
   CAMPAIGN_SETTING,
 } from '../rules/settings';
+import { configNameSchema, plainTextSchema } from '../rules/fields';
 import { labDateTimeText, optionalText } from './shared';
 
 export const settingSchema = z.object({
@@ -22,7 +23,15 @@ export type Setting = z.infer<typeof settingSchema>;
 
 /** PUT /config/settings/{name}: the per-name value rule and, for the campaign, its date rule. */
 export const settingWriteSchema = settingSchema
-  .extend({ id: z.number().int().optional(), lastModified: labDateTimeText.nullable().optional() })
+  .extend({
+    id: z.number().int().optional(),
+    name: configNameSchema,
+    info: plainTextSchema.nullable(),
+    value: plainTextSchema.nullable(),
+    start: plainTextSchema.nullable().optional(),
+    end: plainTextSchema.nullable().optional(),
+    lastModified: labDateTimeText.nullable().optional(),
+  })
   .superRefine((s, ctx) => {
     const valueMessage = validateSettingValue(s.name, s.value);
     if (valueMessage) ctx.addIssue({ code: 'custom', path: ['value'], message: valueMessage });

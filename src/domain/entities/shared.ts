@@ -4,7 +4,7 @@
 // - the `…WriteSchema` parses what a client sends to create or update: every spec §5 rule, with
 //   the spec's message, so a 400 lists what the form would have shown.
 import { z } from 'zod';
-import { dateTimeSchema, sIdSchema } from '../rules/fields';
+import { dateTimeSchema, plainTextSchema, sIdSchema } from '../rules/fields';
 
 /** A lab date-time `YYYY-MM-DD HH:mm:ss` as received (not re-validated on read). */
 export const labDateTimeText = z.string();
@@ -21,7 +21,7 @@ export type SampleId = z.infer<typeof sampleIdSchema>;
 export const sampleIdWriteSchema = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
 
 export const nullableDateTimeWrite = dateTimeSchema.nullable().default(null);
-export const optionalTextWrite = z.string().nullable().default(null);
+export const optionalTextWrite = plainTextSchema.nullable().default(null);
 export const measuredWrite = z.number().nullable().default(null);
 
 export const pageCounts = {

@@ -9,6 +9,7 @@ import {
   AMINO_FACTOR_MESSAGE,
   BARCODE_MESSAGE,
   BOX_ID_MESSAGE,
+  CONTROL_CHARACTERS_MESSAGE,
   DATE_MESSAGE,
   DATE_OR_DATETIME_MESSAGE,
   DATETIME_MESSAGE,
@@ -82,6 +83,14 @@ export const BARCODE_PATTERN = /^\d{12} ?\d$/;
 export const LABEL_ROW_PATTERN = /^[\w -]{1,12}$/;
 export const SCREEN_NUMBER_PATTERN = /^\d{1,13}$/;
 
+/**
+ * C0 controls but tab, line feed and carriage return (a comment may hold line breaks), DEL and the
+ * C1 controls. NUL in particular: PostgreSQL text cannot hold it and fails the whole statement.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+export const CONTROL_CHARACTER_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTER_PATTERN.test(text);
+
 // ---- bounds -----------------------------------------------------------------------------------
 
 export const LANE_MIN = 0;
@@ -126,6 +135,15 @@ export const validateRefreshTimer: Rule = intBetween(REFRESH_MIN, REFRESH_MAX, R
 export const validateScreenNumber: Rule = patternRule(SCREEN_NUMBER_PATTERN, SCREEN_NUMBER_MESSAGE);
 
 // ---- zod schemas of the same rows (JSON types: numbers as numbers, text as strings) ------------
+
+/** Any free text a client writes (names, comments, limit info, setting values, path names). */
+export const plainTextSchema = z.string().refine((t) => !hasControlCharacters(t), CONTROL_CHARACTERS_MESSAGE);
+/** The name of a limit or setting as a path parameter or in the body. */
+export const configNameSchema = z
+  .string()
+  .min(1)
+  .max(32)
+  .refine((t) => !hasControlCharacters(t), CONTROL_CHARACTERS_MESSAGE);
 
 const str = (message: string) => z.string({ error: message });
 const int = (min: number, max: number, message: string) =>

@@ -1,12 +1,15 @@
-// One authentication hook for all of /api and one admin pre-handler (fastify/demo's shape).
-// Routes opt out with `config: { public: true }` (sign-in, verify, the OpenAPI document); every
-// other /api request — including unknown /api paths, so probing does not reveal which exist —
-// needs a valid Bearer token whose user still exists with the token's role.
+// One authentication hook and one admin pre-handler (fastify/demo's shape). ARCHITECTURE §4: the
+// decision is made on the route the router matched, never on the URL text — the router decodes
+// `%61pi` to `api`, so a test of the raw URL can be sidestepped by spelling it differently. Every
+// matched route needs a valid Bearer token whose user still exists with the token's role, unless it
+// is declared `config: { public: true }` (sign-in, verify, the OpenAPI document, the client's files).
+// A request no route matched goes to the not-found handler, which asks for a token on anything that
+// reads as an /api path (app.ts), so probing does not reveal which /api paths exist.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isAdmin } from '../../domain/roles';
 import type { Database } from '../db/database';
-import { HTTP_MESSAGES, HttpError, isApiPath } from '../http/errors';
+import { HTTP_MESSAGES, HttpError } from '../http/errors';
 import { findUser } from '../services/users';
 import { bearerToken, verifyAccessToken, type AuthUser, type TokenKeys } from './tokens';
 
@@ -14,6 +17,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every protected /api request; null elsewhere. */
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Sets request.user from the Bearer token or throws 401 (the hook's check, for the not-found handler). */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyContextConfig {
     /** No token needed (sign-in, verify, docs). */
@@ -64,9 +71,7 @@ export const registerAuth = (
     return user;
   };
 
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isApiPath(request.url) || request.routeOptions.config.public === true) return;
+  const requireUser = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     reply.header('www-authenticate', 'Bearer realm="labdesk"');
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, HTTP_MESSAGES.unauthorized);
@@ -74,6 +79,15 @@ export const registerAuth = (
     if (!user) throw new HttpError(401, HTTP_MESSAGES.invalidToken);
     reply.removeHeader('www-authenticate');
     request.user = user;
+  };
+
+  app.decorateRequest('user', null);
+  app.decorate('requireUser', requireUser);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Unmatched (no url): the not-found handler decides. Matched: public only when declared so.
+    const route = request.routeOptions;
+    if (route.url === undefined || route.config.public === true) return;
+    await requireUser(request, reply);
   });
 };
 

@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { roleFromShort, roleLabel } from '../../domain/roles';
-import { loadConfig } from '../config';
+import { loadConfig, restrictToOwner } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import type { Database } from '../db/database';
 import { acquireDataDirLock, type DataDirLock } from '../db/lock';
@@ -208,5 +208,6 @@ export const main = async (
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  restrictToOwner();
   process.exitCode = await main();
 }

@@ -27,6 +27,8 @@ export interface CreateDbOptions {
   inMemory?: boolean;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Embedded database only: PGlite reported FATAL or PANIC (pglite-dialect.ts). */
+  onFatal?: (err: unknown) => void;
 }
 
 type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'timezone'>;
@@ -62,7 +64,7 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
  * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).
  */
 export const openPGlite = async (dataDir: string | undefined, timezone: string, loadDataDir?: Blob): Promise<PGlite> => {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Loaded here, not at import: on PostgreSQL the module (~40 MB resident) is never needed.
   const { PGlite: Embedded } = await import('@electric-sql/pglite');
   const pglite = await Embedded.create({
@@ -76,8 +78,8 @@ export const openPGlite = async (dataDir: string | undefined, timezone: string, 
 };
 
 /** Kysely over an open PGlite, with the app's plugins; destroying it closes the PGlite. */
-export const pgliteDb = (pglite: PGlite): DbHandle => {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+export const pgliteDb = (pglite: PGlite, onFatal?: (err: unknown) => void): DbHandle => {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite, onFatal }), plugins: [new CamelCasePlugin()] });
   return { db, kind: 'pglite', close: once(() => db.destroy()) };
 };
 
@@ -90,7 +92,10 @@ export const createDb = async (config: DbConfig, options: CreateDbOptions = {}):
     });
     return { db, kind: 'postgres', close: once(() => db.destroy()) };
   }
-  return pgliteDb(await openPGlite(options.inMemory ? undefined : join(config.dataDir, PGLITE_SUBDIR), config.timezone));
+  return pgliteDb(
+    await openPGlite(options.inMemory ? undefined : join(config.dataDir, PGLITE_SUBDIR), config.timezone),
+    options.onFatal,
+  );
 };
 
 const once = (fn: () => Promise<void>): (() => Promise<void>) => {

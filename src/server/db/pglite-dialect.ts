@@ -27,7 +27,28 @@ import {
 export interface PGliteDialectConfig {
   /** The database, or a factory run once at init. The driver closes it on destroy. */
   pglite: PGlite | (() => Promise<PGlite>);
+  /**
+   * Called (before the query's promise rejects) when PGlite reports FATAL or PANIC or its WASM
+   * aborts: the embedded backend is then broken for good and answers every later query with an
+   * error, so the server exits and its supervisor starts a fresh one (main.ts).
+   */
+  onFatal?: (err: unknown) => void;
 }
+
+const FATAL_SEVERITIES = new Set(['FATAL', 'PANIC']);
+
+/**
+ * Whether an error from PGlite means the embedded backend is gone: PostgreSQL's FATAL and PANIC
+ * severities (an ERROR ends only the statement), or a WebAssembly trap. Seen in practice:
+ * `FATAL XX000 BeginTransactionBlock: unexpected state END` after a row-value IN list of ~1,000 pairs.
+ */
+export const isFatalDatabaseError = (err: unknown): boolean => {
+  // WebAssembly.RuntimeError (a trap such as 'unreachable' or an abort) is named so.
+  if (err instanceof Error && err.name === 'RuntimeError') return true;
+  if (typeof err !== 'object' || err === null) return false;
+  const severity = (err as { severity?: unknown }).severity;
+  return typeof severity === 'string' && FATAL_SEVERITIES.has(severity.toUpperCase());
+};
 
 export class PGliteDialect implements Dialect {
   readonly #config: PGliteDialectConfig;
@@ -82,7 +103,7 @@ class PGliteDriver implements Driver {
     const { pglite } = this.#config;
     this.#pglite = typeof pglite === 'function' ? await pglite() : pglite;
     await this.#pglite.waitReady;
-    this.#connection = new PGliteConnection(this.#pglite);
+    this.#connection = new PGliteConnection(this.#pglite, this.#config.onFatal);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -147,15 +168,27 @@ const MUTATIONS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
+  readonly #onFatal: ((err: unknown) => void) | undefined;
   inTransaction = false;
   #cursorSeq = 0;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, onFatal?: (err: unknown) => void) {
     this.#pglite = pglite;
+    this.#onFatal = onFatal;
+  }
+
+  /** Every statement goes through here, so a FATAL or PANIC is seen wherever it happens. */
+  async #query<R>(text: string, parameters?: readonly unknown[]) {
+    try {
+      return await this.#pglite.query<R>(text, parameters ? [...parameters] : undefined);
+    } catch (err) {
+      if (isFatalDatabaseError(err)) this.#onFatal?.(err);
+      throw err;
+    }
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const result = await this.#query<R>(compiled.sql, compiled.parameters);
     const command = result.command?.toUpperCase();
     return {
       rows: result.rows ?? [],
@@ -169,23 +202,23 @@ class PGliteConnection implements DatabaseConnection {
     if (!Number.isInteger(chunkSize) || chunkSize <= 0) throw new Error('chunkSize must be a positive integer');
     const cursor = `kysely_cursor_${++this.#cursorSeq}`;
     const ownTransaction = !this.inTransaction;
-    if (ownTransaction) await this.#pglite.query('begin');
+    if (ownTransaction) await this.#query('begin');
     let failed = false;
     try {
-      await this.#pglite.query(`declare ${cursor} no scroll cursor for ${compiled.sql}`, [...compiled.parameters]);
+      await this.#query(`declare ${cursor} no scroll cursor for ${compiled.sql}`, compiled.parameters);
       for (;;) {
-        const { rows } = await this.#pglite.query<R>(`fetch ${chunkSize} from ${cursor}`);
+        const { rows } = await this.#query<R>(`fetch ${chunkSize} from ${cursor}`);
         if (rows.length === 0) break;
         yield { rows };
       }
-      await this.#pglite.query(`close ${cursor}`);
+      await this.#query(`close ${cursor}`);
     } catch (err) {
       failed = true;
       throw err;
     } finally {
       // Also runs when the consumer stops early (break/return): the cursor dies with the transaction.
-      if (ownTransaction) await this.#pglite.query(failed ? 'rollback' : 'commit');
-      else if (!failed) await this.#pglite.query(`close ${cursor}`).catch(() => undefined);
+      if (ownTransaction) await this.#query(failed ? 'rollback' : 'commit');
+      else if (!failed) await this.#query(`close ${cursor}`).catch(() => undefined);
     }
   }
 }

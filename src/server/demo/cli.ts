@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { formatLabDate, formatLabDateTime, labNow, parseLabDate } from '../../domain/datetime';
 import type { Role } from '../../domain/roles';
-import { displayPath, loadConfig } from '../config';
+import { displayPath, loadConfig, restrictToOwner } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import type { Database } from '../db/database';
 import { acquireDataDirLock, LOCK_FILE, type DataDirLock } from '../db/lock';
@@ -298,6 +298,7 @@ export const main = async (argv: readonly string[] = process.argv.slice(2)): Pro
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  restrictToOwner();
   const code = await main();
   if (code !== 0) process.exitCode = code;
 }

@@ -1,6 +1,7 @@
 // Error answers of the API (ARCHITECTURE §4): `{message, errors?}`. Validation failures carry the
 // zod issue messages, which are the spec's messages; 4xx keep their message; a 5xx never shows its
 // cause to the client — the log has it.
+import { posix } from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../domain/auth';
@@ -31,11 +32,27 @@ const statusOf = (err: FastifyError): number => {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 };
 
+/**
+ * A database error of SQLSTATE class 22 "data exception" (a value the column or cast cannot take:
+ * NUL in text, year 0, a numeric overflow, …). Such input is the client's error: the domain
+ * schemas refuse what they know of, and whatever still reaches the database is a 400, not a 500.
+ * PostgreSQL (pg) and PGlite report errors alike: `code` is the SQLSTATE, `severity` is set.
+ */
+export const isDataException = (err: unknown): boolean => {
+  if (!(err instanceof Error)) return false;
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
+};
+
 export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   if (hasZodFastifySchemaValidationErrors(err) || (Array.isArray(err.validation) && err.validation.length > 0)) {
     const errors = (err.validation ?? []).map((v) => v.message ?? 'Invalid value');
     request.log.info({ errors, context: err.validationContext }, 'request validation failed');
     return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors } satisfies ApiErrorBody);
+  }
+  if (isDataException(err)) {
+    request.log.info({ code: err.code, reason: err.message }, 'database refused a value');
+    return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors: [err.message] } satisfies ApiErrorBody);
   }
   const status = isResponseSerializationError(err) ? 500 : statusOf(err);
   if (status >= 500) {
@@ -47,7 +64,22 @@ export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: 
   return reply.code(status).send(body);
 };
 
+/**
+ * Whether a URL reads as an /api path however it is spelled: percent-encoded (also twice), with
+ * doubled slashes or backslashes, dot segments or in another case. Only for requests no route
+ * matched (the not-found handler): such a path gets 401 without a token rather than the SPA shell
+ * or a 404 that would tell a prober which /api paths exist. Matched routes are decided by their
+ * own config (auth/plugin.ts).
+ */
 export const isApiPath = (url: string): boolean => {
-  const path = url.split('?', 1)[0] ?? '';
-  return path === '/api' || path.startsWith('/api/');
+  let path = url.split('?', 1)[0] ?? '';
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  path = posix.normalize(`/${path.replace(/\\/g, '/')}`).toLowerCase();
+  return path === '/api' || path === '/api/' || path.startsWith('/api/');
 };

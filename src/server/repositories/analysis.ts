@@ -19,6 +19,7 @@ import {
   exclusionConditions,
   filterConditions,
   orderBy,
+  ownSortField,
   selectionConditions,
   sortUses,
   type Condition,
@@ -221,8 +222,7 @@ const ANALYSIS_SORT_ALIASES: Readonly<Record<string, string>> = {
 
 export const ANALYSIS_VIEW_RULES: ViewRules = {
   filterColumns: new Set(Object.keys(ANALYSIS_FILTER_TARGETS) as FilterColumn[]),
-  sortAlias: (field) =>
-    Object.hasOwn(ANALYSIS_SORT_COLUMNS, field) ? field : ANALYSIS_SORT_ALIASES[field],
+  sortAlias: (field) => ownSortField(field, ANALYSIS_SORT_COLUMNS, ANALYSIS_SORT_ALIASES),
   // aId is unique: any sort ending in it is a total order, so pages never overlap or skip rows.
   tiebreak: [{ field: 'aId', direction: 'desc' }],
   // Newest analyses first: what the lab looks at during the day.

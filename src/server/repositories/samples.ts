@@ -15,6 +15,7 @@ import {
   exclusionConditions,
   filterConditions,
   orderBy,
+  ownSortField,
   selectionConditions,
   sortUses,
   type Condition,
@@ -153,7 +154,7 @@ const SAMPLE_SORT_ALIASES: Readonly<Record<string, string>> = {
 
 export const SAMPLE_VIEW_RULES: ViewRules = {
   filterColumns: new Set(Object.keys(SAMPLE_FILTER_TARGETS) as FilterColumn[]),
-  sortAlias: (field) => (Object.hasOwn(SAMPLE_SORT_COLUMNS, field) ? field : SAMPLE_SORT_ALIASES[field]),
+  sortAlias: (field) => ownSortField(field, SAMPLE_SORT_COLUMNS, SAMPLE_SORT_ALIASES),
   // The key (sId, sStamp) is unique: any sort ending in it is a total order.
   tiebreak: [
     { field: 'sampleId.sStamp', direction: 'desc' },

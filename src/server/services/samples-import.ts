@@ -16,6 +16,7 @@ import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
 import type { Database, SampleRow } from '../db/database';
 import { HttpError } from '../http/errors';
+import { sampleKeysIn } from '../views/sql';
 import { loadLimitBounds } from './limits';
 import { checkSample, mapDbError, sampleValues, SAMPLE_NUMERIC } from './samples-writes';
 
@@ -169,23 +170,25 @@ export const parseImportFile = (text: string): ParsedFile => {
 
 const keyText = (k: SampleKey): string => formatSampleKey(k);
 
+/** Keys per lookup: bounds one statement's lock list and result, not its text (arrays are one parameter each). */
+const LOOKUP_CHUNK = 5000;
+
+/**
+ * The stored samples among the file's keys, locked for the upsert. The keys travel as two arrays
+ * (views/sql.ts sampleKeysIn): a `(s_id, s_stamp) in ((…), (…))` list of a few hundred pairs made
+ * PGlite answer wrongly and then fail; arrays are two parameters whatever the file's size.
+ */
 const loadExisting = async (
   trx: Transaction<Database>,
   keys: readonly SampleKey[],
 ): Promise<Map<string, SampleRow>> => {
   const existing = new Map<string, SampleRow>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const chunk = keys.slice(i, i + 1000);
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+    const chunk = keys.slice(i, i + LOOKUP_CHUNK);
     const rows = await trx
-      .selectFrom('sample')
-      .selectAll()
-      .where(({ eb, refTuple, tuple }) =>
-        eb(
-          refTuple('sId', 'sStamp'),
-          'in',
-          chunk.map((k) => tuple(k.sId, k.sStamp)),
-        ),
-      )
+      .selectFrom('sample as s')
+      .selectAll('s')
+      .where(sampleKeysIn(chunk, 's.s_id', 's.s_stamp'))
       .forUpdate()
       .execute();
     for (const r of rows) existing.set(keyText(r), r);

@@ -174,10 +174,21 @@ export const selectionConditions = (request: ViewRequest, refs: SelectionRefs): 
 /** Sort field → the column(s) it orders by. */
 export type SortColumns = Readonly<Record<string, readonly string[]>>;
 
+/**
+ * The canonical sort field a client's field names, or undefined. Own properties only: a plain
+ * lookup would find Object.prototype's 'constructor' or '__proto__' and sort by nothing.
+ */
+export const ownSortField = (
+  field: string,
+  columns: SortColumns,
+  aliases: Readonly<Record<string, string>>,
+): string | undefined =>
+  Object.hasOwn(columns, field) ? field : Object.hasOwn(aliases, field) ? aliases[field] : undefined;
+
 /** ORDER BY list; PostgreSQL's default null placement (last when ascending) matches the btree indexes. */
 export const orderBy = (keys: readonly SortKey[], columns: SortColumns): Fragment =>
   sql.join(
-    keys.flatMap((k) => (columns[k.field] ?? []).map((c) => sql.raw(`${c} ${k.direction}`))),
+    keys.flatMap((k) => (Object.hasOwn(columns, k.field) ? columns[k.field]! : []).map((c) => sql.raw(`${c} ${k.direction}`))),
     sql`, `,
   );
 

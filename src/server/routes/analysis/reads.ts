@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { LIST_PAGE_SIZES } from '../../../domain/constants';
-import { parseLabDateTime } from '../../../domain/datetime';
+import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import { analysisListSchema, analysisSchema, analysisViewSchema } from '../../../domain/entities/analysis';
 import { notFetched } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
@@ -30,11 +30,8 @@ const security = [{ bearerAuth: [] }];
 
 const analysisListCappedSchema = analysisListSchema.extend({ totalItems: z.number().int().nonnegative() });
 const aIdParam = z.object({ id: z.string().regex(/^\d{1,19}$/, 'aId must be a Number') });
-const sIdPrefixParam = z.object({ id: z.string().regex(/^\d{1,13}$/, 'sId must be a Number and not longer as 13 digits') });
-const sampleKeyParams = z.object({
-  sId: z.string().regex(/^\d{1,13}$/, 'sId must be a Number and not longer as 13 digits'),
-  sStamp: z.string().refine((s) => parseLabDateTime(s) !== null, 'Only Datetime is allowed, e.g. 2000-01-01 00:00:00'),
-});
+const sIdPrefixParam = z.object({ id: sIdSchema });
+const sampleKeyParams = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
 
 export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
+import { configNameSchema } from '../../../domain/rules/fields';
 import { limitSchema, limitsResponseSchema, limitWriteSchema } from '../../../domain/entities/limit';
 import { requireAdmin, userOf } from '../../auth/plugin';
 import { getLimit, listLimits, updateLimit } from '../../services/limits';
 
-const nameParams = z.object({ name: z.string().min(1).max(32) });
+const nameParams = z.object({ name: configNameSchema });
 
 export const limitRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
+import { configNameSchema } from '../../../domain/rules/fields';
 import { settingSchema, settingsResponseSchema, settingWriteSchema } from '../../../domain/entities/setting';
 import { requireAdmin, userOf } from '../../auth/plugin';
 import { listSettings, updateSetting } from '../../services/settings';
 
-const nameParams = z.object({ name: z.string().min(1).max(32) });
+const nameParams = z.object({ name: configNameSchema });
 
 export const settingRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();

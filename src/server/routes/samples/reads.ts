@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { LIST_PAGE_SIZES } from '../../../domain/constants';
-import { parseLabDateTime } from '../../../domain/datetime';
+import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import {
   sampleSchema,
   samplesListSchema,
@@ -36,12 +36,8 @@ export const SAMPLES_LIST_CAP = Math.max(...LIST_PAGE_SIZES);
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
-const SID_MESSAGE = 'sId must be a Number and not longer as 13 digits';
-const sIdParam = z.object({ id: z.string().regex(/^\d{1,13}$/, SID_MESSAGE) });
-const sampleKeyParams = z.object({
-  sId: z.string().regex(/^\d{1,13}$/, SID_MESSAGE),
-  sStamp: z.string().refine((s) => parseLabDateTime(s) !== null, 'Only Datetime is allowed, e.g. 2000-01-01 00:00:00'),
-});
+const sIdParam = z.object({ id: sIdSchema });
+const sampleKeyParams = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
 const samplesCappedSchema = samplesListSchema.extend({ totalItems: z.number().int().nonnegative() });
 
 export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> => {
