@@ -1,7 +1,7 @@
 // Limit JSON of ARCHITECTURE §4; min and max are text numbers (spec §3).
 import { z } from 'zod';
 import { limitErrors } from '../rules/limits';
-import { labDateTimeText, optionalText } from './shared';
+import { labDateTimeText, optionalText, versionRead, versionWrite } from './shared';
 
 export const limitSchema = z.object({
   id: z.number().int(),
@@ -10,12 +10,17 @@ export const limitSchema = z.object({
   lastModified: labDateTimeText.nullable(),
   min: z.string(),
   max: z.string(),
+  version: versionRead,
 });
 export type Limit = z.infer<typeof limitSchema>;
 
-/** PUT /config/limits/{name}: the Limits page rules, each message on its field. */
+/** PUT /config/limits/{name}: the Limits page rules, each message on its field, and the version read. */
 export const limitWriteSchema = limitSchema
-  .extend({ id: z.number().int().optional(), lastModified: labDateTimeText.nullable().optional() })
+  .extend({
+    id: z.number().int().optional(),
+    lastModified: labDateTimeText.nullable().optional(),
+    version: versionWrite,
+  })
   .superRefine((l, ctx) => {
     const errors = limitErrors(l);
     for (const key of ['info', 'min', 'max'] as const) {

@@ -7,7 +7,7 @@ import {
   validateSettingValue,
   CAMPAIGN_SETTING,
 } from '../rules/settings';
-import { labDateTimeText, optionalText } from './shared';
+import { labDateTimeText, optionalText, versionRead, versionWrite } from './shared';
 
 export const settingSchema = z.object({
   id: z.number().int(),
@@ -17,12 +17,17 @@ export const settingSchema = z.object({
   value: optionalText,
   start: labDateTimeText.nullable().optional(),
   end: labDateTimeText.nullable().optional(),
+  version: versionRead,
 });
 export type Setting = z.infer<typeof settingSchema>;
 
-/** PUT /config/settings/{name}: the per-name value rule and, for the campaign, its date rule. */
+/** PUT /config/settings/{name}: the per-name value rule, for the campaign its date rule, and the version read. */
 export const settingWriteSchema = settingSchema
-  .extend({ id: z.number().int().optional(), lastModified: labDateTimeText.nullable().optional() })
+  .extend({
+    id: z.number().int().optional(),
+    lastModified: labDateTimeText.nullable().optional(),
+    version: versionWrite,
+  })
   .superRefine((s, ctx) => {
     const valueMessage = validateSettingValue(s.name, s.value);
     if (valueMessage) ctx.addIssue({ code: 'custom', path: ['value'], message: valueMessage });
