@@ -97,8 +97,8 @@ describe('sessions end with a credential change', () => {
     expect((await me(h.app, old)).statusCode).toBe(401);
     expect((await me(other, old)).statusCode).toBe(401);
 
-    // A new account under the old email (same password even) is not the old one's sessions.
-    await cli(['add', 'carl@lab.example', '--role', 'admin'], `${TEST_PASSWORD}\n`);
+    // A new account under the old email, same role and password even, is not the old one's sessions.
+    await cli(['add', 'carl@lab.example', '--role', 'reader'], `${TEST_PASSWORD}\n`);
     expect((await me(h.app, old)).statusCode).toBe(401);
     expect((await me(other, old)).statusCode).toBe(401);
     const fresh = await h.signIn('carl@lab.example');
