@@ -2,10 +2,10 @@
 // migration and PUT only edits; the campaign is the one setting with start and end (ARCHITECTURE §5).
 import { sql, type Kysely } from 'kysely';
 import { completeCampaign, type Setting, type SettingWrite } from '../../domain/entities/setting';
+import { notModified } from '../../domain/messages';
 import { CAMPAIGN_SETTING } from '../../domain/rules/settings';
 import type { Database } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
-import { notModified } from '../../domain/messages';
 import { versionedUpdate } from '../repositories/versioned';
 
 type SettingRow = {
