@@ -5,6 +5,7 @@ import {
   analysisWriteResultSchema,
   analysisViewSchema,
   type Analysis,
+  type AnalysisUpdate,
   type AnalysisView,
   type AnalysisWrite,
 } from '../domain/entities/analysis';
@@ -35,8 +36,11 @@ export const getAnalysis = (http: Http, aId: string, opts: CallOptions = {}): Pr
 export const createAnalysis = (http: Http, body: AnalysisWrite): Promise<{ aId: number }> =>
   send(http.post('analysis', { json: body }), analysisWriteResultSchema);
 
-/** PUT /analysis/{id} (admin). A 400 carries the failing fields' messages (ApiError.errors). */
-export const updateAnalysis = (http: Http, aId: string, body: AnalysisWrite): Promise<unknown> =>
+/**
+ * PUT /analysis/{id} (admin) with the version the edit started from. A 400 carries the failing
+ * fields' messages (ApiError.errors); a 409 means the analysis changed since it was read.
+ */
+export const updateAnalysis = (http: Http, aId: string, body: AnalysisUpdate): Promise<unknown> =>
   send(http.put(analysisPath(aId), { json: body }), analysisWriteResultSchema);
 
 /** DELETE /analysis/{id} (admin). */

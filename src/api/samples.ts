@@ -11,6 +11,7 @@ import {
   type Sample,
   type SampleImportSummary,
   type SamplesView,
+  type SampleUpdate,
   type SampleWrite,
 } from '../domain/entities/sample';
 import { formatSampleKey, type SampleKey } from '../domain/ids';
@@ -62,8 +63,11 @@ export const getSampleTimestamps = async (
 export const createSample = (http: Http, body: SampleWrite): Promise<{ ID: string }> =>
   send(http.post('samples', { json: body }), sampleWriteResultSchema);
 
-/** PUT /samples/{sId}/{sStamp} (admin); a new sId or sStamp in the body moves the sample. */
-export const updateSample = (http: Http, key: SampleKey, body: SampleWrite): Promise<unknown> =>
+/**
+ * PUT /samples/{sId}/{sStamp} (admin) with the version the edit started from; a new sId or sStamp in
+ * the body moves the sample. A 409 means the sample changed since it was read (or the new key is taken).
+ */
+export const updateSample = (http: Http, key: SampleKey, body: SampleUpdate): Promise<unknown> =>
   send(http.put(samplePath(key), { json: body }), sampleWriteResultSchema);
 
 /** DELETE /samples/{sId}/{sStamp} (admin): also removes its analyses and box position. */

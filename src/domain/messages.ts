@@ -89,8 +89,11 @@ export const CHECK_LOGS = 'Error occurred, please check your logs!';
 export const sampleNotFound = (sampleId: Id): string => `Error occurred, SampleId#${sampleId} was not found!`;
 export const notFetched = (id: Id): string => `ID#${id} could not be fetched!`;
 
-/** Which key names a record in the catalogue ('aId#…', 'sId#…|…', 'bId#…', 'scrId#…', 'boxPosition#…'). */
-export type RecordKey = 'aId' | 'sId' | 'bId' | 'scrId' | 'boxPosition';
+/**
+ * Which key names a record in the catalogue ('aId#…', 'sId#…|…', 'bId#…', 'scrId#…', 'boxPosition#…');
+ * limits and settings are named as their not-found messages name them ('Limit#pol', 'Setting#campaign').
+ */
+export type RecordKey = 'aId' | 'sId' | 'bId' | 'scrId' | 'boxPosition' | 'Limit' | 'Setting';
 export type WriteAction = 'created' | 'modified' | 'deleted';
 
 export const writeFailed = (key: RecordKey, id: Id, action: WriteAction): string =>
@@ -98,6 +101,17 @@ export const writeFailed = (key: RecordKey, id: Id, action: WriteAction): string
 export const notCreated = (key: RecordKey, id: Id): string => writeFailed(key, id, 'created');
 export const notModified = (key: RecordKey, id: Id): string => writeFailed(key, id, 'modified');
 export const notDeleted = (key: RecordKey, id: Id): string => writeFailed(key, id, 'deleted');
+
+// ---- versions (ARCHITECTURE §4: a PUT with a stale version answers 409, no silent lost update) ----
+// The spec has no wording for the reason; the 409 carries the spec's 'was not modified!' message
+// as `message` and this reason in `errors`, and the client shows both.
+
+/** Why a write based on an outdated copy of a record is refused. */
+export const CHANGED_MEANWHILE = 'It was changed by someone else in the meantime.';
+/** A PUT must say which version of the record it was edited from. */
+export const VERSION_MESSAGE = 'version must be a Number';
+/** The whole refusal as the user reads it: 'Error occurred, aId#17 was not modified! It was changed …'. */
+export const changedMeanwhile = (key: RecordKey, id: Id): string => `${notModified(key, id)} ${CHANGED_MEANWHILE}`;
 
 /** Success uses 'updated' where the failure says 'modified' (spec §8 spells them so). */
 export type SuccessAction = 'created' | 'updated' | 'deleted';

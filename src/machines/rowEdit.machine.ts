@@ -5,8 +5,17 @@
 // first. Create starts from a template and is possible only while the form is valid. Results are
 // notified and emitted ('saved', 'created', 'deleted'), so the screen reloads the list and drops a
 // deleted item from the selection. Network and snackbar are injected.
+//
+// No update is lost silently (ARCHITECTURE §4): the save sends the version the record was loaded
+// with. When the server answers 409 — someone else changed the record since — the machine says so
+// ('… was not modified! It was changed by someone else in the meantime.'), emits 'conflict' so the
+// screen reloads the list, and loads the record again: the row shows the other change with the
+// reason among its errors (until the next input), and the user edits from there — their refused
+// change is not re-applied over it.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
+  CHANGED_MEANWHILE,
+  changedMeanwhile,
   created,
   deleted,
   notCreated,
@@ -31,6 +40,8 @@ export interface RowEditContext {
   limits: LimitBounds[];
   /** The row being edited or deleted: the aId, or 'sId|sStamp' on Samples. */
   id: string | null;
+  /** The version of the record as loaded; the save sends it back. */
+  version: number | null;
   /** The column that was double-clicked, for the UI to focus; null for the pencil. */
   column: string | null;
   draft: RowDraft;
@@ -49,7 +60,27 @@ export type RowEditEvent =
   | { type: 'SET_LIMITS'; limits: LimitBounds[] };
 
 export type RowEditEmitted =
-  { type: 'saved'; id: string } | { type: 'created'; id: string } | { type: 'deleted'; id: string };
+  | { type: 'saved'; id: string }
+  | { type: 'created'; id: string }
+  | { type: 'deleted'; id: string }
+  /** The save was refused because the record changed meanwhile: the list should show the change. */
+  | { type: 'conflict'; id: string };
+
+/** What the load answers: the editable fields and the record's version. */
+export interface LoadedRow {
+  draft: RowDraft;
+  version: number;
+}
+
+/** What the save sends. */
+export interface RowUpdate {
+  id: string;
+  draft: RowDraft;
+  version: number;
+}
+
+/** Never a stored version (they start at 1): a save without a loaded record is refused, not applied. */
+const NO_VERSION = 0;
 
 export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string; persistent?: boolean };
 
@@ -67,6 +98,10 @@ const serverErrors = (error: unknown): string[] => {
   return Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [];
 };
 
+/** A 409 to a save: the record's version is no longer the loaded one (ApiError.status). */
+const isConflictError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+
 const errorsOf = (context: RowEditContext): string[] =>
   rowErrors(context.entity, context.draft, context.limits);
 
@@ -78,8 +113,8 @@ export const rowEditMachine = setup({
     emitted: {} as RowEditEmitted,
   },
   actors: {
-    load: fromPromise<RowDraft, { id: string }>(notProvided('load')),
-    update: fromPromise<unknown, { id: string; draft: RowDraft }>(notProvided('update')),
+    load: fromPromise<LoadedRow, { id: string }>(notProvided('load')),
+    update: fromPromise<unknown, RowUpdate>(notProvided('update')),
     remove: fromPromise<unknown, { id: string }>(notProvided('remove')),
     /** Answers the new record's id (aId, or 'sId|sStamp'). */
     create: fromPromise<{ id: string }, { draft: RowDraft }>(notProvided('create')),
@@ -93,6 +128,7 @@ export const rowEditMachine = setup({
         ? {
             id: event.id,
             column: event.type === 'EDIT' ? (event.column ?? null) : null,
+            version: null,
             draft: {},
             errors: [],
           }
@@ -103,11 +139,12 @@ export const rowEditMachine = setup({
         event.type === 'CHANGE' ? { ...context.draft, [event.field]: event.value } : context.draft,
     }),
     check: assign({ errors: ({ context }) => errorsOf(context) }),
-    reset: assign({ id: null, column: null, draft: {}, errors: [] }),
+    reset: assign({ id: null, column: null, version: null, draft: {}, errors: [] }),
   },
   guards: {
     isDraftValid: ({ context }) => errorsOf(context).length === 0,
     isOtherRow: ({ context, event }) => event.type === 'EDIT' && event.id !== context.id,
+    isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
   },
 }).createMachine({
   id: 'rowEdit',
@@ -116,6 +153,7 @@ export const rowEditMachine = setup({
     limits: input.limits ?? [],
     id: null,
     column: null,
+    version: null,
     draft: {},
     errors: [],
   }),
@@ -149,7 +187,11 @@ export const rowEditMachine = setup({
         input: ({ context }) => ({ id: context.id ?? '' }),
         onDone: {
           target: 'editing',
-          actions: assign({ draft: ({ event }) => ({ ...event.output }), errors: [] }),
+          // errors stay as they are: none after EDIT (takeRow), the reason after a conflict.
+          actions: assign({
+            draft: ({ event }) => ({ ...event.output.draft }),
+            version: ({ event }) => event.output.version,
+          }),
         },
         onError: {
           target: 'idle',
@@ -207,7 +249,11 @@ export const rowEditMachine = setup({
       invoke: {
         id: 'update',
         src: 'update',
-        input: ({ context }) => ({ id: context.id ?? '', draft: context.draft }),
+        input: ({ context }) => ({
+          id: context.id ?? '',
+          draft: context.draft,
+          version: context.version ?? NO_VERSION,
+        }),
         onDone: {
           target: 'idle',
           actions: [
@@ -222,20 +268,39 @@ export const rowEditMachine = setup({
             'reset',
           ],
         },
-        // The server refused: stay in the row with its messages (ApiError.errors).
-        onError: {
-          target: 'editing',
-          actions: [
-            assign({ errors: ({ event }) => serverErrors(event.error) }),
-            {
-              type: 'notify',
-              params: ({ context }) => ({
-                kind: 'error',
-                message: notModified(recordKeyOf(context.entity), context.id ?? ''),
-              }),
-            },
-          ],
-        },
+        onError: [
+          // Changed by someone else since it was loaded: say so, and load it again (file comment).
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'loading',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  kind: 'error',
+                  message: changedMeanwhile(recordKeyOf(context.entity), context.id ?? ''),
+                }),
+              },
+              emit(({ context }) => ({ type: 'conflict' as const, id: context.id ?? '' })),
+              'clearValidation',
+              assign({ version: null, draft: {}, errors: [CHANGED_MEANWHILE] }),
+            ],
+          },
+          // The server refused: stay in the row with its messages (ApiError.errors).
+          {
+            target: 'editing',
+            actions: [
+              assign({ errors: ({ event }) => serverErrors(event.error) }),
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  kind: 'error',
+                  message: notModified(recordKeyOf(context.entity), context.id ?? ''),
+                }),
+              },
+            ],
+          },
+        ],
       },
     },
     confirmingDelete: {

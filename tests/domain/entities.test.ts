@@ -39,6 +39,7 @@ const analysis: A.Analysis = {
   lane: 2,
   comment: null,
   dateExported: null,
+  version: 3,
 };
 const sample: Sa.Sample = {
   ID: '4006381333931|2025-10-01 06:00:00',
@@ -55,6 +56,7 @@ const sample: Sa.Sample = {
   comment: 'ok',
   dateExported: null,
   boxPos: null,
+  version: 1,
 };
 
 describe('responses (ARCHITECTURE §4)', () => {
@@ -90,7 +92,7 @@ describe('responses (ARCHITECTURE §4)', () => {
     ).toEqual(item);
     const pos = { boxposId: { box: 'A1', boxPosId: 1 }, dateExported: null, sample: { sampleId } };
     expect(BP.boxPositionsResponseSchema.parse({ boxpos: [pos] }).boxpos[0]).toEqual(pos);
-    const limit = { id: 1, name: 'pol', info: 'Polarisation', lastModified: null, min: '10', max: '22' };
+    const limit = { id: 1, name: 'pol', info: 'Polarisation', lastModified: null, min: '10', max: '22', version: 2 };
     expect(L.limitsResponseSchema.parse({ limits: [limit] }).limits[0]).toEqual(limit);
     const campaign = {
       id: 1,
@@ -100,6 +102,7 @@ describe('responses (ARCHITECTURE §4)', () => {
       value: null,
       start: '2025-09-01 00:00:00',
       end: null,
+      version: 1,
     };
     expect(St.settingsResponseSchema.parse({ settings: [campaign] }).settings[0]).toEqual(campaign);
     const entry = {
@@ -202,18 +205,19 @@ describe('write bodies carry the spec messages', () => {
     expect(messages(Sc.screenWriteSchema, { name: '1a' })).toEqual([M.SCREEN_NUMBER_MESSAGE]);
   });
   it('limit', () => {
-    expect(messages(L.limitWriteSchema, { name: 'pol', info: 'Pol', min: '1', max: '2' })).toEqual([]);
-    expect(messages(L.limitWriteSchema, { name: 'pol', info: '', min: '3', max: '2,5' })).toEqual([
+    const v = { version: 1 };
+    expect(messages(L.limitWriteSchema, { name: 'pol', info: 'Pol', min: '1', max: '2', ...v })).toEqual([]);
+    expect(messages(L.limitWriteSchema, { name: 'pol', info: '', min: '3', max: '2,5', ...v })).toEqual([
       M.INFO_MUST_BE_SET,
       M.LIMIT_ONLY_NUMERIC,
     ]);
-    expect(messages(L.limitWriteSchema, { name: 'pol', info: 'Pol', min: '3', max: '2' })).toEqual([
+    expect(messages(L.limitWriteSchema, { name: 'pol', info: 'Pol', min: '3', max: '2', ...v })).toEqual([
       M.LIMIT_MIN_ABOVE_MAX,
       M.LIMIT_MAX_BELOW_MIN,
     ]);
   });
   it('setting', () => {
-    const base = { name: 'aminoFactor', info: 'Amino', value: '2.5' };
+    const base = { name: 'aminoFactor', info: 'Amino', value: '2.5', version: 1 };
     expect(messages(St.settingWriteSchema, base)).toEqual([]);
     expect(messages(St.settingWriteSchema, { ...base, value: '0' })).toEqual([M.AMINO_FACTOR_MESSAGE]);
     const campaign = {
@@ -222,6 +226,7 @@ describe('write bodies carry the spec messages', () => {
       value: null,
       start: '2025-09-01',
       end: '2025-08-01',
+      version: 4,
     };
     expect(messages(St.settingWriteSchema, campaign)).toEqual([M.CAMPAIGN_START_BEFORE_END]);
     expect(St.completeCampaign({ ...campaign, end: '2026-01-31' })).toMatchObject({
@@ -231,6 +236,22 @@ describe('write bodies carry the spec messages', () => {
     expect(St.completeCampaign({ ...base, start: '2025-09-01', end: null })).toMatchObject({
       start: '2025-09-01',
     });
+  });
+  it('updates name the version they were edited from (ARCHITECTURE §4)', () => {
+    const limit = { name: 'pol', info: 'Pol', min: '1', max: '2' };
+    const setting = { name: 'aminoFactor', info: 'Amino', value: '2.5' };
+    const analysisBody = newAnalysisTemplate();
+    const sampleBody = newSampleTemplate();
+    for (const version of [undefined, null, '3', 0, 1.5]) {
+      expect(messages(L.limitWriteSchema, { ...limit, version })).toEqual([M.VERSION_MESSAGE]);
+      expect(messages(St.settingWriteSchema, { ...setting, version })).toEqual([M.VERSION_MESSAGE]);
+      expect(messages(A.analysisUpdateSchema, { ...analysisBody, version })).toEqual([M.VERSION_MESSAGE]);
+      expect(messages(Sa.sampleUpdateSchema, { ...sampleBody, version })).toEqual([M.VERSION_MESSAGE]);
+    }
+    expect(messages(A.analysisUpdateSchema, { ...analysisBody, version: 7 })).toEqual([]);
+    expect(messages(Sa.sampleUpdateSchema, { ...sampleBody, version: 7 })).toEqual([]);
+    // A create starts the record at its first version: the body's version is not looked at.
+    expect(messages(A.analysisWriteSchema, analysisBody)).toEqual([]);
   });
   it('sync entry', () => {
     const entry = { syncID: 'Box', status: 'UNKNOWN', lastSync: null, timeInterval: 10, unit: 'MINUTES' };

@@ -1,10 +1,16 @@
 // Row edit on the e2e demo campaign (spec §4 Row edit, Create, Delete; §5; §8), found by role and
 // name: a double-click edits that column and Enter saves; a lane of 7 is refused with the spec's
 // message and nothing is saved; Create from the template with the sample's timestamps; delete with
-// a confirmation (Samples warn about what goes with a sample); readers see no edit controls.
+// a confirmation (Samples warn about what goes with a sample); readers see no edit controls. A row
+// changed by someone else while it is being edited is not overwritten (ARCHITECTURE §4 versions):
+// the save is refused with the spec's message and the reason, and the row shows the other change.
 import type { Locator, Page } from '@playwright/test';
+import type { Analysis } from '../../src/domain/entities/analysis';
+import { changedMeanwhile, CHANGED_MEANWHILE } from '../../src/domain/messages';
+import { apiGet } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { baseUrl } from './support/env';
+import { expect, test, type LabApp } from './support/fixtures';
 import { listTable, SCREENSHOTS } from './support/listScreen';
 
 const tables = { Analyses: listTable('Analyses'), Samples: listTable('Samples') };
@@ -30,6 +36,17 @@ async function cellOf(
   const index = await column.getAttribute('aria-colindex');
   expect(index, `column ${header}`).toMatch(/^\d+$/);
   return row.locator(`[aria-colindex="${index}"]`);
+}
+
+/** Another admin's save: PUT /api/analysis/{aId} with the analysis as stored now plus `change`. */
+async function changeBehindTheBack(app: LabApp, aId: string, change: Partial<Analysis>): Promise<void> {
+  const current = await apiGet<Analysis>(app, `analysis/${aId}`);
+  const user = JSON.parse((await app.getStorage('user')) ?? '{}') as { accessToken?: string };
+  const response = await app.page.request.put(`${baseUrl()}/api/analysis/${aId}`, {
+    headers: { authorization: `Bearer ${user.accessToken ?? ''}` },
+    data: { ...current, ...change },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 async function firstAnalysis(page: Page): Promise<{ row: Locator; aId: string }> {
@@ -93,6 +110,40 @@ test.describe('Row edit (admin)', () => {
     await page.reload();
     await expect(rowOf(page, aId)).toBeVisible();
     await expect(await cellOf(page, rowOf(page, aId), 'Lane')).toHaveText(before);
+  });
+
+  test('a row changed by someone else meanwhile is not overwritten: the save says so and shows the change', async ({
+    app,
+    page,
+  }) => {
+    const { row, aId } = await firstAnalysis(page);
+    await (await cellOf(page, row, 'Pol')).dblclick();
+    const pol = row.getByRole('textbox', { name: 'Pol' });
+    await expect(pol).toBeFocused();
+
+    await changeBehindTheBack(app, aId, { pol: 19.25, comment: 'changed elsewhere' });
+    await pol.fill('17,5');
+    await pol.press('Enter');
+
+    await expect(snackbar(page).getByRole('alert')).toHaveText(changedMeanwhile('aId', aId));
+    // The row is loaded again: the other change is what the fields hold now, and the row says why.
+    await expect(pol).toHaveValue('19.25');
+    await expect(row.getByRole('textbox', { name: 'Comment' })).toHaveValue('changed elsewhere');
+    await expect(page.getByRole('list', { name: `Errors in row ${aId}` })).toHaveText(CHANGED_MEANWHILE);
+    await pol.press('Escape');
+    await expect(row.getByRole('textbox')).toHaveCount(0);
+    await expect(await cellOf(page, row, 'Pol')).toHaveText('19,25');
+    await expect(await cellOf(page, row, 'Comment')).toHaveText('changed elsewhere');
+    await page.reload();
+    await expect(await cellOf(page, rowOf(page, aId), 'Pol')).toHaveText('19,25');
+
+    // Edited again from the new copy, the save goes through.
+    await (await cellOf(page, rowOf(page, aId), 'Pol')).dblclick();
+    const again = rowOf(page, aId).getByRole('textbox', { name: 'Pol' });
+    await again.fill('17,5');
+    await again.press('Enter');
+    await expect(snackbar(page).getByRole('status')).toHaveText(`aId#${aId} was updated successfully!`);
+    await expect(await cellOf(page, rowOf(page, aId), 'Pol')).toHaveText('17,50');
   });
 
   test('a blur outside the row cancels the edit', async ({ page }) => {

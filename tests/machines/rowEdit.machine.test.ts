@@ -1,17 +1,19 @@
 // Model-based and scenario tests of the row edit machine. The system under test is a real actor with
 // fake load/update/remove/create calls and snackbar, observed as the table row and the create dialog
-// see it: what was sent to the server, the draft and its errors, the messages and emitted events.
+// see it: what was sent to the server (the loaded version included), the draft and its errors, the
+// messages and emitted events — and a save refused because the record changed meanwhile (409).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
-import { LANE_MESSAGE } from '../../src/domain/messages';
+import { CHANGED_MEANWHILE, LANE_MESSAGE } from '../../src/domain/messages';
 import { rowErrors, type RowDraft } from '../../src/domain/rowRules';
 import type { LimitBounds } from '../../src/domain/rules/measurement';
 import {
   canCreate,
   rowEditMachine,
   rowEditStatus,
+  type LoadedRow,
   type NotifyParams,
   type RowEditEmitted,
   type RowEditInput,
@@ -35,6 +37,8 @@ const ROW: RowDraft = {
   pol: 16.5,
   dateIn: '2025-10-01 06:10:00',
 };
+/** What the load answers for row 17: its fields and the version they were read at. */
+const LOADED: LoadedRow = { draft: ROW, version: 4 };
 const TEMPLATE: RowDraft = {
   sId: '8888888888888',
   sStamp: '2000-01-01 00:00:00',
@@ -50,6 +54,13 @@ const BAD_REQUEST = new ApiError({
   errors: [LANE_MESSAGE],
 });
 const BROKEN = new ApiError({ kind: 'http', status: 500, message: 'Internal Server Error' });
+/** The server's answer to a save based on an outdated copy (ARCHITECTURE §4). */
+const CONFLICT = new ApiError({
+  kind: 'http',
+  status: 409,
+  message: 'Error occurred, aId#17 was not modified!',
+  errors: [CHANGED_MEANWHILE],
+});
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -83,7 +94,9 @@ function createSut(input: RowEditInput = { entity: 'analysis', limits: LIMITS })
   const actor = createActor(machine, { input });
   actor.on('*', (e) => emitted.push(e));
   actor.start();
+  let lastSettled: { effect: Effect; how: 'resolve' | 'reject'; value: unknown } | null = null;
   const settle = async (effect: Effect, how: 'resolve' | 'reject', value: unknown) => {
+    lastSettled = { effect, how, value };
     const p = pending.get(effect);
     expect(p, `${effect} is in flight`).toBeDefined();
     pending.delete(effect);
@@ -97,6 +110,8 @@ function createSut(input: RowEditInput = { entity: 'analysis', limits: LIMITS })
     notifications,
     emitted,
     cleared: () => clearedValidation,
+    /** The last call answered, and how. */
+    lastSettled: () => lastSettled,
     count: (effect: Effect) => calls.filter((c) => c.effect === effect).length,
     context: () => actor.getSnapshot().context,
     status: () => rowEditStatus(actor.getSnapshot()),
@@ -108,6 +123,7 @@ type Sut = ReturnType<typeof createSut>;
 
 const allStateNodes = (): string[] => Object.keys(rowEditMachine.root.states);
 const visited = new Set<string>();
+let reloadsAfterConflict = 0;
 
 // One sample per equivalence class: a valid and an invalid change of a ruled field, a measured
 // value outside its limit, and each answer of each call.
@@ -123,10 +139,11 @@ const SAMPLE_EVENTS = [
   { type: 'CONFIRM' },
   { type: 'OPEN_CREATE', template: TEMPLATE },
   { type: 'CREATE' },
-  { type: 'xstate.done.actor.load', output: ROW },
+  { type: 'xstate.done.actor.load', output: LOADED },
   { type: 'xstate.error.actor.load', error: BROKEN },
   { type: 'xstate.done.actor.update', output: undefined },
   { type: 'xstate.error.actor.update', error: BAD_REQUEST },
+  { type: 'xstate.error.actor.update', error: CONFLICT },
   { type: 'xstate.done.actor.remove', output: undefined },
   { type: 'xstate.error.actor.remove', error: BROKEN },
   { type: 'xstate.done.actor.create', output: { id: '99' } },
@@ -146,6 +163,7 @@ describe('row edit machine model', () => {
         lane: state.context.draft.lane ?? null,
         pol: state.context.draft.pol ?? null,
         id: state.context.id,
+        version: state.context.version,
       }),
   });
   const paths = model.getShortestPaths();
@@ -193,6 +211,22 @@ describe('row edit machine model', () => {
         },
         loading: (state: Snapshot) => {
           expect(sut.calls.findLast((c) => c.effect === 'load')?.input).toEqual({ id: state.context.id });
+          // Nothing of an earlier copy is kept while the record (re)loads.
+          expect(sut.context()).toMatchObject({ version: null, draft: {} });
+          expect(sut.context().errors).toEqual(state.context.errors);
+          const settled = sut.lastSettled();
+          if (settled?.effect === 'update' && settled.value === CONFLICT) {
+            reloadsAfterConflict += 1;
+            // Reloading after a refused save: the user was told why, and the list reloads too.
+            expect(sut.notifications.at(-1)).toEqual({
+              kind: 'error',
+              message: `Error occurred, aId#${state.context.id} was not modified! ${CHANGED_MEANWHILE}`,
+            });
+            expect(sut.emitted.at(-1)).toEqual({ type: 'conflict', id: state.context.id });
+            expect(state.context.errors).toEqual([CHANGED_MEANWHILE]);
+          } else {
+            expect(state.context.errors).toEqual([]);
+          }
         },
         editing: (state: Snapshot) => {
           if (state.context.errors.length > 0) {
@@ -201,12 +235,13 @@ describe('row edit machine model', () => {
           }
         },
         saving: (state: Snapshot) => {
-          // Only a draft without errors is ever sent.
+          // Only a draft without errors is ever sent, with the version it was loaded at.
           const sent = sut.calls.findLast((c) => c.effect === 'update')?.input as {
             id: string;
             draft: RowDraft;
+            version: number;
           };
-          expect(sent).toEqual({ id: state.context.id, draft: state.context.draft });
+          expect(sent).toEqual({ id: state.context.id, draft: state.context.draft, version: LOADED.version });
           expect(rowErrors('analysis', sent.draft, LIMITS)).toEqual([]);
         },
         confirmingDelete: () => {
@@ -225,15 +260,16 @@ describe('row edit machine model', () => {
     });
   });
 
-  it('visited every state of the machine', () => {
+  it('visited every state of the machine, and the reload after a conflict', () => {
     expect([...visited]).toEqual(expect.arrayContaining(allStateNodes()));
+    expect(reloadsAfterConflict).toBeGreaterThan(0);
   });
 });
 
 /** EDIT, then the record loaded. */
 async function editing(sut: Sut = createSut()): Promise<Sut> {
   sut.actor.send({ type: 'EDIT', id: '17', column: 'pol' });
-  await sut.resolve('load', ROW);
+  await sut.resolve('load', LOADED);
   expect(sut.status()).toBe('editing');
   return sut;
 }
@@ -242,7 +278,7 @@ describe('row edit', () => {
   it('loads the record by id and edits a copy, remembering the clicked column', async () => {
     const sut = await editing();
     expect(sut.calls).toEqual([{ effect: 'load', input: { id: '17' } }]);
-    expect(sut.context()).toMatchObject({ id: '17', column: 'pol', draft: ROW, errors: [] });
+    expect(sut.context()).toMatchObject({ id: '17', column: 'pol', draft: ROW, errors: [], version: 4 });
   });
 
   it("lane 7 stays in editing with 'Lane has to be between 0 and 3' and calls no update", async () => {
@@ -278,7 +314,10 @@ describe('row edit', () => {
     expect(sut.context().errors).toEqual([]);
     expect(sut.cleared()).toBe(1);
     sut.actor.send({ type: 'SAVE' });
-    expect(sut.calls.at(-1)).toEqual({ effect: 'update', input: { id: '17', draft: { ...ROW, lane: '3' } } });
+    expect(sut.calls.at(-1)).toEqual({
+      effect: 'update',
+      input: { id: '17', draft: { ...ROW, lane: '3' }, version: 4 },
+    });
   });
 
   it("updates, says 'aId#17 was updated successfully!' and emits 'saved' so the list reloads", async () => {
@@ -303,6 +342,46 @@ describe('row edit', () => {
     expect(sut.emitted).toEqual([]);
   });
 
+  it('a save refused because the record changed meanwhile says so and loads the record again', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
+    sut.actor.send({ type: 'SAVE' });
+    expect(sut.calls.at(-1)).toEqual({
+      effect: 'update',
+      input: { id: '17', draft: { ...ROW, comment: 'mine' }, version: 4 },
+    });
+    await sut.reject('update', CONFLICT);
+    expect(sut.notifications).toEqual([
+      {
+        kind: 'error',
+        message: 'Error occurred, aId#17 was not modified! It was changed by someone else in the meantime.',
+      },
+    ]);
+    // The list reloads, and the row loads again to show the other change.
+    expect(sut.emitted).toEqual([{ type: 'conflict', id: '17' }]);
+    expect(sut.status()).toBe('loading');
+    expect(sut.calls.at(-1)).toEqual({ effect: 'load', input: { id: '17' } });
+    await sut.resolve('load', { draft: { ...ROW, pol: 19 }, version: 5 });
+    expect(sut.context()).toMatchObject({
+      id: '17',
+      column: 'pol',
+      draft: { ...ROW, pol: 19 },
+      version: 5,
+      // The row says why it shows other values than the user typed, until the next input.
+      errors: [CHANGED_MEANWHILE],
+    });
+    sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine again' });
+    expect(sut.context().errors).toEqual([]);
+    // The next save goes from the new copy.
+    sut.actor.send({ type: 'SAVE' });
+    expect(sut.calls.at(-1)).toEqual({
+      effect: 'update',
+      input: { id: '17', draft: { ...ROW, pol: 19, comment: 'mine again' }, version: 5 },
+    });
+    await sut.resolve('update');
+    expect(sut.emitted.at(-1)).toEqual({ type: 'saved', id: '17' });
+  });
+
   it('CANCEL drops the draft and clears the errors', async () => {
     const sut = await editing();
     sut.actor.send({ type: 'CHANGE', field: 'lane', value: '7' });
@@ -319,8 +398,8 @@ describe('row edit', () => {
     sut.actor.send({ type: 'CHANGE', field: 'pol', value: '20' });
     sut.actor.send({ type: 'EDIT', id: '18' });
     expect(sut.calls.at(-1)).toEqual({ effect: 'load', input: { id: '18' } });
-    await sut.resolve('load', { ...ROW, aId: 18 });
-    expect(sut.context()).toMatchObject({ id: '18', draft: { aId: 18, pol: 16.5 } });
+    await sut.resolve('load', { draft: { ...ROW, aId: 18 }, version: 9 });
+    expect(sut.context()).toMatchObject({ id: '18', draft: { aId: 18, pol: 16.5 }, version: 9 });
   });
 
   it('another cell of the same row only moves the focus', async () => {
@@ -344,10 +423,8 @@ describe('row edit', () => {
     const id = '1234567800004|2025-10-01 06:00:00';
     sut.actor.send({ type: 'EDIT', id });
     await sut.resolve('load', {
-      sId: '1234567800004',
-      sStamp: '2025-10-01 06:00:00',
-      sFlags: '-----',
-      lane: 1,
+      draft: { sId: '1234567800004', sStamp: '2025-10-01 06:00:00', sFlags: '-----', lane: 1 },
+      version: 2,
     });
     sut.actor.send({ type: 'SAVE' });
     await sut.resolve('update');

@@ -26,6 +26,7 @@ const analysis = (aId: number, sId: string, sStamp: string) => ({
   lane: null,
   comment: null,
   dateExported: null,
+  version: 1,
 });
 
 const sample = (sId: string, sStamp: string) => ({
@@ -43,6 +44,7 @@ const sample = (sId: string, sStamp: string) => ({
   comment: null,
   dateExported: null,
   boxPos: null,
+  version: 1,
 });
 
 const S1 = '6011399500006';

@@ -83,6 +83,8 @@ describe('GET /api/analysis/view', () => {
         lane: boxed.lane,
         comment: boxed.comment,
         dateExported: null,
+        // A record read before any change is at its first version (ARCHITECTURE §4).
+        version: 1,
       } satisfies Analysis,
     ]);
     expect(Object.keys(body.analysis[0]!.sample)).toEqual(['sampleId', 'weightNet', 'weightBru', 'name', 'boxPos']);

@@ -44,8 +44,18 @@ const analysis = (overrides: Partial<AnalysisWrite> = {}): AnalysisWrite => ({
 
 const post = (body: unknown, token: string = admin) =>
   h.request({ method: 'POST', url: '/api/analysis', token, payload: body as object });
-const put = (id: number | string, body: unknown, token: string = admin) =>
-  h.request({ method: 'PUT', url: `/api/analysis/${id}`, token, payload: body as object });
+/**
+ * PUT as a client that read the analysis just before sends it: with the stored version, unless the
+ * body names one (the version checks are in versions.test.ts).
+ */
+const put = async (id: number | string, body: unknown, token: string = admin) => {
+  const current = typeof id === 'number' ? await row(id) : undefined;
+  const payload =
+    current && typeof body === 'object' && body !== null && !('version' in body)
+      ? { ...body, version: current.version }
+      : body;
+  return h.request({ method: 'PUT', url: `/api/analysis/${id}`, token, payload: payload as object });
+};
 const del = (id: number | string, token: string = admin) =>
   h.request({ method: 'DELETE', url: `/api/analysis/${id}`, token });
 

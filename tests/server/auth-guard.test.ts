@@ -1,8 +1,9 @@
 // Every /api route but sign-in and verify answers 401 without a valid token. The routes come from
 // the OpenAPI document, so routes added by later issues are covered without touching this file.
 import type { HTTPMethods } from 'fastify';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../src/server/auth/tokens';
+import { TOKEN_ISSUER, signAccessToken } from '../../src/server/auth/tokens';
 import { TEST_JWT_SECRET, useHarness } from './harness';
 
 const h = useHarness();
@@ -26,19 +27,29 @@ const badTokens = async (): Promise<Record<string, string | undefined>> => {
   const [header, payload, signature] = valid.split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
   const email = claims['sub'] as string;
+  const cv = claims['cv'] as number;
   const keys = { secret: new TextEncoder().encode(TEST_JWT_SECRET), ttlSeconds: 60 };
   return {
     'no header': undefined,
     'tampered payload (reader → admin)': `${header}.${b64({ ...claims, roles: ['ROLE_ADMIN'] })}.${signature}`,
     'tampered signature': `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
-    expired: await signAccessToken({ email, roles: ['ROLE_READER'] }, keys, new Date(Date.now() - 3_600_000)),
+    expired: await signAccessToken({ email, roles: ['ROLE_READER'], cv }, keys, new Date(Date.now() - 3_600_000)),
     'signed with another secret': await signAccessToken(
-      { email, roles: ['ROLE_READER'] },
+      { email, roles: ['ROLE_READER'], cv },
       { ...keys, secret: new TextEncoder().encode('another-secret-of-at-least-32-characters') },
     ),
     'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
     'not a JWT': 'abc.def.ghi',
-    'unknown user': await signAccessToken({ email: 'ghost@test.lab', roles: ['ROLE_ADMIN'] }, keys),
+    'unknown user': await signAccessToken({ email: 'ghost@test.lab', roles: ['ROLE_ADMIN'], cv }, keys),
+    'older credential version': await signAccessToken({ email, roles: ['ROLE_READER'], cv: cv - 1 }, keys),
+    // As tokens were signed before they carried the credential version.
+    'no credential version': await new SignJWT({ roles: ['ROLE_READER'] })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(email)
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(keys.secret),
   };
 };
 

@@ -145,7 +145,7 @@ describe('limits', () => {
   });
 
   it('answers 404 for an unknown limit', async () => {
-    const res = await putLimit('sugar', { name: 'sugar', info: 'x', min: '1', max: '2' });
+    const res = await putLimit('sugar', { name: 'sugar', info: 'x', min: '1', max: '2', version: 1 });
     expect(res.statusCode).toBe(404);
   });
 
@@ -226,7 +226,8 @@ describe('settings', () => {
     const campaign = await setting('campaign');
     const res = await putSetting('campaign', { ...campaign, start: '2025-09-15 06:00:00', end: '' });
     expect(res.json()).toMatchObject({ start: '2025-09-15 06:00:00', end: null });
-    const open = await putSetting('campaign', { ...campaign, start: null, end: null });
+    // The next edit starts from the setting as the first one left it (its new version).
+    const open = await putSetting('campaign', { ...res.json<Setting>(), start: null, end: null });
     expect(open.json()).toMatchObject({ start: null, end: null });
   });
 
@@ -254,7 +255,7 @@ describe('settings', () => {
   });
 
   it('answers 404 for an unknown setting, and 400 for a body naming another', async () => {
-    const res = await putSetting('colour', { name: 'colour', info: 'x', value: 'red' });
+    const res = await putSetting('colour', { name: 'colour', info: 'x', value: 'red', version: 1 });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Error occurred, Setting#colour was not found!' });
     const amino = await setting('aminoFactor');

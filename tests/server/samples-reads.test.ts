@@ -43,7 +43,8 @@ describe('GET /api/samples/view', () => {
     const boxed = fx.samples.find((s) => s.boxPos !== null)!;
     const one = await view({ selection: `${boxed.sId}|${boxed.sStamp}` });
     const { boxPos, ...rest } = boxed;
-    expect(one.samples).toEqual([{ ID: `${boxed.sId}|${boxed.sStamp}`, sampleId: { sId: boxed.sId, sStamp: boxed.sStamp }, ...withoutKey(rest), boxPos }]);
+    // Never changed since it was stored: its first version (ARCHITECTURE §4).
+    expect(one.samples).toEqual([{ ID: `${boxed.sId}|${boxed.sStamp}`, sampleId: { sId: boxed.sId, sStamp: boxed.sStamp }, ...withoutKey(rest), boxPos, version: 1 }]);
   });
 
   const filterCases: string[][] = [

@@ -35,8 +35,12 @@ type Key = { sId: string; sStamp: string };
 const path = (k: Key) => `/api/samples/${k.sId}/${encodeURIComponent(k.sStamp)}`;
 const post = (body: unknown, token: string = admin) =>
   h.request({ method: 'POST', url: '/api/samples', token, payload: body as object });
-const put = (k: Key, body: unknown, token: string = admin) =>
-  h.request({ method: 'PUT', url: path(k), token, payload: body as object });
+/**
+ * PUT as a client that read the sample just before sends it: with the stored version, unless the
+ * body names one (the version checks are in versions.test.ts).
+ */
+const put = async (k: Key, body: unknown, token: string = admin) =>
+  h.request({ method: 'PUT', url: path(k), token, payload: await withVersion(k, body) });
 const del = (k: Key, token: string = admin) => h.request({ method: 'DELETE', url: path(k), token });
 
 const errorsOf = (res: { json: <T>() => T }) => res.json<{ errors: string[] }>().errors;
@@ -56,6 +60,12 @@ const audits = (entity: string, key: string) =>
     .orderBy('id')
     .execute();
 const id = (k: Key) => `${k.sId}|${k.sStamp}`;
+const withVersion = async (k: Key, body: unknown): Promise<object> => {
+  const current = await stored(k).catch(() => undefined);
+  return current && typeof body === 'object' && body !== null && !('version' in body)
+    ? { ...body, version: current.version }
+    : (body as object);
+};
 
 const createdSample = async (body: SampleWrite = sample()): Promise<Key> => {
   const res = await post(body);
@@ -219,7 +229,7 @@ describe('PUT /api/samples/{sId}/{sStamp}', () => {
       method: 'PUT',
       url: `/api/samples/${k.sId}/${k.sStamp.replace(' ', 'T')}`,
       token: admin,
-      payload: sample(k, { comment: 'T form' }),
+      payload: await withVersion(k, sample(k, { comment: 'T form' })),
     });
     expect(res.statusCode).toBe(200);
   });

@@ -11,6 +11,8 @@ import {
   pageCounts,
   sampleIdSchema,
   sampleIdWriteSchema,
+  versionRead,
+  versionWrite,
 } from './shared';
 
 /** The sample part of an analysis; only sampleId is the analysis's own, the rest is shown read-only. */
@@ -46,6 +48,7 @@ export const analysisSchema = z.object({
   lane: z.number().int().nullable(),
   comment: optionalText,
   dateExported: labDateTimeText.nullable(),
+  version: versionRead,
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 
@@ -83,6 +86,10 @@ export const analysisWriteSchema = z.object({
 });
 export type AnalysisWrite = z.input<typeof analysisWriteSchema>;
 export type AnalysisWriteParsed = z.output<typeof analysisWriteSchema>;
+
+/** Body of PUT /analysis/{id}: the create body plus the version the edit started from. */
+export const analysisUpdateSchema = analysisWriteSchema.extend({ version: versionWrite });
+export type AnalysisUpdate = z.input<typeof analysisUpdateSchema>;
 
 export const analysisAverageSchema = z.object({
   polAverage: measured,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { configNameSchema, plainTextSchema } from '../rules/fields';
 import { limitErrors } from '../rules/limits';
-import { labDateTimeText, optionalText } from './shared';
+import { labDateTimeText, optionalText, versionRead, versionWrite } from './shared';
 
 export const limitSchema = z.object({
   id: z.number().int(),
@@ -11,10 +11,11 @@ export const limitSchema = z.object({
   lastModified: labDateTimeText.nullable(),
   min: z.string(),
   max: z.string(),
+  version: versionRead,
 });
 export type Limit = z.infer<typeof limitSchema>;
 
-/** PUT /config/limits/{name}: the Limits page rules, each message on its field. */
+/** PUT /config/limits/{name}: the Limits page rules, each message on its field, and the version read. */
 export const limitWriteSchema = limitSchema
   .extend({
     id: z.number().int().optional(),
@@ -23,6 +24,7 @@ export const limitWriteSchema = limitSchema
     min: plainTextSchema,
     max: plainTextSchema,
     lastModified: labDateTimeText.nullable().optional(),
+    version: versionWrite,
   })
   .superRefine((l, ctx) => {
     const errors = limitErrors(l);

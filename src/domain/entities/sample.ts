@@ -11,6 +11,8 @@ import {
   pageCounts,
   sampleIdSchema,
   sampleIdWriteSchema,
+  versionRead,
+  versionWrite,
 } from './shared';
 
 export const sampleSchema = z.object({
@@ -28,6 +30,7 @@ export const sampleSchema = z.object({
   comment: optionalText,
   dateExported: labDateTimeText.nullable(),
   boxPos: optionalText,
+  version: versionRead,
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
@@ -50,6 +53,10 @@ export const sampleWriteSchema = z.object({
 });
 export type SampleWrite = z.input<typeof sampleWriteSchema>;
 export type SampleWriteParsed = z.output<typeof sampleWriteSchema>;
+
+/** Body of PUT /samples/{sId}/{sStamp}: the create body plus the version the edit started from. */
+export const sampleUpdateSchema = sampleWriteSchema.extend({ version: versionWrite });
+export type SampleUpdate = z.input<typeof sampleUpdateSchema>;
 
 export const samplesViewSchema = z.object({ samples: z.array(sampleSchema), ...pageCounts });
 export type SamplesView = z.infer<typeof samplesViewSchema>;

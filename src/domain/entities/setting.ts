@@ -8,7 +8,7 @@ import {
   CAMPAIGN_SETTING,
 } from '../rules/settings';
 import { configNameSchema, plainTextSchema } from '../rules/fields';
-import { labDateTimeText, optionalText } from './shared';
+import { labDateTimeText, optionalText, versionRead, versionWrite } from './shared';
 
 export const settingSchema = z.object({
   id: z.number().int(),
@@ -18,10 +18,11 @@ export const settingSchema = z.object({
   value: optionalText,
   start: labDateTimeText.nullable().optional(),
   end: labDateTimeText.nullable().optional(),
+  version: versionRead,
 });
 export type Setting = z.infer<typeof settingSchema>;
 
-/** PUT /config/settings/{name}: the per-name value rule and, for the campaign, its date rule. */
+/** PUT /config/settings/{name}: the per-name value rule, for the campaign its date rule, and the version read. */
 export const settingWriteSchema = settingSchema
   .extend({
     id: z.number().int().optional(),
@@ -31,6 +32,7 @@ export const settingWriteSchema = settingSchema
     start: plainTextSchema.nullable().optional(),
     end: plainTextSchema.nullable().optional(),
     lastModified: labDateTimeText.nullable().optional(),
+    version: versionWrite,
   })
   .superRefine((s, ctx) => {
     const valueMessage = validateSettingValue(s.name, s.value);

@@ -4,6 +4,7 @@
 // - the `…WriteSchema` parses what a client sends to create or update: every spec §5 rule, with
 //   the spec's message, so a 400 lists what the form would have shown.
 import { z } from 'zod';
+import { VERSION_MESSAGE } from '../messages';
 import { dateTimeSchema, plainTextSchema, sIdSchema } from '../rules/fields';
 
 /** A lab date-time `YYYY-MM-DD HH:mm:ss` as received (not re-validated on read). */
@@ -14,6 +15,11 @@ export const measured = z.number().nullable();
 
 /** Optional text: null when absent. */
 export const optionalText = z.string().nullable();
+
+/** The record's version as read (ARCHITECTURE §4): the database bumps it on every change. */
+export const versionRead = z.number().int();
+/** The version a PUT was edited from; required, so no client can skip the check by leaving it out. */
+export const versionWrite = z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE);
 
 export const sampleIdSchema = z.object({ sId: z.string(), sStamp: labDateTimeText });
 export type SampleId = z.infer<typeof sampleIdSchema>;

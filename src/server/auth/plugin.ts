@@ -29,8 +29,9 @@ declare module 'fastify' {
 }
 
 /**
- * The token's user if the token is ours, unexpired, and the account still exists with the role the
- * token names — so removing a user or changing a role takes effect at the next request.
+ * The token's user if the token is ours, unexpired, and the account still exists with the role and
+ * the credential version the token names — so removing a user, changing a role or setting a new
+ * password ends the tokens issued before, at the next check of the account.
  */
 export const authenticateToken = async (
   db: Kysely<Database>,
@@ -40,14 +41,21 @@ export const authenticateToken = async (
   const claimed = await verifyAccessToken(token, keys);
   if (!claimed) return undefined;
   const stored = await findUser(db, claimed.email);
-  if (!stored || stored.email !== claimed.email || !claimed.roles.includes(stored.role)) return undefined;
+  if (
+    !stored ||
+    stored.email !== claimed.email ||
+    stored.credentialVersion !== claimed.cv ||
+    !claimed.roles.includes(stored.role)
+  )
+    return undefined;
   return { email: stored.email, roles: [stored.role] };
 };
 
 /**
  * How long a confirmed account is trusted without asking the database again. Every /api request
- * would otherwise pay one extra round trip (about a third of a small view's time); a removed user
- * or a changed role still loses access within seconds, on every instance, with no shared state.
+ * would otherwise pay one extra round trip (about a third of a small view's time); a removed user,
+ * a changed role or a new password still ends a token within seconds, on every instance, with no
+ * shared state: each instance re-checks the account (and its credential version) after this long.
  */
 export const ACCOUNT_CHECK_TTL_MS = 5_000;
 const ACCOUNT_CACHE_MAX = 1_000;
@@ -58,7 +66,9 @@ export const registerAuth = (
 ): void => {
   const ttl = deps.accountCheckTtlMs ?? ACCOUNT_CHECK_TTL_MS;
   // token → user and until when the account check holds; tokens are verified cryptographically on
-  // every request regardless, so the cache only spares the account lookup.
+  // every request regardless, so the cache only spares the account lookup. The key is the whole
+  // token, its credential version claim included, so the re-check after the TTL compares exactly
+  // the version this token was issued under with the stored one.
   const confirmed = new Map<string, { user: AuthUser; until: number }>();
   const authenticate = async (token: string): Promise<AuthUser | undefined> => {
     const now = Date.now();

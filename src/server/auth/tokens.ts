@@ -1,5 +1,7 @@
-// Access tokens: HS256 JWTs, subject = email, claim `roles`, issuer 'labdesk', with expiry.
-// Verification pins the algorithm, so 'none' and asymmetric-algorithm confusion are rejected.
+// Access tokens: HS256 JWTs, subject = email, claims `roles` and `cv` (the account's credential
+// version when the token was issued), issuer 'labdesk', with expiry. Verification pins the
+// algorithm, so 'none' and asymmetric-algorithm confusion are rejected. A token without `cv` (one
+// signed before credential versions existed) is refused: its user signs in once more.
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { roleSchema, type Role } from '../../domain/roles';
@@ -12,6 +14,12 @@ export interface AuthUser {
   roles: Role[];
 }
 
+/** What a token says: its user, and the credential version it was issued under. */
+export interface TokenClaims extends AuthUser {
+  /** app_user.credential_version at sign-in; a password change or role change makes it old. */
+  cv: number;
+}
+
 export interface TokenKeys {
   secret: Uint8Array;
   ttlSeconds: number;
@@ -20,11 +28,12 @@ export interface TokenKeys {
 const claimsSchema = z.object({
   sub: z.string().min(1),
   roles: z.array(roleSchema).min(1),
+  cv: z.number().int(),
 });
 
-export const signAccessToken = (user: AuthUser, keys: TokenKeys, now: Date = new Date()): Promise<string> => {
+export const signAccessToken = (user: TokenClaims, keys: TokenKeys, now: Date = new Date()): Promise<string> => {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ roles: user.roles })
+  return new SignJWT({ roles: user.roles, cv: user.cv })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(user.email)
     .setIssuer(TOKEN_ISSUER)
@@ -33,8 +42,8 @@ export const signAccessToken = (user: AuthUser, keys: TokenKeys, now: Date = new
     .sign(keys.secret);
 };
 
-/** The token's user, or undefined for anything not signed by us, expired, or malformed. */
-export const verifyAccessToken = async (token: string, keys: Pick<TokenKeys, 'secret'>): Promise<AuthUser | undefined> => {
+/** The token's claims, or undefined for anything not signed by us, expired, or malformed. */
+export const verifyAccessToken = async (token: string, keys: Pick<TokenKeys, 'secret'>): Promise<TokenClaims | undefined> => {
   try {
     const { payload } = await jwtVerify(token, keys.secret, {
       algorithms: [ALG],
@@ -42,7 +51,7 @@ export const verifyAccessToken = async (token: string, keys: Pick<TokenKeys, 'se
       requiredClaims: ['exp', 'sub'],
     });
     const claims = claimsSchema.safeParse(payload);
-    return claims.success ? { email: claims.data.sub, roles: claims.data.roles } : undefined;
+    return claims.success ? { email: claims.data.sub, roles: claims.data.roles, cv: claims.data.cv } : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 // Table types for Kysely (camelCase through CamelCasePlugin), one interface per table of
-// migrations/0001_schema.ts. Lab times travel as 'YYYY-MM-DD HH:mm:ss' strings, never JS Dates;
+// migrations/0001_schema.ts (with the columns later migrations add). Lab times travel as 'YYYY-MM-DD HH:mm:ss' strings, never JS Dates;
 // numeric columns arrive as JS numbers (create-db installs the parsers) and may be written as
 // numbers or decimal strings.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -10,6 +10,11 @@ type Numeric = ColumnType<number, number | string, number | string>;
 type NullableNumeric = ColumnType<number | null, number | string | null | undefined, number | string | null>;
 type Json = ColumnType<unknown, string | null, string | null>;
 type DefaultedTime = ColumnType<LabTime, LabTime | undefined, LabTime>;
+/**
+ * A row version (migration 0002): starts at 1 and only the database's trigger bumps it, so
+ * writers can neither insert nor set one.
+ */
+export type RowVersion = ColumnType<number, never, never>;
 
 export interface SampleTable {
   sId: string;
@@ -25,6 +30,7 @@ export interface SampleTable {
   lane: ColumnType<number, number | undefined, number>;
   comment: string | null;
   dateExported: LabTime | null;
+  version: RowVersion;
 }
 
 export interface AnalysisTable {
@@ -48,6 +54,7 @@ export interface AnalysisTable {
   lane: number | null;
   comment: string | null;
   dateExported: LabTime | null;
+  version: RowVersion;
 }
 
 export interface BoxTable {
@@ -88,6 +95,7 @@ export interface ConfigLimitTable {
   min: Numeric;
   max: Numeric;
   lastModified: DefaultedTime;
+  version: RowVersion;
 }
 
 export interface ConfigSettingTable {
@@ -98,6 +106,7 @@ export interface ConfigSettingTable {
   startAt: LabTime | null;
   endAt: LabTime | null;
   lastModified: DefaultedTime;
+  version: RowVersion;
 }
 
 export type SyncStatus = 'UNKNOWN' | 'DONE' | 'RUNNING' | 'ERROR';
@@ -138,6 +147,11 @@ export interface AppUserTable {
   role: 'ROLE_ADMIN' | 'ROLE_READER';
   createdAt: DefaultedTime;
   updatedAt: DefaultedTime;
+  /**
+   * Access tokens carry it (claim `cv`) and are refused once it changed: a trigger sets a new value
+   * from a sequence whenever the password, role or email changes (migration 0002).
+   */
+  credentialVersion: ColumnType<number, never, never>;
 }
 
 export type ExportStatus = 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';

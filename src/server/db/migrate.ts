@@ -2,9 +2,11 @@
 // checked by the compiler and works the same under tsx, vitest and a bundle.
 import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import * as m0001 from './migrations/0001_schema';
+import * as m0002 from './migrations/0002_versions';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
+  '0002_versions': m0002,
 };
 
 export class MigrationError extends Error {

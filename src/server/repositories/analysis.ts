@@ -59,6 +59,11 @@ export interface AnalysisRecord {
   boxPosId: number | null;
 }
 
+/** What the API's reads select: the record and its version (the exports need no version). */
+export interface VersionedAnalysisRecord extends AnalysisRecord {
+  version: number;
+}
+
 const ANALYSIS_COLUMNS = [
   'a_id',
   's_id',
@@ -80,6 +85,7 @@ const ANALYSIS_COLUMNS = [
   'lane',
   'comment',
   'date_exported',
+  'version',
 ] as const;
 
 const columnsOf = (alias: string): RawBuilder<unknown> => sql.raw(ANALYSIS_COLUMNS.map((c) => `${alias}.${c}`).join(', '));
@@ -100,7 +106,7 @@ const BOX_JOIN = sql.raw('left join box_position bp on bp.s_id = a.s_id and bp.s
 export const boxPosText = (bId: string | null, boxPosId: number | null): string | null =>
   bId === null || boxPosId === null ? null : `${bId}/${boxPosId}`;
 
-export const toAnalysis = (r: AnalysisRecord): Analysis => ({
+export const toAnalysis = (r: VersionedAnalysisRecord): Analysis => ({
   aId: r.aId,
   sample: {
     sampleId: { sId: r.sId, sStamp: r.sStamp },
@@ -126,12 +132,13 @@ export const toAnalysis = (r: AnalysisRecord): Analysis => ({
   lane: r.lane,
   comment: r.comment,
   dateExported: r.dateExported,
+  version: r.version,
 });
 
 // ---- single reads ---------------------------------------------------------------------------------
 
-const selectRecords = (where: Condition, order = sql.raw('a.a_id'), limit?: number): RawBuilder<AnalysisRecord> =>
-  sql<AnalysisRecord>`select ${RECORD_COLUMNS} from analysis a ${SAMPLE_JOIN} ${BOX_JOIN}
+const selectRecords = (where: Condition, order = sql.raw('a.a_id'), limit?: number): RawBuilder<VersionedAnalysisRecord> =>
+  sql<VersionedAnalysisRecord>`select ${RECORD_COLUMNS} from analysis a ${SAMPLE_JOIN} ${BOX_JOIN}
     where ${where} order by ${order}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
 
 /** One analysis by aId (a decimal string within bigint, or a number), or undefined. */
@@ -262,7 +269,7 @@ export const analysisRowsQuery = (
   campaign: Campaign,
   window: { limit?: number; offset?: number } = {},
   options: AnalysisViewOptions = {},
-): RawBuilder<AnalysisRecord & { rn: number }> => {
+): RawBuilder<VersionedAnalysisRecord & { rn: number }> => {
   const { where, needsSample } = analysisWhere(request, campaign, options);
   const order = orderBy(request.sort, ANALYSIS_SORT_COLUMNS);
   const innerSample = needsSample || sortUses(request.sort, ANALYSIS_SORT_COLUMNS, 's');
@@ -270,7 +277,7 @@ export const analysisRowsQuery = (
   const limit = window.limit === undefined ? sql`` : sql` limit ${window.limit}`;
   const offset = window.offset ? sql` offset ${window.offset}` : sql``;
   // rn carries the page's order through the outer joins (which need not keep it).
-  return sql<AnalysisRecord & { rn: number }>`
+  return sql<VersionedAnalysisRecord & { rn: number }>`
     select ${RECORD_COLUMNS}, a.rn from (
       select ${columnsOf('a')}, row_number() over (order by ${order}) as rn
       from analysis a ${innerSample ? SAMPLE_JOIN : sql``} ${innerBox ? BOX_JOIN : sql``}
@@ -329,10 +336,10 @@ export const analysisViewQuery = (
   request: ViewRequest,
   campaign: Campaign,
   options: AnalysisViewOptions = {},
-): RawBuilder<AggregateRow & Partial<AnalysisRecord>> => {
+): RawBuilder<AggregateRow & Partial<VersionedAnalysisRecord>> => {
   const page = analysisRowsQuery(request, campaign, { limit: request.size, offset: request.offset }, options);
   const aggregate = analysisAggregateQuery(request, campaign, options);
-  return sql<AggregateRow & Partial<AnalysisRecord>>`
+  return sql<AggregateRow & Partial<VersionedAnalysisRecord>>`
     select g.*, p.* from (${aggregate}) g left join lateral (${page}) p on true order by p.rn`;
 };
 
@@ -349,7 +356,7 @@ export const analysisView = async (
   const totalItems = first?.totalItems ?? 0;
   return {
     // An empty page still yields the aggregate's one row, with a null aId.
-    analysis: rows.filter((r) => r.aId !== null && r.aId !== undefined).map((r) => toAnalysis(r as AnalysisRecord)),
+    analysis: rows.filter((r) => r.aId !== null && r.aId !== undefined).map((r) => toAnalysis(r as VersionedAnalysisRecord)),
     average: {
       polAverage: first?.polAverage ?? null,
       natAverage: first?.natAverage ?? null,

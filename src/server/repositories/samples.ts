@@ -44,6 +44,11 @@ export interface SampleRecord {
   boxPosId: number | null;
 }
 
+/** What the API's reads select: the record and its version (the exports need no version). */
+export interface VersionedSampleRecord extends SampleRecord {
+  version: number;
+}
+
 const SAMPLE_COLUMNS = [
   's_id',
   's_stamp',
@@ -58,13 +63,14 @@ const SAMPLE_COLUMNS = [
   'lane',
   'comment',
   'date_exported',
+  'version',
 ] as const;
 
 const columnsOf = (alias: string): RawBuilder<unknown> => sql.raw(SAMPLE_COLUMNS.map((c) => `${alias}.${c}`).join(', '));
 const RECORD_COLUMNS = sql.raw(aliased([...SAMPLE_COLUMNS.map((c) => `s.${c}`), 'bp.b_id', 'bp.box_pos_id']));
 const BOX_JOIN = sql.raw('left join box_position bp on bp.s_id = s.s_id and bp.s_stamp = s.s_stamp');
 
-export const toSample = (r: SampleRecord): Sample => ({
+export const toSample = (r: VersionedSampleRecord): Sample => ({
   ID: formatSampleKey({ sId: r.sId, sStamp: r.sStamp }),
   sampleId: { sId: r.sId, sStamp: r.sStamp },
   name: r.name,
@@ -79,12 +85,13 @@ export const toSample = (r: SampleRecord): Sample => ({
   comment: r.comment,
   dateExported: r.dateExported,
   boxPos: boxPosText(r.bId, r.boxPosId),
+  version: r.version,
 });
 
 // ---- single reads ---------------------------------------------------------------------------------
 
-const selectRecords = (where: Condition, order: RawBuilder<unknown>, limit?: number): RawBuilder<SampleRecord> =>
-  sql<SampleRecord>`select ${RECORD_COLUMNS} from sample s ${BOX_JOIN} where ${where} order by ${order}${
+const selectRecords = (where: Condition, order: RawBuilder<unknown>, limit?: number): RawBuilder<VersionedSampleRecord> =>
+  sql<VersionedSampleRecord>`select ${RECORD_COLUMNS} from sample s ${BOX_JOIN} where ${where} order by ${order}${
     limit === undefined ? sql`` : sql` limit ${limit}`
   }`;
 
@@ -181,13 +188,13 @@ export const sampleRowsQuery = (
   request: ViewRequest,
   campaign: Campaign,
   window: { limit?: number; offset?: number } = {},
-): RawBuilder<SampleRecord & { rn: number }> => {
+): RawBuilder<VersionedSampleRecord & { rn: number }> => {
   const where = samplesWhere(request, campaign);
   const order = orderBy(request.sort, SAMPLE_SORT_COLUMNS);
   const innerBox = sortUses(request.sort, SAMPLE_SORT_COLUMNS, 'bp');
   const limit = window.limit === undefined ? sql`` : sql` limit ${window.limit}`;
   const offset = window.offset ? sql` offset ${window.offset}` : sql``;
-  return sql<SampleRecord & { rn: number }>`
+  return sql<VersionedSampleRecord & { rn: number }>`
     select ${RECORD_COLUMNS}, s.rn from (
       select ${columnsOf('s')}, row_number() over (order by ${order}) as rn
       from sample s ${innerBox ? BOX_JOIN : sql``}
@@ -207,9 +214,9 @@ export interface SamplesViewResult {
 export const samplesViewQuery = (
   request: ViewRequest,
   campaign: Campaign,
-): RawBuilder<{ totalItems: number } & Partial<SampleRecord>> => {
+): RawBuilder<{ totalItems: number } & Partial<VersionedSampleRecord>> => {
   const page = sampleRowsQuery(request, campaign, { limit: request.size, offset: request.offset });
-  return sql<{ totalItems: number } & Partial<SampleRecord>>`
+  return sql<{ totalItems: number } & Partial<VersionedSampleRecord>>`
     select g."totalItems", p.* from (select count(*) as "totalItems" from sample s where ${samplesWhere(request, campaign)}) g
     left join lateral (${page}) p on true order by p.rn`;
 };
@@ -218,7 +225,7 @@ export const samplesView = async (db: Db, request: ViewRequest, campaign: Campai
   const { rows } = await samplesViewQuery(request, campaign).execute(db.withoutPlugins());
   const totalItems = rows[0]?.totalItems ?? 0;
   return {
-    samples: rows.filter((r) => r.sId !== null && r.sId !== undefined).map((r) => toSample(r as SampleRecord)),
+    samples: rows.filter((r) => r.sId !== null && r.sId !== undefined).map((r) => toSample(r as VersionedSampleRecord)),
     totalItems,
     totalPages: totalPages(totalItems, request.size),
   };

@@ -68,7 +68,8 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
       }
       limiter.succeed(key);
       const roles = [user.role];
-      return { accessToken: await signAccessToken({ email: user.email, roles }, keys), email: user.email, roles };
+      const accessToken = await signAccessToken({ email: user.email, roles, cv: user.credentialVersion }, keys);
+      return { accessToken, email: user.email, roles };
     },
   );
 

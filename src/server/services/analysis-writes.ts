@@ -16,6 +16,7 @@ import { sampleIdWriteSchema } from '../../domain/entities/shared';
 import { MEASURE_PRECISION } from '../db/migrations/0001_schema';
 import type { AnalysisRow, Database } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
+import { versionedUpdate } from '../repositories/versioned';
 import { recordAudit } from './audit';
 import { loadLimitBounds } from './limits';
 import {
@@ -160,7 +161,11 @@ export const createAnalysis = async (
   }
 };
 
-/** PUT /analysis/{id}: replaces the editable columns (absent ones become empty, as in the form). */
+/**
+ * PUT /analysis/{id}: replaces the editable columns (absent ones become empty, as in the form), if
+ * the body's `version` is still the stored one (409 otherwise: the body was edited from an outdated
+ * copy and would silently undo the other change).
+ */
 export const updateAnalysis = async (
   db: Kysely<Database>,
   actor: string,
@@ -169,23 +174,18 @@ export const updateAnalysis = async (
 ): Promise<AnalysisWriteResult> => {
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await findAnalysis(trx, aId);
-      if (!before) throw new HttpError(404, analysisNotFound(aId));
-      const { value, errors } = checkAnalysis(raw, await loadLimitBounds(trx), before);
-      if (!value) throw validationError(errors);
-      const after = await trx
-        .updateTable('analysis')
-        .set(analysisValues(value))
-        .where('aId', '=', aId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: 'update',
-        entity: 'analysis',
-        key: String(aId),
-        before,
-        after,
+      await versionedUpdate(trx, {
+        table: 'analysis',
+        key: { aId },
+        version: isRecord(raw) ? raw['version'] : undefined,
+        notFound: analysisNotFound(aId),
+        notModified: notModified('aId', aId),
+        audit: { actor, entity: 'analysis', key: String(aId) },
+        values: async (before) => {
+          const { value, errors } = checkAnalysis(raw, await loadLimitBounds(trx), before);
+          if (!value) throw validationError(errors);
+          return analysisValues(value);
+        },
       });
       return { message: updated('aId', aId), aId };
     });

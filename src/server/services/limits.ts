@@ -4,12 +4,12 @@
 // longer be entered by hand at all (spec §5: "fails if no limit is known").
 import { sql, type Kysely } from 'kysely';
 import type { Limit, LimitWrite } from '../../domain/entities/limit';
-import { betweenMessage } from '../../domain/messages';
+import { betweenMessage, notModified } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
 import { toNumber } from '../../domain/rules/fields';
 import type { Database } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
-import { recordAudit } from './audit';
+import { versionedUpdate } from '../repositories/versioned';
 
 type LimitRow = {
   id: number;
@@ -18,6 +18,7 @@ type LimitRow = {
   min: number;
   max: number;
   lastModified: string;
+  version: number;
 };
 
 /** numeric(12,4) in config_limit: anything wider would fail in the database, not with a message. */
@@ -31,9 +32,10 @@ const toLimit = (row: LimitRow): Limit => ({
   // Text numbers (spec §3). String() of a JS number never uses exponent form in this range.
   min: String(row.min),
   max: String(row.max),
+  version: row.version,
 });
 
-const limitColumns = ['id', 'name', 'info', 'min', 'max', 'lastModified'] as const;
+const limitColumns = ['id', 'name', 'info', 'min', 'max', 'lastModified', 'version'] as const;
 
 export const limitNotFound = (name: string): string => `Error occurred, Limit#${name} was not found!`;
 
@@ -61,7 +63,8 @@ export const loadLimitBounds = async (db: Kysely<Database>): Promise<LimitBounds
  * PUT /config/limits/{name}. The body has passed limitWriteSchema (Info must be set!, numbers only,
  * min ≤ max). The name in the body must be the path's: the path names the record. A PUT that
  * changes nothing writes nothing (no audit event, lastModified kept), because the Limits page sends
- * every row on Update and only the edited ones were modified.
+ * every row on Update and only the edited ones were modified. Each row goes with the version it
+ * was read with; a limit changed by someone else since is 409 (ARCHITECTURE §4), changed or not.
  */
 export const updateLimit = async (
   db: Kysely<Database>,
@@ -88,28 +91,18 @@ export const updateLimit = async (
   const info = (body.info ?? '').trim();
 
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('configLimit')
-      .select(limitColumns)
-      .where('name', '=', name)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new HttpError(404, limitNotFound(name));
-    // Compared as numbers: '10' and '10.0' are the same limit.
-    if (before.info === info && before.min === min && before.max === max) return toLimit(before);
-    const after = await trx
-      .updateTable('configLimit')
-      .set({ info, min: String(min), max: String(max), lastModified: sql<string>`localtimestamp(0)` })
-      .where('id', '=', before.id)
-      .returning(limitColumns)
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
-      action: 'update',
-      entity: 'limit',
-      key: name,
-      before: toLimit(before),
-      after: toLimit(after),
+    const { after } = await versionedUpdate(trx, {
+      table: 'configLimit',
+      key: { name },
+      version: body.version,
+      notFound: limitNotFound(name),
+      notModified: notModified('Limit', name),
+      audit: { actor, entity: 'limit', key: name, snapshot: toLimit },
+      // Compared as numbers: '10' and '10.0' are the same limit.
+      values: (before) =>
+        before.info === info && before.min === min && before.max === max
+          ? null
+          : { info, min: String(min), max: String(max), lastModified: sql<string>`localtimestamp(0)` },
     });
     return toLimit(after);
   });

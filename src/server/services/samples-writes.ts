@@ -23,6 +23,7 @@ import { validateMeasurement, type LimitBounds } from '../../domain/rules/measur
 import { isEmpty, toNumber } from '../../domain/rules/fields';
 import type { Database, SampleRow } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
+import { versionedUpdate } from '../repositories/versioned';
 import { recordAudit } from './audit';
 import { loadLimitBounds } from './limits';
 
@@ -236,7 +237,8 @@ export const createSample = async (
  * PUT /samples/{sId}/{sStamp}. Only boxPos is not editable on a sample (spec §3), so the body may
  * carry a new sId or sStamp: the key changes, and the foreign keys (ON UPDATE CASCADE) move the
  * sample's analyses and box position with it. A key that another sample has is 409. An empty lane
- * keeps the stored lane.
+ * keeps the stored lane. A body edited from an outdated copy (its `version` is no longer the
+ * stored one) is 409 as well.
  */
 export const updateSample = async (
   db: Kysely<Database>,
@@ -247,18 +249,19 @@ export const updateSample = async (
   const id = formatSampleKey(key);
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await findSample(trx, key);
-      if (!before) throw new HttpError(404, sampleNotFound(id));
-      const { value, errors } = checkSample(raw, await loadLimitBounds(trx), before);
-      if (!value) throw validationError(errors);
-      const after = await trx
-        .updateTable('sample')
-        .set(sampleValues(value, before.lane))
-        .where('sId', '=', key.sId)
-        .where('sStamp', '=', key.sStamp)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'update', entity: 'sample', key: id, before, after });
+      const { after } = await versionedUpdate(trx, {
+        table: 'sample',
+        key: { sId: key.sId, sStamp: key.sStamp },
+        version: isRecord(raw) ? raw['version'] : undefined,
+        notFound: sampleNotFound(id),
+        notModified: notModified('sId', id),
+        audit: { actor, entity: 'sample', key: id },
+        values: async (before) => {
+          const { value, errors } = checkSample(raw, await loadLimitBounds(trx), before);
+          if (!value) throw validationError(errors);
+          return sampleValues(value, before.lane);
+        },
+      });
       const newId = formatSampleKey(after);
       return { message: updated('sId', newId), ID: newId, sampleId: sampleKeyOf(after) };
     });

@@ -2,10 +2,11 @@
 // migration and PUT only edits; the campaign is the one setting with start and end (ARCHITECTURE §5).
 import { sql, type Kysely } from 'kysely';
 import { completeCampaign, type Setting, type SettingWrite } from '../../domain/entities/setting';
+import { notModified } from '../../domain/messages';
 import { CAMPAIGN_SETTING } from '../../domain/rules/settings';
 import type { Database } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
-import { recordAudit } from './audit';
+import { versionedUpdate } from '../repositories/versioned';
 
 type SettingRow = {
   id: number;
@@ -15,9 +16,10 @@ type SettingRow = {
   startAt: string | null;
   endAt: string | null;
   lastModified: string;
+  version: number;
 };
 
-const settingColumns = ['id', 'name', 'info', 'value', 'startAt', 'endAt', 'lastModified'] as const;
+const settingColumns = ['id', 'name', 'info', 'value', 'startAt', 'endAt', 'lastModified', 'version'] as const;
 
 /** start and end appear on the campaign only, so other settings keep the plain shape of spec §3. */
 const toSetting = (row: SettingRow): Setting => ({
@@ -27,6 +29,7 @@ const toSetting = (row: SettingRow): Setting => ({
   lastModified: row.lastModified,
   value: row.value,
   ...(row.name === CAMPAIGN_SETTING ? { start: row.startAt, end: row.endAt } : {}),
+  version: row.version,
 });
 
 export const settingNotFound = (name: string): string => `Error occurred, Setting#${name} was not found!`;
@@ -44,7 +47,8 @@ const blankToNull = (text: string | null | undefined): string | null => {
  * rule on the completed dates). Here: the campaign's dates are completed (start 00:00:00, end
  * 23:59:59 when given without time; empty = open); start and end sent for another setting are
  * ignored; an empty info keeps the stored description (info is the setting's explanation, not a
- * value the lab edits). Unchanged settings are not rewritten (see updateLimit).
+ * value the lab edits). Unchanged settings are not rewritten, and a setting changed by someone else
+ * since it was read is 409 (see updateLimit).
  */
 export const updateSetting = async (
   db: Kysely<Database>,
@@ -60,40 +64,29 @@ export const updateSetting = async (
   const completed = completeCampaign({ name, start: body.start ?? null, end: body.end ?? null });
   const value = blankToNull(body.value);
 
+  const isCampaign = name === CAMPAIGN_SETTING;
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('configSetting')
-      .select(settingColumns)
-      .where('name', '=', name)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new HttpError(404, settingNotFound(name));
-    const isCampaign = name === CAMPAIGN_SETTING;
-    const next = {
-      info: blankToNull(body.info) ?? before.info,
-      value,
-      startAt: isCampaign ? (completed.start ?? null) : before.startAt,
-      endAt: isCampaign ? (completed.end ?? null) : before.endAt,
-    };
-    const unchanged =
-      next.info === before.info &&
-      next.value === before.value &&
-      next.startAt === before.startAt &&
-      next.endAt === before.endAt;
-    if (unchanged) return toSetting(before);
-    const after = await trx
-      .updateTable('configSetting')
-      .set({ ...next, lastModified: sql<string>`localtimestamp(0)` })
-      .where('id', '=', before.id)
-      .returning(settingColumns)
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
-      action: 'update',
-      entity: 'setting',
-      key: name,
-      before: toSetting(before),
-      after: toSetting(after),
+    const { after } = await versionedUpdate(trx, {
+      table: 'configSetting',
+      key: { name },
+      version: body.version,
+      notFound: settingNotFound(name),
+      notModified: notModified('Setting', name),
+      audit: { actor, entity: 'setting', key: name, snapshot: toSetting },
+      values: (before) => {
+        const next = {
+          info: blankToNull(body.info) ?? before.info,
+          value,
+          startAt: isCampaign ? (completed.start ?? null) : before.startAt,
+          endAt: isCampaign ? (completed.end ?? null) : before.endAt,
+        };
+        const unchanged =
+          next.info === before.info &&
+          next.value === before.value &&
+          next.startAt === before.startAt &&
+          next.endAt === before.endAt;
+        return unchanged ? null : { ...next, lastModified: sql<string>`localtimestamp(0)` };
+      },
     });
     return toSetting(after);
   });

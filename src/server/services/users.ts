@@ -13,6 +13,11 @@ export interface User {
   role: Role;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Changes with the password, role or email (a trigger of migration 0002); tokens carry the value
+   * they were issued under and are refused once it changed, so `passwd` ends the sessions.
+   */
+  credentialVersion: number;
 }
 
 export type UserErrorCode = 'invalid' | 'exists' | 'not-found' | 'last-admin';
@@ -29,7 +34,7 @@ export class UserError extends Error {
 
 const sqlNow = sql<string>`localtimestamp(0)`;
 
-const USER_COLUMNS = ['id', 'email', 'role', 'createdAt', 'updatedAt'] as const;
+const USER_COLUMNS = ['id', 'email', 'role', 'createdAt', 'updatedAt', 'credentialVersion'] as const;
 
 /** Emails compare case-insensitively: stored and looked up trimmed and lowercased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { analysisWriteResultSchema, analysisWriteSchema } from '../../../domain/entities/analysis';
+import {
+  analysisUpdateSchema,
+  analysisWriteResultSchema,
+  analysisWriteSchema,
+} from '../../../domain/entities/analysis';
 import { AID_MESSAGE } from '../../../domain/messages';
 import { AID_PATTERN } from '../../../domain/rules/fields';
 import { requireAdmin, userOf } from '../../auth/plugin';
@@ -60,10 +64,11 @@ export const analysisWriteRoutes = async (parent: FastifyInstance): Promise<void
       schema: {
         tags,
         security,
-        summary: 'Update the editable columns of an analysis (admin)',
+        summary:
+          'Update the editable columns of an analysis (admin); 409 when its version is no longer the one sent',
         params: aIdParamSchema,
-        body: analysisWriteSchema,
-        response: { 200: analysisWriteResultSchema, ...errors, 404: apiErrorSchema },
+        body: analysisUpdateSchema,
+        response: { 200: analysisWriteResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {

@@ -49,7 +49,7 @@ export const limitRoutes = async (parent: FastifyInstance): Promise<void> => {
       schema: {
         tags,
         security,
-        summary: 'Change a value limit (admin); answers the limit as stored',
+        summary: 'Change a value limit (admin); answers the limit as stored; 409 when its version is no longer the one sent',
         params: nameParams,
         body: limitWriteSchema,
         response: {
@@ -58,6 +58,7 @@ export const limitRoutes = async (parent: FastifyInstance): Promise<void> => {
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },

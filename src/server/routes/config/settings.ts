@@ -35,7 +35,8 @@ export const settingRoutes = async (parent: FastifyInstance): Promise<void> => {
       schema: {
         tags,
         security,
-        summary: 'Change a setting (admin); campaign dates without time are completed',
+        summary:
+          'Change a setting (admin); campaign dates without time are completed; 409 when its version is no longer the one sent',
         params: nameParams,
         body: settingWriteSchema,
         response: {
@@ -44,6 +45,7 @@ export const settingRoutes = async (parent: FastifyInstance): Promise<void> => {
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },

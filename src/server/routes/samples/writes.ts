@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { sampleWriteResultSchema, sampleWriteSchema } from '../../../domain/entities/sample';
+import { sampleUpdateSchema, sampleWriteResultSchema, sampleWriteSchema } from '../../../domain/entities/sample';
 import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import { requireAdmin, userOf } from '../../auth/plugin';
 import { createSample, deleteSample, updateSample } from '../../services/samples-writes';
@@ -62,9 +62,10 @@ export const sampleWriteRoutes = async (parent: FastifyInstance): Promise<void> 
       schema: {
         tags,
         security,
-        summary: 'Update a sample (admin); a new sId or sStamp moves its analyses and box position along',
+        summary:
+          'Update a sample (admin); a new sId or sStamp moves its analyses and box position along; 409 when its version is no longer the one sent',
         params: sampleKeyParamsSchema,
-        body: sampleWriteSchema,
+        body: sampleUpdateSchema,
         response: { 200: sampleWriteResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },

@@ -78,19 +78,22 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
     rowEditMachine.provide({
       actors: {
         load: fromPromise(async ({ input, signal }) => {
-          const texts =
+          const record =
             entity === 'analysis'
-              ? analysisTexts(await getAnalysis(http, input.id, { signal }))
-              : sampleTexts(await getSample(http, sampleKeyOf(input.id), { signal }));
+              ? await getAnalysis(http, input.id, { signal })
+              : await getSample(http, sampleKeyOf(input.id), { signal });
+          const texts = 'aId' in record ? analysisTexts(record) : sampleTexts(record);
           loaded.current = { id: input.id, texts };
-          return initialDraft(entity, texts);
+          return { draft: initialDraft(entity, texts), version: record.version };
         }),
         update: fromPromise(async ({ input }) => {
           const base = loaded.current?.id === input.id ? loaded.current.texts : {};
           const texts = mergedTexts(base, input.draft);
+          // The version the record was loaded with: a record changed since is refused (409).
+          const { version } = input;
           return entity === 'analysis'
-            ? updateAnalysis(http, input.id, analysisBody(texts))
-            : updateSample(http, sampleKeyOf(input.id), sampleBody(texts));
+            ? updateAnalysis(http, input.id, { ...analysisBody(texts), version })
+            : updateSample(http, sampleKeyOf(input.id), { ...sampleBody(texts), version });
         }),
         remove: fromPromise(({ input }) =>
           entity === 'analysis' ? deleteAnalysis(http, input.id) : deleteSample(http, sampleKeyOf(input.id)),
@@ -119,6 +122,8 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
     const subs = [
       actor.on('saved', () => optsRef.current.onChanged()),
       actor.on('created', () => optsRef.current.onChanged()),
+      // Someone else changed the record: the list shows their change (the row is loaded again).
+      actor.on('conflict', () => optsRef.current.onChanged()),
       actor.on('deleted', ({ id }) => {
         optsRef.current.onChanged();
         optsRef.current.onDeleted(id);
