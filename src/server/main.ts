@@ -15,38 +15,53 @@ export const main = async (): Promise<void> => {
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
   const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance } = {};
 
+  // A Ctrl-C in a terminal reaches every process of the foreground group: under `npm start` that is
+  // npm, scripts/start.mjs and this server — and npm and start.mjs pass the signal on as well, so
+  // one keypress arrives here two or three times within milliseconds. With a one-time handler the
+  // second SIGINT met Node's default action: the process died mid-close (exit 130) and left the
+  // data-dir lock behind. So every SIGINT/SIGTERM is handled, and only the first one closes; the
+  // ones that follow while closing are ignored (a hung close ends by the timer below).
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    say(`labdesk: ${signal} received, shutting down`);
+    say(`labdesk: ${signal} received, closing`);
     // A hung close must not keep the process (and the data-dir lock) forever.
     const force = setTimeout(() => {
-      process.stderr.write('labdesk: shutdown took too long, exiting\n');
+      process.stderr.write('labdesk: closing took too long, exiting\n');
       running.lock?.release();
       process.exit(1);
     }, 10_000);
     force.unref();
+    let code = 0;
     try {
       await running.app?.close();
       await running.handle?.close();
+    } catch (err) {
+      code = 1;
+      process.stderr.write(
+        `labdesk: error while closing: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
     } finally {
       running.lock?.release();
       clearTimeout(force);
     }
+    // Everything is closed: do not wait for handles someone forgot to unref.
+    process.exit(code);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 
   if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
   const handle = (running.handle = await createDb(config));
   await migrateToLatest(handle.db);
   await ensureFirstAdmin(handle.db, config);
   const app = (running.app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } }));
-  // A signal during start-up already closed what existed; do not start listening afterwards.
+  // A signal during start-up is closing what existed; do not start listening afterwards.
   if (stopping) return;
   await app.listen({ host: '0.0.0.0', port: config.port });
-  say(`labdesk listening on http://localhost:${config.port} (${handle.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
+  say(
+    `labdesk listening on http://localhost:${config.port} (${handle.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`,
+  );
 };
 
 // Errors we expect (bad configuration, data dir in use, …) get one line; anything else its stack.
