@@ -289,9 +289,13 @@ export const exportMachine = setup({
                   }),
                 },
               },
+              // 503: too many PDFs rendering now (spec §8: the busy message on a 503 to an export).
               {
                 target: 'idle',
-                actions: { type: 'notify', params: { kind: 'error', message: EXPORT_FAILED } },
+                actions: {
+                  type: 'notify',
+                  params: ({ event }) => ({ kind: 'error', message: exportFailureMessage(event.error) }),
+                },
               },
             ],
           },

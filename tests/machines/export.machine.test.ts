@@ -439,4 +439,12 @@ describe('PDF', () => {
     await sut.reject('downloadPdf', httpError(400, 'A PDF can hold at most 5000 rows'));
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
   });
+
+  it('a 503 (too many PDFs rendering) says the server is busy (spec §8)', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'DOWNLOAD_PDF' });
+    await sut.reject('downloadPdf', httpError(503, SERVER_BUSY));
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_BUSY }]);
+    expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);
+  });
 });

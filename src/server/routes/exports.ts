@@ -25,13 +25,16 @@ import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } f
 import { parseAttributes, resolveColumns, type ExportColumn, type ExportResource } from '../exports/columns';
 import { altersFlags, EXPORT_TYPES, exportCheckSchema } from '../../domain/exportJob';
 import { CONTENT_TYPES, decimalText } from '../exports/formats';
-import { PDF_ROW_CAP, renderPdfTable } from '../exports/pdf-table';
+import { PdfRenders } from '../exports/pdf-render';
+import { PDF_ROW_CAP } from '../exports/pdf-table';
 import { ExportService, FILE_NAME, labStamp, type ExportServiceOptions } from '../exports/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The export jobs of this process (tests lower maxRunning and inject failures through it). */
     exportJobs: ExportService;
+    /** PDF renders of this process: worker threads, bounded per user and in all (pdf-render.ts). */
+    pdfRenders: PdfRenders;
   }
 }
 
@@ -95,6 +98,9 @@ export const exportRoutes = async (
     chunk: options.chunk,
   });
   app.decorate('exportJobs', service);
+  const renders = new PdfRenders();
+  app.decorate('pdfRenders', renders);
+  app.addHook('onClose', async () => renders.close());
   app.addHook('onReady', async () => service.startSchedule());
   // Every request of the app (this plugin is not encapsulated): running jobs pause between chunks
   // while one is in flight. A request ends once, whether answered or aborted.
@@ -105,6 +111,30 @@ export const exportRoutes = async (
   app.addHook('onClose', async () => service.close());
 
   const pdf = async (
+    resource: ExportResource,
+    query: ViewQuery,
+    request: ViewRequest,
+    columns: ExportColumn<unknown>[],
+    user: string,
+    reply: FastifyReply,
+  ) => {
+    let release: () => void;
+    try {
+      release = renders.take(user);
+    } catch (err) {
+      // Sent directly: the error handler would replace a 5xx message, and the client shows this one.
+      if (err instanceof HttpError && err.statusCode === 503)
+        return reply.code(503).send({ message: err.message });
+      throw err;
+    }
+    try {
+      return await renderPdf(resource, query, request, columns, reply);
+    } finally {
+      release();
+    }
+  };
+
+  const renderPdf = async (
     resource: ExportResource,
     query: ViewQuery,
     request: ViewRequest,
@@ -120,7 +150,7 @@ export const exportRoutes = async (
       throw new HttpError(400, pdfTooLarge(rows.length), [pdfTooLarge(rows.length)]);
     const stamp = labStamp(app.config.timezone);
     const created = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}`;
-    const body = await renderPdfTable({
+    const body = await renders.render({
       title: resource === 'analysis' ? 'Analysis' : 'Samples',
       subtitle: [...describeQuery(query, campaign), `Created ${created} · ${rows.length} rows`],
       columns: columns.map((c) => ({
@@ -147,7 +177,7 @@ export const exportRoutes = async (
             'The view query (filter, sort, selection, selectionSId, exclusion; page and size are ignored) plus ' +
             'attributes, the visible columns in order. sap and zft exist for analysis only, need ROLE_ADMIN, ' +
             'mark the exported rows (first flag X, dateExported) and leave out rows already flagged X unless ' +
-            `the aFlags filter starts with X. 503 while too many exports run. pdf: at most ${PDF_ROW_CAP} rows.`,
+            `the aFlags filter starts with X. 503 while too many exports run. pdf: at most ${PDF_ROW_CAP} rows; 503 while too many PDFs render.`,
           security,
           params: startParam,
           querystring: exportQuerySchema,
@@ -167,7 +197,7 @@ export const exportRoutes = async (
         const { attributes, ...viewQuery } = req.query;
         const request = parseViewRequest(viewQuery, rulesOf(resource));
         const columns = resolveColumns<unknown>(resource, parseAttributes(attributes));
-        if (type === 'pdf') return pdf(resource, viewQuery, request, columns, reply);
+        if (type === 'pdf') return pdf(resource, viewQuery, request, columns, user.email, reply);
         let fileName: string;
         try {
           fileName = await service.start({
