@@ -2,6 +2,7 @@
 // sources, then serve app and API from one process on LAB_PORT.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 
 const newest = (dir) =>
@@ -14,15 +15,21 @@ const built = 'dist/index.html';
 const sources = ['src', 'docs', 'index.html'].filter(existsSync);
 const stale =
   !existsSync(built) ||
-  sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+  sources.some(
+    (s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs,
+  );
 if (stale) {
   console.log('labdesk: building the client …');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // The server handles SIGINT/SIGTERM itself (graceful close); pass them on and mirror its exit.
+// A Ctrl-C in a terminal reaches the server directly too (same process group), so it may get the
+// signal twice; it closes once and ignores the repeats (src/server/main.ts). Passing it on is for
+// a signal sent to this process alone (`kill <pid>`, a service manager).
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Killed by a signal it did not handle: the shell's convention, 128 + the signal's number.
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

@@ -2,8 +2,7 @@
 // server answers the job's file name), check it, download it, the PDF that is answered at once, and
 // the name of the newest job not downloaded yet (to resume after a reload). Failures reject with
 // ApiError, whose `status` the export machine reads (404 keep waiting, 503 busy, 400 too many rows).
-import { z } from 'zod';
-import { EXPORT_TYPES, type ExportType } from '../domain/exportJob';
+import { EXPORT_TYPES, exportCheckSchema, type ExportCheck, type ExportType } from '../domain/exportJob';
 import { toSearchParams, type SelectionQuery } from '../domain/query';
 import { send, sendText, toApiError, type CallOptions, type Http } from './http';
 
@@ -51,8 +50,7 @@ const jobFile = (
 ): ReturnType<Http['get']> =>
   http.get(`export/${action}/${type}`, { searchParams: { file: fileName }, signal: opts.signal });
 
-const checkSchema = z.object({ fileName: z.string(), totalItems: z.number().nullable() });
-export type ExportCheck = z.infer<typeof checkSchema>;
+export type { ExportCheck };
 
 /** GET /export/check/{type}?file=: resolves when the file is ready; 404 (running) and others reject. */
 export const checkExport = (
@@ -60,8 +58,7 @@ export const checkExport = (
   type: ExportType,
   fileName: string,
   opts: CallOptions = {},
-): Promise<ExportCheck> =>
-  send(jobFile(http, 'check', type, fileName, opts), checkSchema);
+): Promise<ExportCheck> => send(jobFile(http, 'check', type, fileName, opts), exportCheckSchema);
 
 /**
  * The file name of a content-disposition header: RFC 6266 `filename*=UTF-8''…` first, then
@@ -105,8 +102,7 @@ export const downloadExport = (
   type: ExportType,
   fileName: string,
   opts: CallOptions = {},
-): Promise<DownloadedFile> =>
-  fetchFile(() => jobFile(http, 'download', type, fileName, opts), fileName);
+): Promise<DownloadedFile> => fetchFile(() => jobFile(http, 'download', type, fileName, opts), fileName);
 
 /** GET /{entity}/export/pdf: the PDF of the current view, named by content-disposition. */
 export const downloadPdf = (

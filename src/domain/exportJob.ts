@@ -1,21 +1,49 @@
 // Rules of the asynchronous export (spec §4 Export, §8, §9): which types exist, when the user is
 // asked first, which exports change the flags, and how a failed check or start is told.
+import { z } from 'zod';
 import { EXPORT_CONFIRM_ABOVE } from './constants';
 import { EXPORT_FAILED, SERVER_BUSY } from './messages';
+import { isAdmin } from './roles';
 
 /** The file exports of the list views; PDF downloads directly and is not a job. */
 export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-/** SAP and ZFT are analysis record layouts: only Analysis offers them. */
-export const exportTypesOf = (entity: 'analysis' | 'samples'): readonly ExportType[] =>
-  entity === 'analysis' ? EXPORT_TYPES : EXPORT_TYPES.filter((t) => !altersFlags(t));
+/** SAP and ZFT exports mark the exported rows (ARCHITECTURE §5), so the user is warned. */
+export const altersFlags = (type: ExportType): boolean => type === 'sap' || type === 'zft';
+
+/**
+ * SAP and ZFT are writes (they set flag X and dateExported, ARCHITECTURE §5): admins only, and the
+ * server answers 403 to anyone else. CSV, XLSX and PDF only read (spec §6: exporting is not gated).
+ */
+export const mayStartExport = (type: ExportType, roles: readonly string[]): boolean =>
+  !altersFlags(type) || isAdmin(roles);
+
+const READ_ONLY_TYPES: readonly ExportType[] = EXPORT_TYPES.filter((t) => !altersFlags(t));
+
+/**
+ * The file exports a screen offers to a user: SAP and ZFT are analysis record layouts, so only
+ * Analysis has them, and only for admins (mayStartExport). The same arrays every call (stable for
+ * React's memoisation).
+ */
+export const exportTypesOf = (
+  entity: 'analysis' | 'samples',
+  roles: readonly string[],
+): readonly ExportType[] => (entity === 'analysis' && isAdmin(roles) ? EXPORT_TYPES : READ_ONLY_TYPES);
+
+/**
+ * The check's answer when the file is ready: its row count and, for SAP and ZFT, how many matching
+ * rows were left out because an earlier export had already flagged them X (docs/exports.md).
+ */
+export const exportCheckSchema = z.object({
+  fileName: z.string(),
+  totalItems: z.number().nullable(),
+  skippedExported: z.number().int().nonnegative(),
+});
+export type ExportCheck = z.infer<typeof exportCheckSchema>;
 
 /** More than 5000 items need a confirmation; exactly 5000 do not. */
 export const needsExportConfirmation = (total: number): boolean => total > EXPORT_CONFIRM_ABOVE;
-
-/** SAP and ZFT exports mark the exported rows (ARCHITECTURE §5), so the user is warned. */
-export const altersFlags = (type: ExportType): boolean => type === 'sap' || type === 'zft';
 
 /** An export of nothing has nothing to download. */
 export const hasExportData = (total: number): boolean => total > 0;
@@ -33,6 +61,16 @@ export const isServerBusy = (error: unknown): boolean => statusOf(error) === 503
 
 /** The file to download is gone (removed after 24 h, or already fetched). */
 export const isExportGone = (error: unknown): boolean => statusOf(error) === 404 || statusOf(error) === 410;
+
+/**
+ * A check's 422 when every matching row had been flagged X by an earlier SAP/ZFT export: the
+ * server's explanation (messages.exportedRowsSkipped) in `errors`; null for any other failure.
+ */
+export const skippedRowsMessage = (error: unknown): string | null => {
+  if (statusOf(error) !== 422) return null;
+  const errors = (error as { errors?: unknown }).errors;
+  return Array.isArray(errors) && typeof errors[0] === 'string' ? errors[0] : null;
+};
 
 /** What the snackbar says when starting or checking an export failed. */
 export const exportFailureMessage = (error: unknown): string =>

@@ -29,6 +29,13 @@ export const isExported = (flags: string | null | undefined): boolean => flagKin
 export const markExported = (flags: string | null | undefined): string =>
   FLAG_EXPORTED + (flags && flags.length > 0 ? flags.slice(1) : DEFAULT_FLAGS.slice(1));
 
+/**
+ * SAP and ZFT leave out rows an earlier export already flagged X (ARCHITECTURE §5), unless the
+ * user's flags filter asks for exported rows: a pattern whose first character is X.
+ */
+export const asksForExported = (flagsPatterns: readonly string[]): boolean =>
+  flagsPatterns.some((p) => p.startsWith(FLAG_EXPORTED));
+
 /** aFlags positions 2–7 (1-based), in this order. */
 export const AFLAG_VALUE_ORDER = ['pol', 'kal', 'nat', 'an', 'glu', 'dry'] as const;
 export type AFlagValue = (typeof AFLAG_VALUE_ORDER)[number];

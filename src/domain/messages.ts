@@ -192,6 +192,13 @@ export const exportConfirmText = (type: ExportType | null, total: number): strin
 export const flagsWarning = (type: ExportType): string =>
   `The ${EXPORT_LABELS[type]} export marks every exported analysis as exported: its first flag becomes X and DateExported is set.`;
 
+/**
+ * SAP and ZFT leave out what an earlier export already flagged X (ARCHITECTURE §5); the Export panel
+ * says how many and how to include them.
+ */
+export const exportedRowsSkipped = (n: number): string =>
+  `Left out ${n.toLocaleString('de-AT')} already exported ${n === 1 ? 'analysis' : 'analyses'} (first flag X). To export them again, filter aFlags by X.`;
+
 // ---- Selection card ----------------------------------------------------------------------------
 // The spec gives no wording for these confirmations.
 

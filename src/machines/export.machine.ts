@@ -14,6 +14,8 @@ import {
   isServerBusy,
   isStillProcessing,
   needsExportConfirmation,
+  skippedRowsMessage,
+  type ExportCheck,
   type ExportType,
 } from '../domain/exportJob';
 import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../domain/messages';
@@ -34,6 +36,8 @@ export interface ExportContext {
   fileName: string | null;
   /** SAP/ZFT: the export marks the exported rows, the panel shows the warning. */
   altersFlags: boolean;
+  /** SAP/ZFT: matching rows the ready file leaves out, already flagged X (the panel says so). */
+  skippedExported: number;
 }
 
 export type ExportEvent =
@@ -52,7 +56,7 @@ const notProvided = (name: string) => () => {
   throw new Error(`export machine: '${name}' must be provided`);
 };
 
-const NO_JOB = { type: null, total: 0, fileName: null, altersFlags: false } as const;
+const NO_JOB = { type: null, total: 0, fileName: null, altersFlags: false, skippedExported: 0 } as const;
 
 export const exportMachine = setup({
   types: {
@@ -64,7 +68,7 @@ export const exportMachine = setup({
     /** GET …/export/{type} with the view's query and columns → the file name. */
     startExport: fromPromise<string, { type: ExportType }>(notProvided('startExport')),
     /** GET /export/check/{type}?file= : resolves on 200, rejects with the status otherwise. */
-    checkExport: fromPromise<unknown, ExportJobInput>(notProvided('checkExport')),
+    checkExport: fromPromise<ExportCheck | undefined, ExportJobInput>(notProvided('checkExport')),
     /** GET /export/download/{type}?file= and hand the file to the browser. */
     download: fromPromise<unknown, ExportJobInput>(notProvided('download')),
     /** GET …/export/pdf with the view's query; the name comes from content-disposition. */
@@ -82,6 +86,7 @@ export const exportMachine = setup({
         total: event.type === 'START' ? event.total : 0,
         fileName: event.type === 'RESUME' ? event.fileName : null,
         altersFlags: altersFlags(event.exportType),
+        skippedExported: 0,
       };
     }),
     forget: assign(NO_JOB),
@@ -92,6 +97,7 @@ export const exportMachine = setup({
     isStillProcessing: (_, params: { error: unknown }) => isStillProcessing(params.error),
     isServerBusy: (_, params: { error: unknown }) => isServerBusy(params.error),
     isExportGone: (_, params: { error: unknown }) => isExportGone(params.error),
+    hasSkippedRows: (_, params: { error: unknown }) => skippedRowsMessage(params.error) !== null,
     isBadRequest: (_, params: { error: unknown }) =>
       typeof params.error === 'object' &&
       params.error !== null &&
@@ -174,7 +180,10 @@ export const exportMachine = setup({
                 id: 'checkExport',
                 src: 'checkExport',
                 input: ({ context }) => ({ type: context.type ?? 'csv', fileName: context.fileName ?? '' }),
-                onDone: { target: '#export.job.ready' },
+                onDone: {
+                  target: '#export.job.ready',
+                  actions: assign({ skippedExported: ({ event }) => event.output?.skippedExported ?? 0 }),
+                },
                 onError: [
                   {
                     guard: { type: 'isStillProcessing', params: ({ event }) => ({ error: event.error }) },
@@ -185,6 +194,23 @@ export const exportMachine = setup({
                     target: '#export.job.idle',
                     actions: [
                       { type: 'notify', params: { kind: 'error', message: SERVER_BUSY } },
+                      'clearFileName',
+                      'forget',
+                    ],
+                  },
+                  // Nothing to export because an earlier export flagged every matching row X:
+                  // the server's answer says so, which tells more than the generic failure.
+                  {
+                    guard: { type: 'hasSkippedRows', params: ({ event }) => ({ error: event.error }) },
+                    target: '#export.job.idle',
+                    actions: [
+                      {
+                        type: 'notify',
+                        params: ({ event }) => ({
+                          kind: 'error',
+                          message: skippedRowsMessage(event.error) ?? EXPORT_FAILED,
+                        }),
+                      },
                       'clearFileName',
                       'forget',
                     ],
@@ -263,9 +289,13 @@ export const exportMachine = setup({
                   }),
                 },
               },
+              // 503: too many PDFs rendering now (spec §8: the busy message on a 503 to an export).
               {
                 target: 'idle',
-                actions: { type: 'notify', params: { kind: 'error', message: EXPORT_FAILED } },
+                actions: {
+                  type: 'notify',
+                  params: ({ event }) => ({ kind: 'error', message: exportFailureMessage(event.error) }),
+                },
               },
             ],
           },

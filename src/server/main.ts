@@ -16,29 +16,40 @@ export const main = async (): Promise<void> => {
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
   const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance } = {};
 
+  // A Ctrl-C in a terminal reaches every process of the foreground group: under `npm start` that is
+  // npm, scripts/start.mjs and this server — and npm and start.mjs pass the signal on as well, so
+  // one keypress arrives here two or three times within milliseconds. With a one-time handler the
+  // second SIGINT met Node's default action: the process died mid-close (exit 130) and left the
+  // data-dir lock behind. So every SIGINT/SIGTERM is handled, and only the first one closes; the
+  // ones that follow while closing are ignored (a hung close ends by the timer below).
   let stopping = false;
   /** Closes what runs; with an exit code, ends the process with it afterwards. */
   const stop = async (signal: string, exitCode?: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    if (exitCode === undefined) say(`labdesk: ${signal} received, shutting down`);
+    if (exitCode === undefined) say(`labdesk: ${signal} received, closing`);
     // A hung close must not keep the process (and the data-dir lock) forever.
     const force = setTimeout(() => {
-      process.stderr.write('labdesk: shutdown took too long, exiting\n');
+      process.stderr.write('labdesk: closing took too long, exiting\n');
       running.lock?.release();
       process.exit(1);
     }, 10_000);
     force.unref();
+    let code = exitCode ?? 0;
     try {
       await running.app?.close();
       await running.handle?.close();
     } catch (err) {
-      if (exitCode === undefined) throw err;
+      code = exitCode ?? 1;
+      process.stderr.write(
+        `labdesk: error while closing: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
     } finally {
       running.lock?.release();
       clearTimeout(force);
-      if (exitCode !== undefined) process.exit(exitCode);
     }
+    // Everything is closed: do not wait for handles someone forgot to unref.
+    process.exit(code);
   };
   // A FATAL or PANIC leaves the embedded backend broken: every later request would answer 500 until
   // a restart. Exit instead (status 70, EX_SOFTWARE) so that the supervisor starts a fresh process.
@@ -51,8 +62,7 @@ export const main = async (): Promise<void> => {
     );
     void stop('database failure', 70);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 
   if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
   const handle = (running.handle = await createDb(config, { onFatal }));
@@ -60,10 +70,12 @@ export const main = async (): Promise<void> => {
   restrictTreeToOwner(config.dataDir);
   await ensureFirstAdmin(handle.db, config);
   const app = (running.app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } }));
-  // A signal during start-up already closed what existed; do not start listening afterwards.
+  // A signal during start-up is closing what existed; do not start listening afterwards.
   if (stopping) return;
   await app.listen({ host: '0.0.0.0', port: config.port });
-  say(`labdesk listening on http://localhost:${config.port} (${handle.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
+  say(
+    `labdesk listening on http://localhost:${config.port} (${handle.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`,
+  );
 };
 
 // Errors we expect (bad configuration, data dir in use, …) get one line; anything else its stack.

@@ -4,6 +4,9 @@ import { EXPORT_FAILED, SERVER_BUSY } from '../../src/domain/messages';
 import {
   altersFlags,
   exportFailureMessage,
+  exportTypesOf,
+  mayStartExport,
+  skippedRowsMessage,
   hasExportData,
   isExportGone,
   isServerBusy,
@@ -36,7 +39,25 @@ describe('export decisions', () => {
     expect(needsExportConfirmation(total)).toBe(expected);
   });
   it('only SAP and ZFT alter flags', () => {
-    expect(['csv', 'xlsx', 'sap', 'zft'].map((t) => altersFlags(t as 'csv'))).toEqual([false, false, true, true]);
+    expect(['csv', 'xlsx', 'sap', 'zft'].map((t) => altersFlags(t as 'csv'))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+  it('SAP and ZFT write: admins only, and only on Analysis (ARCHITECTURE §5)', () => {
+    expect(exportTypesOf('analysis', ['ROLE_ADMIN'])).toEqual(['csv', 'xlsx', 'sap', 'zft']);
+    expect(exportTypesOf('analysis', ['ROLE_READER'])).toEqual(['csv', 'xlsx']);
+    expect(exportTypesOf('samples', ['ROLE_ADMIN'])).toEqual(['csv', 'xlsx']);
+    expect(exportTypesOf('analysis', ['ROLE_READER'])).toBe(exportTypesOf('samples', ['ROLE_ADMIN']));
+    expect(mayStartExport('sap', ['ROLE_READER'])).toBe(false);
+    expect(mayStartExport('csv', [])).toBe(true);
+  });
+  it('reads the skipped-rows explanation of a 422 check', () => {
+    expect(skippedRowsMessage({ status: 422, errors: ['Left out 3'] })).toBe('Left out 3');
+    expect(skippedRowsMessage({ status: 422 })).toBeNull();
+    expect(skippedRowsMessage({ status: 500, errors: ['x'] })).toBeNull();
   });
   it('needs data to export', () => {
     expect(hasExportData(0)).toBe(false);

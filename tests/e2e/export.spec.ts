@@ -2,7 +2,7 @@
 // them by role and name: a filtered CSV export is polled until ready, downloaded and holds exactly
 // the filtered rows (CSV of docs/exports.md: ';', decimal comma, UTF-8 with BOM); above 5000 items
 // a confirmation comes first and Cancel starts nothing; a reload resumes a running export; the PDF
-// button downloads a PDF, for readers too.
+// button downloads a PDF, for readers too, who are not offered SAP and ZFT.
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
@@ -202,9 +202,16 @@ test.describe('Export', () => {
     expect(await readCsv(file)).toHaveLength(total);
   });
 
-  test('the PDF button downloads a PDF of the view, for readers too', async ({ app, page }) => {
+  test('the PDF button downloads a PDF of the view, for readers too; SAP and ZFT are for admins', async ({
+    app,
+    page,
+  }) => {
     await openAnalysis(app, 'reader', [AID_FILTER]);
     await expect(exportButton(page, 'CSV')).toBeEnabled();
+    await expect(exportButton(page, 'XLSX')).toBeEnabled();
+    // SAP and ZFT flag what they export: writes, which a reader may not start (docs/exports.md).
+    await expect(exportButton(page, 'SAP')).toHaveCount(0);
+    await expect(exportButton(page, 'ZFT')).toHaveCount(0);
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'PDF', exact: true }).click(),

@@ -7,7 +7,7 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import { ApiError } from '../../src/api/http';
 import { EXPORT_CONFIRM_ABOVE } from '../../src/domain/constants';
 import type { ExportType } from '../../src/domain/exportJob';
-import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../../src/domain/messages';
+import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY, exportedRowsSkipped } from '../../src/domain/messages';
 import {
   exportMachine,
   exportStatus,
@@ -319,6 +319,27 @@ describe('polling (simulated clock)', () => {
     expect(sut.count('checkExport')).toBe(3);
   });
 
+  it('keeps how many already exported rows the ready file leaves out', async () => {
+    const sut = await started('sap');
+    sut.clock.increment(POLL_MS);
+    await sut.resolve('checkExport', { fileName: FILE, totalItems: 2, skippedExported: 1 });
+    expect(sut.status()).toBe('ready');
+    expect(sut.actor.getSnapshot().context.skippedExported).toBe(1);
+  });
+
+  it('a 422 naming rows left out as already exported says so instead of the generic failure', async () => {
+    const sut = await started('sap');
+    sut.clock.increment(POLL_MS);
+    const skipped = exportedRowsSkipped(3);
+    await sut.reject(
+      'checkExport',
+      new ApiError({ kind: 'http', status: 422, message: NO_DOWNLOAD, errors: [skipped] }),
+    );
+    expect(sut.notifications).toEqual([{ kind: 'error', message: skipped }]);
+    expect(sut.status()).toBe('idle');
+    expect(sut.saved()).toBeNull();
+  });
+
   it('a 503 while checking says the server is busy and forgets the job', async () => {
     const sut = await started();
     sut.clock.increment(POLL_MS);
@@ -417,5 +438,13 @@ describe('PDF', () => {
     sut.actor.send({ type: 'DOWNLOAD_PDF' });
     await sut.reject('downloadPdf', httpError(400, 'A PDF can hold at most 5000 rows'));
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
+  });
+
+  it('a 503 (too many PDFs rendering) says the server is busy (spec §8)', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'DOWNLOAD_PDF' });
+    await sut.reject('downloadPdf', httpError(503, SERVER_BUSY));
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_BUSY }]);
+    expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);
   });
 });

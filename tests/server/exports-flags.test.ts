@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { markExported } from '../../src/domain/flags';
-import { EXPORT_FAILED } from '../../src/domain/messages';
+import { resolveColumns } from '../../src/server/exports/columns';
+import { ExportService } from '../../src/server/exports/service';
+import { ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
+import { parseViewRequest, viewQuerySchema } from '../../src/server/views/request';
+import { EXPORT_FAILED, NO_DOWNLOAD, exportedRowsSkipped } from '../../src/domain/messages';
 import { exportAndDownload, exportDataDir, waitForExport } from './exports.fixture';
-import { useHarness } from './harness';
+import { onPostgres, useHarness } from './harness';
 import { qs } from './views.fixture';
 
 const dataDir = exportDataDir();
@@ -141,7 +145,7 @@ const exportFiles = () => readdirSync(join(dataDir, 'exports'));
 
 describe('SAP and ZFT files', () => {
   it('SAP: the exact bytes of the fixture, as docs/examples/export-analysis.sap', async () => {
-    const { body, download } = await exportAndDownload(h, reader, 'analysis', 'sap', QUERY);
+    const { body, download } = await exportAndDownload(h, admin, 'analysis', 'sap', QUERY);
     expect(download.headers['content-type']).toContain('text/plain');
     expect(body.toString('latin1')).toBe(SAP_BYTES);
     expect(
@@ -155,7 +159,7 @@ describe('SAP and ZFT files', () => {
   });
 
   it('ZFT: the exact bytes of the fixture, as docs/examples/export-analysis.zft', async () => {
-    const { body } = await exportAndDownload(h, reader, 'analysis', 'zft', QUERY);
+    const { body } = await exportAndDownload(h, admin, 'analysis', 'zft', QUERY);
     expect(body.toString('latin1')).toBe(ZFT_BYTES);
     expect(readFileSync(new URL('../../docs/examples/export-analysis.zft', import.meta.url), 'latin1')).toBe(
       ZFT_BYTES,
@@ -255,6 +259,103 @@ describe('the flag change', () => {
   });
 });
 
+// SAP and ZFT are writes (ARCHITECTURE §5): admins only, never twice over the same rows at once,
+// and rows an earlier export flagged X stay out unless the flags filter asks for them.
+describe('SAP and ZFT are writes', () => {
+  const start = (type: string, query: string, token: string) =>
+    h.request({ method: 'GET', url: `/api/analysis/export/${type}${query}`, token });
+  /** aIds of a SAP file's D records (positions 29–40). */
+  const sapAIds = (body: Buffer): number[] =>
+    body
+      .toString('latin1')
+      .split('\r\n')
+      .filter((l) => l.startsWith('D'))
+      .map((l) => Number(l.slice(28, 40)));
+
+  it.each(['sap', 'zft'])('a reader may not start %s (403) and nothing changes', async (type) => {
+    const jobCount = async () => (await h.db.selectFrom('exportJob').select('fileName').execute()).length;
+    const before = await flagsNow();
+    const jobsBefore = await jobCount();
+    const res = await start(type, QUERY, reader);
+    expect(res.statusCode).toBe(403);
+    expect(await flagsNow()).toEqual(before);
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+
+  it('a reader still exports CSV, XLSX and PDF', async () => {
+    for (const type of ['csv', 'xlsx']) await exportAndDownload(h, reader, 'analysis', type, QUERY);
+    const pdf = await start('pdf', QUERY, reader);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('three SAP exports of the same rows at once: every row is in exactly one file', async () => {
+    const jobs = h.app.exportJobs;
+    const limit = jobs.maxRunning;
+    jobs.maxRunning = 3;
+    // One row per chunk: the jobs interleave chunk by chunk unless something keeps them apart.
+    jobs.chunk = 1;
+    await expect.poll(() => jobs.runningCount).toBe(0);
+    try {
+      const started = await Promise.all([1, 2, 3].map(() => start('sap', QUERY, admin)));
+      expect(started.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const files: number[][] = [];
+      for (const { body: file } of started) {
+        const check = await waitForExport(h, admin, 'sap', file);
+        if (check.statusCode === 422) {
+          // Came second: every row was flagged by then, and the answer says so.
+          expect(check.json()).toEqual({ message: NO_DOWNLOAD, errors: [exportedRowsSkipped(3)] });
+          continue;
+        }
+        expect(check.statusCode).toBe(200);
+        const download = await h.request({
+          method: 'GET',
+          url: `/api/export/download/sap?file=${file}`,
+          token: admin,
+        });
+        files.push(sapAIds(download.rawPayload));
+      }
+      expect(files).toEqual([[1, 2, 3]]);
+      expect((await flagsNow()).slice(0, 3).every((r) => r.aFlags.startsWith('X'))).toBe(true);
+    } finally {
+      jobs.maxRunning = limit;
+    }
+  });
+
+  it('leaves out rows flagged X and says how many', async () => {
+    await h.db.updateTable('analysis').set({ aFlags: 'X-L----' }).where('aId', '=', 2).execute();
+    const before = await flagsNow();
+    const { body, check } = await exportAndDownload(h, admin, 'analysis', 'sap', QUERY);
+    expect(sapAIds(body)).toEqual([1, 3]);
+    expect(check.json()).toMatchObject({ totalItems: 2, skippedExported: 1 });
+    // The row left out is not stamped again.
+    expect((await flagsNow())[1]).toEqual(before[1]);
+  });
+
+  it.each(['X', 'X______'])(
+    'an aFlags filter %s asks for exported rows: they are exported again',
+    async (flags) => {
+      await h.db.updateTable('analysis').set({ aFlags: 'X-L----' }).where('aId', 'in', [1, 2]).execute();
+      const query = qs({ filter: ['sId,7001~', `aFlags,${flags}`], sort: 'aId,asc' });
+      const { body, check } = await exportAndDownload(h, admin, 'analysis', 'zft', query);
+      expect(
+        body
+          .toString('latin1')
+          .split('\r\n')
+          .filter((l) => l.startsWith('A;'))
+          .map((l) => Number(l.split(';')[3])),
+      ).toEqual([1, 2]);
+      expect(check.json()).toMatchObject({ totalItems: 2, skippedExported: 0 });
+    },
+  );
+
+  it('CSV neither leaves out nor counts flagged rows', async () => {
+    await h.db.updateTable('analysis').set({ aFlags: 'X-L----' }).where('aId', '=', 2).execute();
+    const { check } = await exportAndDownload(h, reader, 'analysis', 'csv', `${QUERY}&attributes=aId`);
+    expect(check.json()).toMatchObject({ totalItems: 3, skippedExported: 0 });
+  });
+});
+
 describe('cleanup', () => {
   it('fails jobs of a dead process, finishes an interrupted rename and removes what is a day old', async () => {
     const jobs = h.app.exportJobs;
@@ -307,4 +408,66 @@ describe('cleanup', () => {
     expect(existsSync(jobs.finalPath('analysis_20260101_000000_0000000b.csv'))).toBe(true);
     expect(existsSync(old)).toBe(false);
   });
+
+  it('at start, fails a job whose process is gone at once and removes its temp file', async () => {
+    const jobs = h.app.exportJobs;
+    const fileName = 'analysis_20260101_000000_0000000d.sap';
+    // Started a moment ago by a server that was killed: its temp file is fresh, and the process
+    // key it names is held by nobody (on PostgreSQL), or it is the embedded database's only process.
+    await h.db
+      .insertInto('exportJob')
+      .values({
+        fileName,
+        ownerEmail: 'x@test.lab',
+        resource: 'analysis',
+        type: 'sap',
+        status: 'RUNNING',
+        query: JSON.stringify({ runner: '4242424242' }),
+        attributes: '[]',
+      })
+      .execute();
+    writeFileSync(jobs.tempPath(fileName), 'D7001…');
+    // What the server runs when it starts (startSchedule, on ready).
+    await jobs.cleanup();
+    const job = await h.db
+      .selectFrom('exportJob')
+      .select(['status', 'error'])
+      .where('fileName', '=', fileName)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'FAILED', error: EXPORT_FAILED });
+    expect(existsSync(jobs.tempPath(fileName))).toBe(false);
+  });
+
+  it.skipIf(!onPostgres())(
+    'leaves alone the running job of another live server on the same database',
+    async () => {
+      const other = new ExportService({ db: h.db, dataDir, timezone: h.config.timezone, log: h.app.log });
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      other.chunk = 1;
+      other.hooks = { afterChunk: () => gate };
+      try {
+        const fileName = await other.start({
+          resource: 'analysis',
+          type: 'csv',
+          owner: 'other@test.lab',
+          request: parseViewRequest(viewQuerySchema.parse({}), ANALYSIS_VIEW_RULES),
+          query: {},
+          columns: resolveColumns('analysis', ['aId']) as never,
+        });
+        await expect.poll(() => existsSync(other.tempPath(fileName))).toBe(true);
+        await h.app.exportJobs.cleanup();
+        const job = await h.db
+          .selectFrom('exportJob')
+          .select('status')
+          .where('fileName', '=', fileName)
+          .executeTakeFirstOrThrow();
+        expect(job.status).toBe('RUNNING');
+        expect(existsSync(other.tempPath(fileName))).toBe(true);
+      } finally {
+        release();
+        await other.close();
+      }
+    },
+  );
 });

@@ -35,7 +35,12 @@ export const exportAndDownload = async (
   resource: 'analysis' | 'samples',
   type: string,
   query: string,
-): Promise<{ file: string; body: Buffer; download: LightMyRequestResponse }> => {
+): Promise<{
+  file: string;
+  body: Buffer;
+  download: LightMyRequestResponse;
+  check: LightMyRequestResponse;
+}> => {
   const start = await h.request({ method: 'GET', url: `/api/${resource}/export/${type}${query}`, token });
   if (start.statusCode !== 200) throw new Error(`export answered ${start.statusCode}: ${start.body}`);
   const file = start.body;
@@ -48,5 +53,5 @@ export const exportAndDownload = async (
   });
   if (download.statusCode !== 200)
     throw new Error(`download answered ${download.statusCode}: ${download.body}`);
-  return { file, body: download.rawPayload, download };
+  return { file, body: download.rawPayload, download, check };
 };

@@ -254,8 +254,9 @@ describe('jobs', () => {
       (await h.request({ method: 'GET', url: '/api/analysis/export/csv?filter=nope,1', token: reader }))
         .statusCode,
     ).toBe(400);
+    const admin = await h.tokenFor('ROLE_ADMIN');
     expect(
-      (await h.request({ method: 'GET', url: '/api/samples/export/sap', token: reader })).statusCode,
+      (await h.request({ method: 'GET', url: '/api/samples/export/sap', token: admin })).statusCode,
     ).toBe(400);
     expect(
       (await h.request({ method: 'GET', url: '/api/analysis/export/doc', token: reader })).statusCode,

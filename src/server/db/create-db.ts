@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Config } from '../config';
@@ -101,4 +101,18 @@ export const createDb = async (config: DbConfig, options: CreateDbOptions = {}):
 const once = (fn: () => Promise<void>): (() => Promise<void>) => {
   let done: Promise<void> | undefined;
   return () => (done ??= fn());
+};
+
+const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
+
+/** Whether `db` is embedded PGlite (it says so in version()); asked once per database object. */
+export const isPGlite = (db: Kysely<Database>): Promise<boolean> => {
+  let known = pgliteCache.get(db);
+  if (!known) {
+    known = sql<{ v: string }>`select version() as v`
+      .execute(db)
+      .then((r) => (r.rows[0]?.v ?? '').includes('PGlite'));
+    pgliteCache.set(db, known);
+  }
+  return known;
 };

@@ -14,7 +14,8 @@ import type { SampleRecord } from '../repositories/samples';
 import { SAMPLE_SORT_COLUMNS, samplesWhere } from '../repositories/samples';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
-import { orderBy } from '../views/sql';
+import { FLAG_EXPORTED } from '../../domain/flags';
+import { orderBy, type Condition } from '../views/sql';
 import type { CellValue } from './columns';
 
 /** [record key, SQL expression] in the JSON array's order; lab times as the API's text. */
@@ -191,8 +192,10 @@ const analysisQuery = <R>(
   campaign: Campaign,
   shape: Shape<R>,
   aIdOf: (r: R) => number,
+  extra?: Condition,
 ): ExportQuery<R> => {
-  const { where } = analysisWhere(request, campaign);
+  const view = analysisWhere(request, campaign).where;
+  const where = extra ? sql`${view} and ${extra}` : view;
   const order = orderBy(request.sort, ANALYSIS_SORT_COLUMNS);
   const only =
     request.sort.length === 1 && request.sort[0]!.field === 'aId' ? request.sort[0]!.direction : undefined;
@@ -214,14 +217,31 @@ const analysisQuery = <R>(
   };
 };
 
-/** Whole analysis records (SAP and ZFT lay out their own fields). */
-export const analysisExportQuery = (request: ViewRequest, campaign: Campaign): ExportQuery<AnalysisRecord> =>
+/** Rows an earlier SAP/ZFT export flagged (first flag X, ARCHITECTURE §5). */
+const EXPORTED = sql<boolean>`a.a_flags like ${`${FLAG_EXPORTED}%`}`;
+const NOT_EXPORTED = sql<boolean>`coalesce(a.a_flags, '') not like ${`${FLAG_EXPORTED}%`}`;
+
+/**
+ * Whole analysis records (SAP and ZFT lay out their own fields); with `leaveOutExported` without
+ * the rows an earlier export flagged X.
+ */
+export const analysisExportQuery = (
+  request: ViewRequest,
+  campaign: Campaign,
+  options: { leaveOutExported?: boolean } = {},
+): ExportQuery<AnalysisRecord> =>
   analysisQuery(
     request,
     campaign,
     { select: jsonArray(ANALYSIS_FIELDS), decode: decodeAnalysis },
     (r) => r.aId,
+    options.leaveOutExported ? NOT_EXPORTED : undefined,
   );
+
+/** How many of the view's rows an earlier export flagged X (what leaveOutExported leaves out). */
+export const analysisExportedCount = (request: ViewRequest, campaign: Campaign): RawBuilder<{ n: number }> =>
+  sql<{ n: number }>`select count(*)::int as n ${ANALYSIS_FROM}
+    where ${analysisWhere(request, campaign).where} and ${EXPORTED}`;
 
 /** The requested analysis cells; the last cell is the aId. */
 export const analysisCellsQuery = (

@@ -12,21 +12,10 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database';
+import { isPGlite } from '../db/create-db';
+
+export { isPGlite };
 import type { ExportQuery } from './queries';
-
-const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
-
-/** Whether `db` is embedded PGlite (it says so in version()); asked once per database object. */
-export const isPGlite = (db: Kysely<Database>): Promise<boolean> => {
-  let known = pgliteCache.get(db);
-  if (!known) {
-    known = sql<{ v: string }>`select version() as v`
-      .execute(db)
-      .then((r) => (r.rows[0]?.v ?? '').includes('PGlite'));
-    pgliteCache.set(db, known);
-  }
-  return known;
-};
 
 // Small enough that one chunk's synchronous work (decode, format) stays about a millisecond, so a
 // view request arriving meanwhile waits little, and that rows die young (1M-row XLSX on PostgreSQL:

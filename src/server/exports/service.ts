@@ -15,7 +15,10 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { altersFlags, type ExportType } from '../../domain/exportJob';
+import { asksForExported } from '../../domain/flags';
 import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../../domain/messages';
+import { holdPresence, isPresent, withAdvisoryLock, type Presence } from '../db/advisory-lock';
+import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { AnalysisRecord } from '../repositories/analysis';
@@ -26,6 +29,7 @@ import type { ExportColumn, ExportResource } from './columns';
 import { openWriter, type FileWriter } from './formats';
 import {
   analysisCellsQuery,
+  analysisExportedCount,
   analysisExportQuery,
   sampleCellsQuery,
   type Cells,
@@ -83,8 +87,20 @@ export type JobRow = {
   status: 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
   error: string | null;
   totalItems: number | null;
+  /** SAP/ZFT: matching rows left out because an earlier export had flagged them X. */
+  skippedExported: number;
   downloadedAt: string | null;
 };
+
+/**
+ * Where a job keeps how many rows it left out: a key added to its `query` record (jsonb), as
+ * export_job has no column of its own for it.
+ */
+const SKIPPED_KEY = 'skippedExported';
+/** The same for the presence key (db/advisory-lock.ts) of the process that runs the job. */
+const RUNNER_KEY = 'runner';
+const withSkipped = (skipped: number) =>
+  sql<string>`query || jsonb_build_object(${SKIPPED_KEY}::text, ${skipped}::int)`;
 
 /** 'YYYYMMDD_HHmmss' of the lab's wall clock (file names the lab recognises). */
 export const labStamp = (timezone: string, at = new Date()): string =>
@@ -113,6 +129,8 @@ export class ExportService {
   readonly #options: ExportServiceOptions;
   readonly #running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   #timer: NodeJS.Timeout | undefined;
+  /** This process's sign of life, stored with each job it runs (cleanup tells dead owners by it). */
+  #presence: Promise<Presence> | undefined;
   /** Other requests in flight (routes/exports.ts reports them) and when each started. */
   readonly #requests = new Map<object, number>();
   #quiet: (() => void)[] = [];
@@ -171,6 +189,15 @@ export class ExportService {
     return join(this.dir, `.${fileName}.part`);
   }
 
+  #present(): Promise<Presence> {
+    // A failure (database unreachable) is not kept: the next job tries again.
+    this.#presence ??= holdPresence(this.#db).catch((err: unknown) => {
+      this.#presence = undefined;
+      throw err;
+    });
+    return this.#presence;
+  }
+
   /** Cleanup now and every hour (unref'd: it never keeps the process alive). */
   startSchedule(): void {
     const run = () =>
@@ -191,6 +218,7 @@ export class ExportService {
     this.#running.set(fileName, { abort, done: new Promise<void>((resolve) => (settle = resolve)) });
     try {
       mkdirSync(this.dir, { recursive: true });
+      const runner = (await this.#present()).key;
       await this.#db
         .insertInto('exportJob')
         .values({
@@ -199,7 +227,8 @@ export class ExportService {
           resource: spec.resource,
           type,
           status: 'RUNNING',
-          query: JSON.stringify(spec.query),
+          // The query as asked, and which process runs the job (RUNNER_KEY).
+          query: JSON.stringify({ ...(spec.query as object), [RUNNER_KEY]: runner }),
           attributes: JSON.stringify(spec.columns.map((c) => c.key)),
         })
         .execute();
@@ -218,14 +247,44 @@ export class ExportService {
 
   async #run(fileName: string, spec: StartExport, signal: AbortSignal): Promise<void> {
     const temp = this.tempPath(fileName);
+    try {
+      // SAP and ZFT read rows and flag them: two of them over the same rows at once would both
+      // write them (ARCHITECTURE §5). They run one after the other, also across server instances
+      // (an advisory lock); a later one finds the rows flagged X and leaves them out.
+      if (altersFlags(spec.type))
+        await withAdvisoryLock(this.#db, 'flaggingExport', () => this.#write(fileName, spec, signal), {
+          signal,
+          onWait: () => this.#options.log.info({ fileName }, 'export waits for another SAP/ZFT export'),
+        });
+      else await this.#write(fileName, spec, signal);
+    } catch (err) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      this.#options.log.error({ err, fileName }, 'export failed');
+      await this.#fail(fileName, EXPORT_FAILED).catch((e: unknown) =>
+        this.#options.log.error({ err: e }, 'export state not saved'),
+      );
+    }
+  }
+
+  async #write(fileName: string, spec: StartExport, signal: AbortSignal): Promise<void> {
+    const temp = this.tempPath(fileName);
     const flagging = altersFlags(spec.type);
     let writer: FileWriter<never> | undefined;
     try {
       const campaign = await loadCampaign(this.#db);
+      // Rows an earlier SAP/ZFT flagged X are left out, unless the flags filter asks for them.
+      const leaveOutExported =
+        flagging &&
+        !asksForExported(
+          spec.request.terms.flatMap((t) => (t.column === 'aFlags' && t.op === 'like' ? [t.pattern] : [])),
+        );
+      const skipped = leaveOutExported
+        ? ((await analysisExportedCount(spec.request, campaign).execute(this.#db)).rows[0]?.n ?? 0)
+        : 0;
       // SAP and ZFT lay out whole analysis records (and stamp their aIds); CSV and XLSX take exactly
       // the requested cells as text (queries.ts), the least work per row.
       const source = (flagging
-        ? analysisExportQuery(spec.request, campaign)
+        ? analysisExportQuery(spec.request, campaign, { leaveOutExported })
         : spec.resource === 'analysis'
           ? analysisCellsQuery(spec.request, campaign, spec.columns)
           : sampleCellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
@@ -250,8 +309,9 @@ export class ExportService {
       });
       if (count === 0) {
         out.destroy();
+        writer = undefined;
         await rm(temp, { force: true });
-        await this.#fail(fileName, NO_DOWNLOAD);
+        await this.#fail(fileName, NO_DOWNLOAD, skipped);
         return;
       }
       await out.end();
@@ -272,38 +332,49 @@ export class ExportService {
             action: 'update',
             entity: 'analysis',
             key: `export:${fileName}`,
-            after: { export: spec.type, rows: count, aFlags: 'X…', dateExported: 'now' },
+            after: {
+              export: spec.type,
+              rows: count,
+              skippedExported: skipped,
+              aFlags: 'X…',
+              dateExported: 'now',
+            },
           });
           await this.hooks.beforeCommit?.();
-          await this.#done(trx, fileName, count);
+          await this.#done(trx, fileName, count, skipped);
         });
         await rename(temp, this.finalPath(fileName));
       } else {
         await rename(temp, this.finalPath(fileName));
-        await this.#done(this.#db, fileName, count);
+        await this.#done(this.#db, fileName, count, 0);
       }
-    } catch (err) {
+    } finally {
       writer?.destroy();
-      await rm(temp, { force: true }).catch(() => undefined);
-      this.#options.log.error({ err, fileName }, 'export failed');
-      await this.#fail(fileName, EXPORT_FAILED).catch((e: unknown) =>
-        this.#options.log.error({ err: e }, 'export state not saved'),
-      );
     }
   }
 
-  async #done(db: Kysely<Database>, fileName: string, count: number): Promise<void> {
+  async #done(db: Kysely<Database>, fileName: string, count: number, skipped: number): Promise<void> {
     await db
       .updateTable('exportJob')
-      .set({ status: 'DONE', totalItems: count, finishedAt: sql<string>`localtimestamp(0)` })
+      .set({
+        status: 'DONE',
+        totalItems: count,
+        query: withSkipped(skipped),
+        finishedAt: sql<string>`localtimestamp(0)`,
+      })
       .where('fileName', '=', fileName)
       .execute();
   }
 
-  async #fail(fileName: string, message: string): Promise<void> {
+  async #fail(fileName: string, message: string, skipped = 0): Promise<void> {
     await this.#db
       .updateTable('exportJob')
-      .set({ status: 'FAILED', error: message, finishedAt: sql<string>`localtimestamp(0)` })
+      .set({
+        status: 'FAILED',
+        error: message,
+        query: withSkipped(skipped),
+        finishedAt: sql<string>`localtimestamp(0)`,
+      })
       .where('fileName', '=', fileName)
       .execute();
   }
@@ -314,6 +385,7 @@ export class ExportService {
     return this.#db
       .selectFrom('exportJob')
       .select(['fileName', 'ownerEmail', 'resource', 'type', 'status', 'error', 'totalItems', 'downloadedAt'])
+      .select(sql<number>`coalesce((query ->> ${SKIPPED_KEY}::text)::int, 0)`.as('skippedExported'))
       .where('fileName', '=', fileName)
       .where('ownerEmail', '=', owner)
       .executeTakeFirst();
@@ -344,14 +416,29 @@ export class ExportService {
   }
 
   /**
-   * Removes what is older than a day (jobs and files), fails jobs left RUNNING by a dead process
-   * (their temp file stopped growing) and finishes a rename a crash interrupted after the commit.
+   * Whether the process that ran a job not running here is gone. The embedded database belongs to
+   * one process, so there a job this process does not run runs nowhere. On PostgreSQL the job names
+   * its process (RUNNER_KEY), whose presence lock tells whether it still runs; a job without one
+   * (written before jobs named their process) is left to the staleness rule.
+   */
+  async #ownerGone(runner: string | null): Promise<boolean> {
+    if (await isPGlite(this.#db)) return true;
+    if (runner === null) return false;
+    if (runner === (await this.#present()).key) return true;
+    return !(await isPresent(this.#db, runner));
+  }
+
+  /**
+   * At start and every hour: fails the jobs whose process died (at once when that is known, else
+   * when their temp file has not grown for STALE_MS) and removes their temp files, finishes a rename
+   * a crash interrupted after the commit, and removes what is older than a day (jobs and files).
    */
   async cleanup(now = Date.now()): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     const open = await this.#db
       .selectFrom('exportJob')
       .select(['fileName', 'status', 'createdAt'])
+      .select(sql<string | null>`query ->> ${RUNNER_KEY}::text`.as('runner'))
       .where('status', 'in', ['PENDING', 'RUNNING', 'DONE'])
       .where('downloadedAt', 'is', null)
       .execute();
@@ -363,13 +450,17 @@ export class ExportService {
           await rename(this.tempPath(job.fileName), this.finalPath(job.fileName)).catch(() => undefined);
         continue;
       }
-      const age = await sql<{
-        s: number;
-      }>`select extract(epoch from localtimestamp - ${job.createdAt}::timestamp)::float8 as s`.execute(
-        this.#db,
-      );
-      const lastSign = temp ? now - temp.mtimeMs : (age.rows[0]?.s ?? 0) * 1000;
-      if (lastSign > STALE_MS) {
+      let dead = await this.#ownerGone(job.runner);
+      if (!dead) {
+        const age = await sql<{
+          s: number;
+        }>`select extract(epoch from localtimestamp - ${job.createdAt}::timestamp)::float8 as s`.execute(
+          this.#db,
+        );
+        dead = (temp ? now - temp.mtimeMs : (age.rows[0]?.s ?? 0) * 1000) > STALE_MS;
+      }
+      if (dead) {
+        this.#options.log.warn({ fileName: job.fileName }, 'export job of a stopped process marked failed');
         await rm(this.tempPath(job.fileName), { force: true });
         await this.#fail(job.fileName, EXPORT_FAILED);
       }
@@ -390,5 +481,7 @@ export class ExportService {
     if (this.#timer) clearInterval(this.#timer);
     for (const job of this.#running.values()) job.abort.abort();
     await Promise.all([...this.#running.values()].map((j) => j.done));
+    // Last: until here, other instances must see this process's jobs as alive.
+    await (await this.#presence?.catch(() => undefined))?.release();
   }
 }

@@ -1,8 +1,10 @@
-// Export routes (spec §7, ARCHITECTURE §4, issue 5). Readers may export (no admin check):
+// Export routes (spec §7, ARCHITECTURE §4/§5). Readers may export CSV, XLSX and PDF; SAP and ZFT
+// flag the exported rows, so they are writes and need ROLE_ADMIN (403 otherwise):
 //   GET /api/{analysis|samples}/export/{csv|xlsx|sap|zft}  → 200 text: the job's file name; 503 busy
 //   GET /api/{analysis|samples}/export/pdf                 → 200 application/pdf at once; 400 above the cap
 //   GET /api/export/check/{type}?file=                     → 404 not ready / unknown / not yours,
-//                                                            200 ready, 422 no data, 500 failed
+//                                                            200 ready {fileName, totalItems, skippedExported},
+//                                                            422 no data, 500 failed
 //   GET /api/export/download/{type}?file=                  → 200 attachment (then removed), 404 otherwise
 //   GET /api/{analysis|samples}/exportfilename             → 200 text: your newest not downloaded job; 404 none
 // The export query is the view's (same parsing: filters, sort, selection, exclusion, campaign) plus
@@ -13,23 +15,26 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/auth';
-import { EXPORT_FAILED, NO_DOWNLOAD } from '../../domain/messages';
-import { userOf } from '../auth/plugin';
+import { EXPORT_FAILED, NO_DOWNLOAD, exportedRowsSkipped } from '../../domain/messages';
+import { requireAdmin, userOf } from '../auth/plugin';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 import { ANALYSIS_VIEW_RULES, analysisRowsQuery } from '../repositories/analysis';
 import { SAMPLE_VIEW_RULES, sampleRowsQuery } from '../repositories/samples';
 import { loadCampaign, type Campaign } from '../views/campaign';
 import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } from '../views/request';
 import { parseAttributes, resolveColumns, type ExportColumn, type ExportResource } from '../exports/columns';
-import { altersFlags, EXPORT_TYPES } from '../../domain/exportJob';
+import { altersFlags, EXPORT_TYPES, exportCheckSchema } from '../../domain/exportJob';
 import { CONTENT_TYPES, decimalText } from '../exports/formats';
-import { PDF_ROW_CAP, renderPdfTable } from '../exports/pdf-table';
+import { PdfRenders } from '../exports/pdf-render';
+import { PDF_ROW_CAP } from '../exports/pdf-table';
 import { ExportService, FILE_NAME, labStamp, type ExportServiceOptions } from '../exports/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The export jobs of this process (tests lower maxRunning and inject failures through it). */
     exportJobs: ExportService;
+    /** PDF renders of this process: worker threads, bounded per user and in all (pdf-render.ts). */
+    pdfRenders: PdfRenders;
   }
 }
 
@@ -93,6 +98,9 @@ export const exportRoutes = async (
     chunk: options.chunk,
   });
   app.decorate('exportJobs', service);
+  const renders = new PdfRenders();
+  app.decorate('pdfRenders', renders);
+  app.addHook('onClose', async () => renders.close());
   app.addHook('onReady', async () => service.startSchedule());
   // Every request of the app (this plugin is not encapsulated): running jobs pause between chunks
   // while one is in flight. A request ends once, whether answered or aborted.
@@ -103,6 +111,30 @@ export const exportRoutes = async (
   app.addHook('onClose', async () => service.close());
 
   const pdf = async (
+    resource: ExportResource,
+    query: ViewQuery,
+    request: ViewRequest,
+    columns: ExportColumn<unknown>[],
+    user: string,
+    reply: FastifyReply,
+  ) => {
+    let release: () => void;
+    try {
+      release = renders.take(user);
+    } catch (err) {
+      // Sent directly: the error handler would replace a 5xx message, and the client shows this one.
+      if (err instanceof HttpError && err.statusCode === 503)
+        return reply.code(503).send({ message: err.message });
+      throw err;
+    }
+    try {
+      return await renderPdf(resource, query, request, columns, reply);
+    } finally {
+      release();
+    }
+  };
+
+  const renderPdf = async (
     resource: ExportResource,
     query: ViewQuery,
     request: ViewRequest,
@@ -118,7 +150,7 @@ export const exportRoutes = async (
       throw new HttpError(400, pdfTooLarge(rows.length), [pdfTooLarge(rows.length)]);
     const stamp = labStamp(app.config.timezone);
     const created = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}`;
-    const body = await renderPdfTable({
+    const body = await renders.render({
       title: resource === 'analysis' ? 'Analysis' : 'Samples',
       subtitle: [...describeQuery(query, campaign), `Created ${created} · ${rows.length} rows`],
       columns: columns.map((c) => ({
@@ -143,12 +175,17 @@ export const exportRoutes = async (
           summary: `Export the ${resource} view: csv/xlsx/sap/zft start a job and answer its file name; pdf answers the file`,
           description:
             'The view query (filter, sort, selection, selectionSId, exclusion; page and size are ignored) plus ' +
-            'attributes, the visible columns in order. sap and zft exist for analysis only and mark the exported ' +
-            `rows (first flag X, dateExported). 503 while too many exports run. pdf: at most ${PDF_ROW_CAP} rows.`,
+            'attributes, the visible columns in order. sap and zft exist for analysis only, need ROLE_ADMIN, ' +
+            'mark the exported rows (first flag X, dateExported) and leave out rows already flagged X unless ' +
+            `the aFlags filter starts with X. 503 while too many exports run. pdf: at most ${PDF_ROW_CAP} rows; 503 while too many PDFs render.`,
           security,
           params: startParam,
           querystring: exportQuerySchema,
-          response: { 200: z.any(), ...errors, 503: apiErrorSchema },
+          response: { 200: z.any(), ...errors, 403: apiErrorSchema, 503: apiErrorSchema },
+        },
+        // SAP and ZFT write (ARCHITECTURE §5): the admin check of every write.
+        preHandler: async (req, reply) => {
+          if (req.params.type !== 'pdf' && altersFlags(req.params.type)) await requireAdmin(req, reply);
         },
       },
       async (req, reply) => {
@@ -160,7 +197,7 @@ export const exportRoutes = async (
         const { attributes, ...viewQuery } = req.query;
         const request = parseViewRequest(viewQuery, rulesOf(resource));
         const columns = resolveColumns<unknown>(resource, parseAttributes(attributes));
-        if (type === 'pdf') return pdf(resource, viewQuery, request, columns, reply);
+        if (type === 'pdf') return pdf(resource, viewQuery, request, columns, user.email, reply);
         let fileName: string;
         try {
           fileName = await service.start({
@@ -206,11 +243,14 @@ export const exportRoutes = async (
       schema: {
         tags: ['export'],
         summary: 'State of your export: 200 ready, 404 not yet (or unknown), 422 no data, 500 failed',
+        description:
+          'skippedExported (and, on a 422, errors): SAP/ZFT rows that matched but were left out because an ' +
+          'earlier export had flagged them X.',
         security,
         params: typeParam,
         querystring: fileQuerySchema,
         response: {
-          200: z.object({ fileName: z.string(), totalItems: z.number().nullable() }),
+          200: exportCheckSchema,
           ...errors,
           422: apiErrorSchema,
           500: apiErrorSchema,
@@ -220,12 +260,19 @@ export const exportRoutes = async (
     async (req, reply) => {
       const job = await service.job(userOf(req).email, req.query.file);
       if (!job || job.type !== req.params.type || job.downloadedAt !== null) return notFound(reply);
-      if (job.status === 'DONE') return { fileName: job.fileName, totalItems: job.totalItems };
+      if (job.status === 'DONE')
+        return { fileName: job.fileName, totalItems: job.totalItems, skippedExported: job.skippedExported };
       if (job.status === 'FAILED') {
         // Sent directly: the error handler would replace a 5xx message with a generic one.
-        return job.error === NO_DOWNLOAD
-          ? reply.code(422).send({ message: NO_DOWNLOAD })
-          : reply.code(500).send({ message: EXPORT_FAILED });
+        if (job.error !== NO_DOWNLOAD) return reply.code(500).send({ message: EXPORT_FAILED });
+        // Nothing left to export because every matching row was flagged X already: say so.
+        return reply
+          .code(422)
+          .send(
+            job.skippedExported > 0
+              ? { message: NO_DOWNLOAD, errors: [exportedRowsSkipped(job.skippedExported)] }
+              : { message: NO_DOWNLOAD },
+          );
       }
       return notFound(reply, 'Export is not ready yet');
     },

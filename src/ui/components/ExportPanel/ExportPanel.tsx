@@ -1,13 +1,15 @@
 // The Export panel of Analysis and Samples (spec §2): Export CSV, XLSX, SAP, ZFT, the confirmation
 // above 5000 items, the SAP/ZFT warning, and a Download button that names the file format, spins
 // while the export is pending and is enabled when the file is ready. Behaviour lives in the export
-// machine (useExport); this is markup. Exporting is not role-gated (spec §1, §6).
+// machine (useExport); this is markup. Reading exports are not role-gated (spec §1, §6); SAP and ZFT
+// write, so useExport offers them to admins only (ARCHITECTURE §5).
 import { Button, Dialog, Modal, Spinner } from '../../kit';
 import type { ExportType } from '../../../domain/exportJob';
 import type { ExportHandle } from './useExport';
 import {
   EXPORT_CONFIRM_TITLE,
   exportConfirmText,
+  exportedRowsSkipped,
   downloadLabel,
   exportButtonLabel,
   flagsWarning,
@@ -52,6 +54,11 @@ export function ExportPanel({ exporter, types = exporter.types }: ExportPanelPro
       {exporter.altersFlags && type && status !== 'idle' ? (
         <p className="export-panel-warning" role="note">
           {flagsWarning(type)}
+        </p>
+      ) : null}
+      {exporter.skippedExported > 0 && (status === 'ready' || status === 'downloading') ? (
+        <p className="export-panel-warning" role="status">
+          {exportedRowsSkipped(exporter.skippedExported)}
         </p>
       ) : null}
       <Modal

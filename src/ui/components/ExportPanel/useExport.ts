@@ -58,6 +58,8 @@ export interface ExportHandle {
   total: number;
   /** SAP/ZFT: the export marks the exported rows. */
   altersFlags: boolean;
+  /** SAP/ZFT: rows the ready file leaves out because an earlier export flagged them X. */
+  skippedExported: number;
   pdfPending: boolean;
   start(type: ExportType): void;
   confirm(): void;
@@ -67,7 +69,7 @@ export interface ExportHandle {
 }
 
 export function useExport(entity: ListEntity, current: () => ExportCurrent): ExportHandle {
-  const { http } = useAuth();
+  const { http, user } = useAuth();
   const { track } = useBusy();
   const { notify } = useNotifications();
   // notify and current change identity often; the machine's effects always read the latest.
@@ -133,7 +135,8 @@ export function useExport(entity: ListEntity, current: () => ExportCurrent): Exp
     return () => controller.abort();
   }, [actor, http, entity]);
 
-  const types = exportTypesOf(entity);
+  // SAP and ZFT write: offered to admins only (the server refuses anyone else with 403).
+  const types = exportTypesOf(entity, user?.roles ?? []);
   // The palette's actions call the handle of the latest render.
   const handleRef = useRef<ExportHandle | null>(null);
   const palette: PaletteAction[] = [
@@ -158,6 +161,7 @@ export function useExport(entity: ListEntity, current: () => ExportCurrent): Exp
   const type = useSelector(actor, (s) => s.context.type);
   const total = useSelector(actor, (s) => s.context.total);
   const altersFlags = useSelector(actor, (s) => s.context.altersFlags);
+  const skippedExported = useSelector(actor, (s) => s.context.skippedExported);
   const pdfPending = useSelector(actor, isPdfDownloading);
 
   const handle = useMemo<ExportHandle>(
@@ -168,6 +172,7 @@ export function useExport(entity: ListEntity, current: () => ExportCurrent): Exp
       type,
       total,
       altersFlags,
+      skippedExported,
       pdfPending,
       start: (exportType) => {
         // Only an idle machine takes START: a running job's request must stay as it was.
@@ -181,7 +186,7 @@ export function useExport(entity: ListEntity, current: () => ExportCurrent): Exp
       download: () => actor.send({ type: 'DOWNLOAD' }),
       downloadPdf: () => actor.send({ type: 'DOWNLOAD_PDF' }),
     }),
-    [entity, types, status, type, total, altersFlags, pdfPending, actor],
+    [entity, types, status, type, total, altersFlags, skippedExported, pdfPending, actor],
   );
   useEffect(() => {
     handleRef.current = handle;
