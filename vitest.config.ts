@@ -12,8 +12,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, not speed tests: a PGlite database per file is seconds of WASM work, several
+          // times that on a machine busy with something else (the bench measures speed).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // PGlite instances are heavy (WASM); a few files at a time keeps memory and CPU sane.
           maxWorkers: 2,
         },
