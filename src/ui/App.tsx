@@ -1,21 +1,25 @@
 // Routes of spec §2 and the providers around them. React Aria's RouterProvider makes its links
 // (kit Link) navigate through React Router instead of reloading the page.
+import { Suspense } from 'react';
 import { I18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { UI_LOCALE } from './kit/locale';
 import { Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
-import { AnalysisPage } from './pages/analysis/AnalysisPage';
-import { BoxesPage } from './pages/boxes/BoxesPage';
-import { DocPage } from './pages/doc/DocPage';
-import { LabelsPage } from './pages/labels/LabelsPage';
-import { LimitsPage } from './pages/limits/LimitsPage';
-import { LoginPage } from './pages/login/LoginPage';
-import { LogsPage } from './pages/logs/LogsPage';
-import { ReportsPage } from './pages/reports/ReportsPage';
-import { SamplesPage } from './pages/samples/SamplesPage';
-import { ScreensPage } from './pages/screens/ScreensPage';
-import { SettingsPage } from './pages/settings/SettingsPage';
-import { SyncPage } from './pages/sync/SyncPage';
+import {
+  AnalysisPage,
+  BoxesPage,
+  DocPage,
+  LabelsPage,
+  LimitsPage,
+  LoginPage,
+  LogsPage,
+  ReportsPage,
+  SamplesPage,
+  ScreensPage,
+  SettingsPage,
+  SyncPage,
+} from './pages/lazyPages';
 import { BusyOverlay } from './shell/BusyOverlay';
+import { PageLoading } from './shell/PageLoading';
 import { RequireAuth } from './shell/RequireAuth';
 import { Shell } from './shell/Shell';
 import { Snackbar } from './shell/Snackbar';
@@ -36,7 +40,14 @@ export function App() {
         <ThemeProvider>
           <AppProviders>
             <Routes>
-              <Route path="/login" element={<LoginPage />} />
+              <Route
+                path="/login"
+                element={
+                  <Suspense fallback={<PageLoading />}>
+                    <LoginPage />
+                  </Suspense>
+                }
+              />
               <Route
                 element={
                   <RequireAuth>

@@ -21,6 +21,9 @@ export function Page({ title, lang, headingHidden = false, actions, children, cl
 
   useEffect(() => {
     document.title = `${title} · ${APP_TITLE}`;
+    // A page's code loads on its first visit: a user may have opened the palette or a dialog in
+    // that moment, and arriving must not pull focus out of it.
+    if (document.activeElement?.closest('[role="dialog"], [aria-modal="true"]')) return;
     headingRef.current?.focus({ preventScroll: true });
   }, [title]);
 

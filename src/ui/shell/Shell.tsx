@@ -1,10 +1,11 @@
 // The signed-in frame: skip link, top bar, drawer, palette and the page in <main>.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { CommandPalette, PaletteProvider, usePalette } from '../palette';
 import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts';
 import { useAuth } from '../state/AuthProvider';
 import { NavDrawer } from './NavDrawer';
+import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { useShellActions } from './useShellActions';
 
@@ -45,7 +46,10 @@ function ShellFrame() {
       <TopBar drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
       <NavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} onLogout={logout} />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
+        {/* A page's chunk loads on its first visit; the frame around it stays. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <CommandPalette />
     </div>
