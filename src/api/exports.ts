@@ -116,7 +116,8 @@ export const downloadPdf = (
     `${entity}.pdf`,
   );
 
-/** GET /{entity}/exportfilename: your newest export not downloaded yet; null when there is none (404). */
+/** GET /{entity}/exportfilename: your newest export not downloaded yet; null when there is none (204;
+ *  404 from a server of before). */
 export const lastExportFileName = async (
   http: Http,
   entity: ListEntity,

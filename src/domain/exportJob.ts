@@ -43,7 +43,14 @@ export const exportCheckSchema = z.object({
 export type ExportCheck = z.infer<typeof exportCheckSchema>;
 
 /** More than 5000 items need a confirmation; exactly 5000 do not. */
-export const needsExportConfirmation = (total: number): boolean => total > EXPORT_CONFIRM_ABOVE;
+export const isLargeExport = (total: number): boolean => total > EXPORT_CONFIRM_ABOVE;
+
+/**
+ * An export asks first above 5000 items (spec §4) and, whatever its size, when it writes: SAP and
+ * ZFT flag what they export, and their warning is the question asked before anything is changed.
+ */
+export const needsExportConfirmation = (type: ExportType, total: number): boolean =>
+  altersFlags(type) || isLargeExport(total);
 
 /** An export of nothing has nothing to download. */
 export const hasExportData = (total: number): boolean => total > 0;

@@ -188,6 +188,9 @@ export const EXPORT_CONFIRM_TITLE = 'Export all matching items?';
 export const exportConfirmText = (type: ExportType | null, total: number): string =>
   `${total.toLocaleString('de-AT')} items match the current filters. The ${type ? EXPORT_LABELS[type] : ''} export of so many items may take a while. Do you want to continue?`;
 
+/** The question before a SAP or ZFT export, whose text is the flags warning below. */
+export const flagsConfirmTitle = (type: ExportType): string => `Start the ${EXPORT_LABELS[type]} export?`;
+
 /** SAP and ZFT mark what they export (ARCHITECTURE §5, docs/exports.md). */
 export const flagsWarning = (type: ExportType): string =>
   `The ${EXPORT_LABELS[type]} export marks every exported analysis as exported: its first flag becomes X and DateExported is set.`;

@@ -2,7 +2,8 @@
 // §9). A file export (csv, xlsx, sap, zft) asks first above 5000 items, starts a job on the server
 // that answers a file name, polls every 2 s until the file is ready (404 means keep waiting), then
 // offers Download, which fetches the file and forgets the name. The name is saved, so a reload
-// resumes the job. SAP and ZFT change the exported rows' flags, which the UI warns about. The PDF
+// resumes the job. SAP and ZFT change the exported rows' flags: they always ask first (the warning
+// is the question), and say when the flags have changed. The PDF
 // downloads directly, independent of a running job. Network, storage and snackbar are injected.
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { EXPORT_POLL_MS } from '../domain/constants';
@@ -48,7 +49,8 @@ export type ExportEvent =
   | { type: 'RESUME'; exportType: ExportType; fileName: string }
   | { type: 'DOWNLOAD_PDF' };
 
-export type ExportEmitted = { type: 'flagsWarning'; exportType: ExportType };
+/** SAP/ZFT: the server has flagged the exported rows (the file is complete); lists reload. */
+export type ExportEmitted = { type: 'flagsChanged'; exportType: ExportType };
 
 export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string };
 
@@ -93,7 +95,8 @@ export const exportMachine = setup({
   },
   guards: {
     hasNoData: ({ event }) => event.type === 'START' && !hasExportData(event.total),
-    needsConfirmation: ({ event }) => event.type === 'START' && needsExportConfirmation(event.total),
+    needsConfirmation: ({ event }) =>
+      event.type === 'START' && needsExportConfirmation(event.exportType, event.total),
     isStillProcessing: (_, params: { error: unknown }) => isStillProcessing(params.error),
     isServerBusy: (_, params: { error: unknown }) => isServerBusy(params.error),
     isExportGone: (_, params: { error: unknown }) => isExportGone(params.error),
@@ -135,11 +138,6 @@ export const exportMachine = setup({
           },
         },
         starting: {
-          // SAP/ZFT: the rows get their export flag once the file is complete (spec §4).
-          entry: enqueueActions(({ context, enqueue }) => {
-            if (context.type !== null && context.altersFlags)
-              enqueue.emit({ type: 'flagsWarning', exportType: context.type });
-          }),
           invoke: {
             id: 'startExport',
             src: 'startExport',
@@ -230,6 +228,11 @@ export const exportMachine = setup({
         },
         // Download enabled.
         ready: {
+          // SAP/ZFT: the rows got their export flag with the complete file (ARCHITECTURE §5).
+          entry: enqueueActions(({ context, enqueue }) => {
+            if (context.type !== null && context.altersFlags)
+              enqueue.emit({ type: 'flagsChanged', exportType: context.type });
+          }),
           on: {
             DOWNLOAD: { target: 'downloading' },
           },

@@ -36,7 +36,12 @@ describe('export decisions', () => {
     [5000, false],
     [5001, true],
   ])('an export of %i items asks for confirmation: %s', (total, expected) => {
-    expect(needsExportConfirmation(total)).toBe(expected);
+    expect(needsExportConfirmation('csv', total)).toBe(expected);
+  });
+  it('SAP and ZFT always ask: they flag what they export', () => {
+    expect(needsExportConfirmation('sap', 1)).toBe(true);
+    expect(needsExportConfirmation('zft', 5000)).toBe(true);
+    expect(needsExportConfirmation('xlsx', 5000)).toBe(false);
   });
   it('only SAP and ZFT alter flags', () => {
     expect(['csv', 'xlsx', 'sap', 'zft'].map((t) => altersFlags(t as 'csv'))).toEqual([

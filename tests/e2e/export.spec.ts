@@ -150,18 +150,41 @@ test.describe('Export', () => {
     await expect(downloadButton(page)).toBeDisabled();
   });
 
-  test('SAP warns that it marks the exported analyses, and does', async ({ app, page }) => {
+  test('SAP asks first with its warning, exports nothing on Cancel, and the table shows the new flags', async ({
+    app,
+    page,
+  }) => {
     // Three analyses in the middle of the campaign, away from the first pages other tests use.
     const filter = 'aId,7000~7002';
     await openAnalysis(app, 'admin', [filter]);
     const ids = await expectedIds(app, filter);
     expect(ids).toHaveLength(3);
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/analysis\/export\/sap\b/.test(request.url())) starts.push(request.url());
+    });
+
+    // The warning is the question, asked before anything is written.
     await exportButton(page, 'SAP').click();
+    const question = page.getByRole('alertdialog', { name: 'Start the SAP export?' });
+    await expect(question).toContainText(/SAP export marks every exported analysis as exported/);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    expect(starts).toEqual([]);
+    await expect(downloadButton(page)).toHaveAccessibleName('Download');
+
+    await exportButton(page, 'SAP').click();
+    await question.getByRole('button', { name: 'Export SAP' }).click();
     const warning = exportRegion(page).getByRole('note');
     await expect(warning).toHaveText(/SAP export marks every exported analysis as exported/);
     const download = downloadButton(page);
     await expect(download).toHaveAccessibleName(/^Download SAP/);
     await expect(download).toBeEnabled({ timeout: EXPORT_DONE_MS });
+    expect(starts).toHaveLength(1);
+    // The file is complete and the rows carry the export flag X: the table shows it without a reload.
+    const flags = grid(page).getByRole('gridcell').filter({ hasText: /^X/ });
+    await expect(flags).toHaveCount(3);
+
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^analysis_\d{8}_\d{6}_[0-9a-f]{8}\.sap$/);
     const records = (await readFile(await file.path(), 'latin1')).split('\r\n').filter((l) => l !== '');
@@ -170,10 +193,9 @@ test.describe('Export', () => {
     expect(records.every((r) => r.length === 138)).toBe(true);
     await expect(warning).toHaveCount(0);
 
-    // The rows now carry the export flag X, shown in the table after a refresh.
+    // And they stay flagged over a reload.
     await page.reload();
-    const flags = grid(page).getByRole('gridcell').filter({ hasText: /^X/ });
-    await expect(flags).toHaveCount(3);
+    await expect(grid(page).getByRole('gridcell').filter({ hasText: /^X/ })).toHaveCount(3);
   });
 
   test('Samples: CSV and XLSX only; confirming above 5000 items exports all of them', async ({

@@ -98,3 +98,55 @@ test('the help command opens /doc', async ({ app, page }) => {
   await expect(page).toHaveURL(/\/doc$/);
   await expect(page.getByTitle('Hilfe')).toBeVisible();
 });
+
+test.describe('never changes data by accident', () => {
+  // Every short search an admin might type on Analysis, where SAP and ZFT are offered.
+  test('opens on a page to go to, and s, sa, log + Enter start no export', async ({ app, page }) => {
+    await app.signInAs('admin', '/analysis');
+    await expect(page.getByRole('button', { name: 'Export SAP', exact: true })).toBeVisible();
+    const exports: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/[a-z]+\/export\//.test(request.url())) exports.push(request.url());
+    });
+
+    await app.openPalette();
+    await expect(app.palette.getByRole('option', { selected: true })).toHaveText(/^Go to /);
+    await page.keyboard.press('Escape');
+
+    for (const search of ['s', 'sa', 'log']) {
+      await app.openPalette();
+      await page.keyboard.type(search);
+      const chosen = app.palette.getByRole('option', { selected: true });
+      await expect(chosen).not.toHaveText(/SAP|ZFT/);
+      await page.keyboard.press('Enter');
+      await expect(app.palette).toBeHidden();
+      // 'log' may have logged out; what matters is that nothing was exported.
+      if (!page.url().endsWith('/analysis')) await app.signInAs('admin', '/analysis');
+    }
+    expect(exports).toEqual([]);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('SAP from the palette asks first, like the button', async ({ app, page }) => {
+    await app.signInAs('admin', '/analysis');
+    // An export counts what the view answered (an export of nothing is refused before asking).
+    await expect(page.getByText(/^Currently filtering #[1-9]\d*$/)).toBeVisible();
+    await app.runCommand('Export SAP');
+    const question = page.getByRole('alertdialog', { name: 'Start the SAP export?' });
+    await expect(question).toBeVisible();
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
+  });
+
+  test('Ctrl+K opens it from the Add SampleID and Refresh interval fields', async ({ app, page }) => {
+    await app.signInAs('reader', '/analysis');
+    for (const name of ['Add SampleID', 'Refresh interval (s)']) {
+      await page.getByRole('textbox', { name }).focus();
+      await app.openPalette();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('textbox', { name })).toBeFocused();
+    }
+  });
+});

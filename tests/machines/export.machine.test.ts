@@ -6,7 +6,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { EXPORT_CONFIRM_ABOVE } from '../../src/domain/constants';
-import type { ExportType } from '../../src/domain/exportJob';
+import { needsExportConfirmation, type ExportType } from '../../src/domain/exportJob';
 import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY, exportedRowsSkipped } from '../../src/domain/messages';
 import {
   exportMachine,
@@ -34,7 +34,7 @@ function createSut() {
   const clock = new SimulatedClock();
   const storage = new Map<string, ExportJobInput>();
   const notifications: NotifyParams[] = [];
-  const warnings: ExportType[] = [];
+  const flagged: ExportType[] = [];
   const calls: Array<{ effect: Effect; input: unknown }> = [];
   const pending = new Map<Effect, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const fake = (effect: Effect) =>
@@ -58,7 +58,7 @@ function createSut() {
     },
   });
   const actor = createActor(machine, { clock });
-  actor.on('flagsWarning', (e) => warnings.push(e.exportType));
+  actor.on('flagsChanged', (e) => flagged.push(e.exportType));
   actor.start();
   const settle = async (effect: Effect, how: 'resolve' | 'reject', value: unknown) => {
     const p = pending.get(effect);
@@ -73,7 +73,7 @@ function createSut() {
     clock,
     calls,
     notifications,
-    warnings,
+    flagged,
     saved: () => storage.get('lastExport') ?? null,
     count: (effect: Effect) => calls.filter((c) => c.effect === effect).length,
     status: () => exportStatus(actor.getSnapshot()),
@@ -102,6 +102,7 @@ const visited = new Set<string>();
 const SAMPLE_EVENTS = [
   { type: 'START', exportType: 'csv', total: 120 },
   { type: 'START', exportType: 'zft', total: EXPORT_CONFIRM_ABOVE + 1 },
+  { type: 'START', exportType: 'sap', total: 12 },
   { type: 'START', exportType: 'xlsx', total: 0 },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
@@ -184,14 +185,14 @@ describe('export machine model', () => {
           expect(sut.actor.getSnapshot().context.fileName).toBeNull();
         },
         'job.confirming': (state: Snapshot) => {
-          expect(state.context.total).toBeGreaterThan(EXPORT_CONFIRM_ABOVE);
+          // Large exports ask, and every export that writes flags (SAP, ZFT), whatever its size.
+          expect(state.context.total > EXPORT_CONFIRM_ABOVE || state.context.altersFlags).toBe(true);
           expect(sut.count('startExport')).toBe(0);
         },
         'job.starting': (state: Snapshot) => {
           expect(sut.calls.findLast((c) => c.effect === 'startExport')?.input).toEqual({
             type: state.context.type,
           });
-          if (state.context.altersFlags) expect(sut.warnings.at(-1)).toBe(state.context.type);
         },
         'job.polling': (state: Snapshot) => {
           expect(state.context.fileName).not.toBeNull();
@@ -207,8 +208,10 @@ describe('export machine model', () => {
             fileName: state.context.fileName,
           });
         },
-        'job.ready': () => {
+        'job.ready': (state: Snapshot) => {
           expect(sut.status()).toBe('ready');
+          // SAP/ZFT: the flags changed with the complete file; the list is told to reload.
+          if (state.context.altersFlags) expect(sut.flagged.at(-1)).toBe(state.context.type);
         },
         'job.downloading': (state: Snapshot) => {
           expect(sut.calls.findLast((c) => c.effect === 'download')?.input).toEqual({
@@ -232,6 +235,7 @@ describe('export machine model', () => {
 async function started(type: ExportType = 'csv', total = 120): Promise<Sut> {
   const sut = createSut();
   sut.actor.send({ type: 'START', exportType: type, total });
+  if (needsExportConfirmation(type, total)) sut.actor.send({ type: 'CONFIRM' });
   await sut.resolve('startExport', FILE);
   expect(sut.status()).toBe('pending');
   return sut;
@@ -283,15 +287,32 @@ describe('starting', () => {
     expect(sut.saved()).toEqual({ type: 'csv', fileName: FILE });
   });
 
-  it.each(['sap', 'zft'] as const)('warns that %s alters the flags', async (type) => {
+  it.each(['sap', 'zft'] as const)(
+    'asks before %s at any size (its flags warning is the question); CANCEL writes nothing',
+    (type) => {
+      const sut = createSut();
+      sut.actor.send({ type: 'START', exportType: type, total: 3 });
+      expect(sut.status()).toBe('confirming');
+      expect(sut.actor.getSnapshot().context.altersFlags).toBe(true);
+      sut.actor.send({ type: 'CANCEL' });
+      expect(sut.calls).toEqual([]);
+    },
+  );
+
+  it.each(['sap', 'zft'] as const)('%s says the flags changed once the file is ready', async (type) => {
     const sut = await started(type);
-    expect(sut.warnings).toEqual([type]);
-    expect(sut.actor.getSnapshot().context.altersFlags).toBe(true);
+    expect(sut.flagged).toEqual([]);
+    sut.clock.increment(POLL_MS);
+    await sut.resolve('checkExport', undefined);
+    expect(sut.status()).toBe('ready');
+    expect(sut.flagged).toEqual([type]);
   });
 
-  it('does not warn for csv and xlsx', async () => {
+  it('csv and xlsx start at once and change no flags', async () => {
     const sut = await started('xlsx');
-    expect(sut.warnings).toEqual([]);
+    sut.clock.increment(POLL_MS);
+    await sut.resolve('checkExport', undefined);
+    expect(sut.flagged).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@
 //                                                            200 ready {fileName, totalItems, skippedExported},
 //                                                            422 no data, 500 failed
 //   GET /api/export/download/{type}?file=                  → 200 attachment (then removed), 404 otherwise
-//   GET /api/{analysis|samples}/exportfilename             → 200 text: your newest not downloaded job; 404 none
+//   GET /api/{analysis|samples}/exportfilename             → 200 text: your newest not downloaded job; 204 none
 // The export query is the view's (same parsing: filters, sort, selection, exclusion, campaign) plus
 // `attributes`, the visible columns in order (columns.ts whitelist). Details: docs/exports.md.
 import { createReadStream } from 'node:fs';
@@ -224,14 +224,16 @@ export const exportRoutes = async (
         schema: {
           tags: [resource],
           summary:
-            'The file name of your newest export of this view that was not downloaded yet (text); 404 when none',
+            'The file name of your newest export of this view that was not downloaded yet (text); 204 when none',
           security,
-          response: { 200: z.string(), ...errors },
+          response: { 200: z.string(), 204: z.null().describe('No export waiting'), ...errors },
         },
       },
       async (req, reply) => {
         const name = await service.lastFileName(userOf(req).email, resource);
-        if (!name) return notFound(reply, 'No export');
+        // Nothing waiting is the usual answer on every page load, not an error (no 404 in the
+        // browser console of every visit).
+        if (!name) return reply.code(204).send();
         return reply.type('text/plain; charset=utf-8').send(name);
       },
     );

@@ -2,23 +2,14 @@
 // (input with aria-controls / aria-activedescendant) and the listbox of options; the kit's Modal
 // supplies the dialog semantics: a focus trap, Esc to close, the page hidden from screen readers
 // and focus returned to where it was.
-import { Command } from 'cmdk';
+import { Command, defaultFilter } from 'cmdk';
 import { useMemo, useState } from 'react';
 import { Dialog, Icon, Modal } from '../kit';
 import { usePalette } from './PaletteProvider';
+import { effectScore, groupActions } from './ranking';
 import { usePaletteActionList, type PaletteAction } from './registry';
 
 export const PALETTE_LABEL = 'Command palette';
-
-function groupActions(actions: readonly PaletteAction[]): [string, PaletteAction[]][] {
-  const groups = new Map<string, PaletteAction[]>();
-  for (const action of actions) {
-    const list = groups.get(action.group) ?? [];
-    list.push(action);
-    groups.set(action.group, list);
-  }
-  return [...groups.entries()];
-}
 
 export function CommandPalette() {
   const { isOpen, setOpen } = usePalette();
@@ -36,16 +27,27 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   const actions = usePaletteActionList();
   const groups = useMemo(() => groupActions(actions), [actions]);
   const [search, setSearch] = useState('');
+  // cmdk identifies an option by its label (unique across the palette).
+  const effects = useMemo(() => new Map(actions.map((a) => [a.label, a.effect])), [actions]);
 
   const run = (action: PaletteAction) => {
     // Close first: a navigation then moves focus to the new page's heading, and nothing is left
     // behind in a focus trap.
     onDone();
-    action.perform();
+    // Run once the palette has gone: a command that opens a dialog of its own (a confirmation)
+    // must not open it inside the closing palette's focus scope, which would dismiss it at once.
+    setTimeout(() => action.perform(), 0);
   };
 
   return (
-    <Command label={PALETTE_LABEL} loop className="palette-command">
+    <Command
+      label={PALETTE_LABEL}
+      loop
+      className="palette-command"
+      filter={(value, query, keywords) =>
+        effectScore(effects.get(value), defaultFilter(value, query, keywords), query)
+      }
+    >
       <div className="palette-search">
         <Icon name="search" />
         <Command.Input

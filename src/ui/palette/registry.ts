@@ -18,8 +18,16 @@ export interface PaletteAction {
   icon?: IconName;
   /** Language of the label when it is not English. */
   lang?: 'de';
+  /**
+   * What running it does: 'navigate' (goes to a page), 'read' (default: shows, filters, downloads)
+   * or 'write' (changes stored data: SAP/ZFT exports, deletes, clearing the selection). A write is
+   * listed last, is never the first match of a short search, and its perform must ask first.
+   */
+  effect?: PaletteEffect;
   perform(): void;
 }
+
+export type PaletteEffect = 'navigate' | 'read' | 'write';
 
 const registrations = new Map<string, readonly PaletteAction[]>();
 const listeners = new Set<() => void>();
@@ -59,7 +67,9 @@ export function usePaletteActionList(): readonly PaletteAction[] {
 const signatureOf = (actions: readonly PaletteAction[]) =>
   actions
     .map((a) =>
-      [a.id, a.label, a.group, a.keywords?.join(' '), a.shortcut?.join(' '), a.icon, a.lang].join('\u0000'),
+      [a.id, a.label, a.group, a.keywords?.join(' '), a.shortcut?.join(' '), a.icon, a.lang, a.effect].join(
+        '\u0000',
+      ),
     )
     .join('\u0001');
 

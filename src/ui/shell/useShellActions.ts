@@ -18,6 +18,7 @@ export function useShellActions(): void {
       group: 'Go to page',
       keywords: [entry.label, ...entry.keywords],
       icon: entry.icon,
+      effect: 'navigate' as const,
       perform: () => navigate(entry.path),
     })),
     {
@@ -26,6 +27,7 @@ export function useShellActions(): void {
       group: 'Help and settings',
       keywords: [...HELP_ENTRY.keywords, 'hilfe', 'keyboard', 'shortcuts'],
       icon: HELP_ENTRY.icon,
+      effect: 'navigate',
       perform: () => navigate(HELP_ENTRY.path),
     },
     {

@@ -32,7 +32,9 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
       event.preventDefault();
       latest.current.palette();
     };
-    hotkeys(SHORTCUTS.palette.hotkey, onPalette);
+    // Capture phase: React Aria's fields stop the propagation of keys they handle (Add SampleID,
+    // Refresh interval), so a listener on the way back up would never hear Ctrl+K from them.
+    hotkeys(SHORTCUTS.palette.hotkey, { capture: true }, onPalette);
     return () => hotkeys.unbind(SHORTCUTS.palette.hotkey, onPalette);
   }, []);
 }

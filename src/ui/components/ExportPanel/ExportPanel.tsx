@@ -4,7 +4,7 @@
 // machine (useExport); this is markup. Reading exports are not role-gated (spec §1, §6); SAP and ZFT
 // write, so useExport offers them to admins only (ARCHITECTURE §5).
 import { Button, Dialog, Modal, Spinner } from '../../kit';
-import type { ExportType } from '../../../domain/exportJob';
+import { isLargeExport, type ExportType } from '../../../domain/exportJob';
 import type { ExportHandle } from './useExport';
 import {
   EXPORT_CONFIRM_TITLE,
@@ -12,6 +12,7 @@ import {
   exportedRowsSkipped,
   downloadLabel,
   exportButtonLabel,
+  flagsConfirmTitle,
   flagsWarning,
 } from '../../../domain/messages';
 import './ExportPanel.css';
@@ -51,7 +52,7 @@ export function ExportPanel({ exporter, types = exporter.types }: ExportPanelPro
         ) : null}
         <span>{downloadLabel(type)}</span>
       </Button>
-      {exporter.altersFlags && type && status !== 'idle' ? (
+      {exporter.altersFlags && type && status !== 'idle' && status !== 'confirming' ? (
         <p className="export-panel-warning" role="note">
           {flagsWarning(type)}
         </p>
@@ -67,8 +68,13 @@ export function ExportPanel({ exporter, types = exporter.types }: ExportPanelPro
           if (!open) exporter.cancel();
         }}
       >
-        <Dialog role="alertdialog" title={EXPORT_CONFIRM_TITLE} className="kit-dialog export-confirm">
-          <p>{exportConfirmText(type, exporter.total)}</p>
+        <Dialog
+          role="alertdialog"
+          title={exporter.altersFlags && type ? flagsConfirmTitle(type) : EXPORT_CONFIRM_TITLE}
+          className="kit-dialog export-confirm"
+        >
+          {/* Asked above 5000 items, and before every SAP/ZFT export: its warning is the question. */}
+          {isLargeExport(exporter.total) ? <p>{exportConfirmText(type, exporter.total)}</p> : null}
           {exporter.altersFlags && type ? <p className="export-panel-warning">{flagsWarning(type)}</p> : null}
           <div className="export-confirm-actions">
             <Button slot="close" autoFocus>

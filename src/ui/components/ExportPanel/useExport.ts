@@ -15,8 +15,8 @@ import {
   type ExportRequest,
   type ListEntity,
 } from '../../../api/exports';
-import { exportTypesOf, type ExportType } from '../../../domain/exportJob';
-import { exportButtonLabel, flagsWarning } from '../../../domain/messages';
+import { altersFlags as writesFlags, exportTypesOf, type ExportType } from '../../../domain/exportJob';
+import { exportButtonLabel } from '../../../domain/messages';
 import type { SelectionQuery } from '../../../domain/query';
 import {
   exportMachine,
@@ -68,16 +68,27 @@ export interface ExportHandle {
   downloadPdf(): void;
 }
 
-export function useExport(entity: ListEntity, current: () => ExportCurrent): ExportHandle {
+export interface ExportOptions {
+  /** SAP/ZFT finished: the exported rows carry new flags, so the list should show them. */
+  onFlagsChanged?: () => void;
+}
+
+export function useExport(
+  entity: ListEntity,
+  current: () => ExportCurrent,
+  options: ExportOptions = {},
+): ExportHandle {
   const { http, user } = useAuth();
   const { track } = useBusy();
   const { notify } = useNotifications();
   // notify and current change identity often; the machine's effects always read the latest.
   const notifyRef = useRef(notify);
   const currentRef = useRef(current);
+  const optionsRef = useRef(options);
   useEffect(() => {
     notifyRef.current = notify;
     currentRef.current = current;
+    optionsRef.current = options;
   });
   // The query and columns as they were when the user chose the export (a confirmation may take a
   // while; the export is of what was asked for).
@@ -110,11 +121,9 @@ export function useExport(entity: ListEntity, current: () => ExportCurrent): Exp
   const actor = useActorRef(machine);
 
   useEffect(() => {
-    const subscription = actor.on('flagsWarning', ({ exportType }) =>
-      notifyRef.current('info', flagsWarning(exportType), { page: entity }),
-    );
+    const subscription = actor.on('flagsChanged', () => optionsRef.current.onFlagsChanged?.());
     return () => subscription.unsubscribe();
-  }, [actor, entity]);
+  }, [actor]);
 
   // Resume after a reload: the server knows the newest job not downloaded yet; the saved name
   // stands in when the server cannot be asked. A 404 there means nothing is left to resume.
@@ -145,6 +154,8 @@ export function useExport(entity: ListEntity, current: () => ExportCurrent): Exp
       label: exportButtonLabel(t),
       group: 'Export',
       keywords: ['export', 'download', t, ...(t === 'csv' || t === 'xlsx' ? ['excel'] : ['flags'])],
+      // SAP/ZFT flag the exported rows; start() then asks first (the export machine).
+      effect: writesFlags(t) ? ('write' as const) : ('read' as const),
       perform: () => handleRef.current?.start(t),
     })),
     {

@@ -60,11 +60,12 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
   const [prefs, setPrefs] = useColumnPrefs(config.headersKey, columnIds);
   const visibleColumns = useMemo(() => prefs.order.filter((id) => !prefs.hidden.includes(id)), [prefs]);
   // An export holds what the view shows: its query, the visible columns in order, and its total.
-  const exporter = useExport(config.entity, () => ({
-    query: view.query,
-    attributes: visibleColumns,
-    total: view.totalItems,
-  }));
+  const exporter = useExport(
+    config.entity,
+    () => ({ query: view.query, attributes: visibleColumns, total: view.totalItems }),
+    // SAP/ZFT flagged the exported rows: show the new flags.
+    { onFlagsChanged: view.reload },
+  );
   // The page's rows as selection items: what checking rows in the table adds or removes.
   const pageItems = useMemo(() => view.rows.map(config.toItem), [view.rows, config.toItem]);
   const screen = useListScreen({
