@@ -233,7 +233,7 @@ export const exportRoutes = async (
         const name = await service.lastFileName(userOf(req).email, resource);
         // Nothing waiting is the usual answer on every page load, not an error (no 404 in the
         // browser console of every visit).
-        if (!name) return reply.code(204).send();
+        if (!name) return reply.code(204).send(null);
         return reply.type('text/plain; charset=utf-8').send(name);
       },
     );
