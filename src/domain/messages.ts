@@ -122,7 +122,16 @@ export const updated = (key: RecordKey, id: Id): string => writeSucceeded(key, i
 export const deleted = (key: RecordKey, id: Id): string => writeSucceeded(key, id, 'deleted');
 
 export const addedToSelection = (sId: Id): string => `sId#${sId} was added to Selection!`;
+/** A scan or typed id whose items are all selected already: nothing was added. */
+export const alreadyInSelection = (sId: Id): string => `sId#${sId} is already in the Selection!`;
 export const fileUploaded = (name: string): string => `File ${name} was uploaded successfully!`;
+/** Lines of an imported selection file that hold no sample id (at most five numbers listed). */
+export const fileLinesLeftOut = (name: string, lines: readonly number[]): string => {
+  const listed = lines.slice(0, 5).join(', ') + (lines.length > 5 ? ', …' : '');
+  return lines.length === 1
+    ? `File ${name}: line ${listed} is not a SampleID and was left out.`
+    : `File ${name}: lines ${listed} (${lines.length}) are not SampleIDs and were left out.`;
+};
 export const wrongFileType = (name: string): string =>
   `Selected file ${name} must be a txt, csv or ncd File!`;
 export const fileNotAccessible = (name: string): string =>

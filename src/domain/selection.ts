@@ -23,6 +23,24 @@ export const parseSelectionFile = (fileName: string, text: string): string[] => 
     .filter((id) => /^\d+$/.test(id));
 };
 
+/**
+ * The lines of a selection file that name no sample id (a header, a typo, a 20-digit number), by
+ * line number, so that they are reported instead of silently left out. Blank lines do not count.
+ */
+export const rejectedSelectionLines = (
+  fileName: string,
+  text: string,
+  isSampleId: (id: string) => boolean,
+): number[] => {
+  const ncd = extension(fileName) === 'ncd';
+  return text.split(/\r?\n/).flatMap((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return [];
+    const id = ncd ? (line.split(/\s+/)[0] ?? '') : line;
+    return /^\d+$/.test(id) && isSampleId(id) ? [] : [index + 1];
+  });
+};
+
 /** Adding is refused when the selection would exceed 1000 items. */
 export const canAddToSelection = (count: number, adding = 1): boolean => count + adding <= MAX_SELECTION;
 

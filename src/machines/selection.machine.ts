@@ -8,7 +8,9 @@ import { and, assign, not, emit, enqueueActions, fromPromise, setup, type Snapsh
 import type { ListRestriction } from '../domain/listQuery';
 import {
   addedToSelection,
+  alreadyInSelection,
   fileNotImported,
+  fileLinesLeftOut,
   fileUploaded,
   notFetched,
   sampleNotFound,
@@ -16,7 +18,13 @@ import {
   SID_MESSAGE,
   wrongFileType,
 } from '../domain/messages';
-import { addToSelection, canAddToSelection, isSelectionFile, parseSelectionFile } from '../domain/selection';
+import {
+  addToSelection,
+  canAddToSelection,
+  isSelectionFile,
+  parseSelectionFile,
+  rejectedSelectionLines,
+} from '../domain/selection';
 import {
   countNew,
   sampleIdRequest,
@@ -36,7 +44,10 @@ export interface LookupInput {
 }
 
 /** Where the ids being looked up came from, for the messages afterwards. */
-export type PendingLookup = { source: 'input'; label: string } | { source: 'files'; names: string[] };
+export type PendingLookup =
+  | { source: 'input'; label: string }
+  /** `leftOut`: what the files held besides ids ('' when nothing), said with the outcome. */
+  | { source: 'files'; names: string[]; leftOut: string };
 
 export interface SelectionContext {
   items: SelectionItem[];
@@ -150,6 +161,9 @@ export const selectionMachine = setup({
     isSampleId: ({ event }) => event.type === 'ADD_SAMPLE_ID' && sampleIdRequest(event.input) !== null,
     hasFileIds: ({ event }) => event.type === 'FILES' && fileRequests(event.files).length > 0,
     foundNone: (_, params: { found: SelectionItem[] }) => params.found.length === 0,
+    /** A typed or scanned id whose items are all selected already. */
+    allSelectedAlready: ({ context }, params: { found: SelectionItem[] }) =>
+      context.pending?.source === 'input' && countNew(context.items, params.found) === 0,
     canAddFound: ({ context }, params: { found: SelectionItem[] }) =>
       canAddToSelection(context.items.length, countNew(context.items, params.found)),
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
@@ -258,6 +272,7 @@ export const selectionMachine = setup({
                 pending: {
                   source: 'files',
                   names: event.files.filter((f) => isSelectionFile(f.name)).map((f) => f.name),
+                  leftOut: leftOutMessage(event.files),
                 },
               })),
             ],
@@ -287,6 +302,22 @@ export const selectionMachine = setup({
               {
                 type: 'notify',
                 params: ({ context }) => ({ kind: 'error', message: notFoundMessage(context.pending) }),
+              },
+              'forgetLookup',
+            ],
+          },
+          {
+            guard: { type: 'allSelectedAlready', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  kind: 'info',
+                  message: alreadyInSelection(
+                    context.pending?.source === 'input' ? context.pending.label : '',
+                  ),
+                }),
               },
               'forgetLookup',
             ],
@@ -358,9 +389,20 @@ function failedMessage(pending: PendingLookup | null): string {
   return notFetched(pending?.label ?? '');
 }
 
+/** Lines of the files that are no sample id, one sentence per file ('' when none). */
+const leftOutMessage = (files: readonly SelectionFile[]): string =>
+  files
+    .filter((f) => isSelectionFile(f.name))
+    .flatMap((f) => {
+      const lines = rejectedSelectionLines(f.name, f.text, (id) => sampleIdRequest(id) !== null);
+      return lines.length > 0 ? [fileLinesLeftOut(f.name, lines)] : [];
+    })
+    .join(' ');
+
 // The snackbar shows one message at a time (replace policy), so several files share one text.
 function addedMessage(pending: PendingLookup | null): string {
-  if (pending?.source === 'files') return pending.names.map(fileUploaded).join(' ');
+  if (pending?.source === 'files')
+    return [...pending.names.map(fileUploaded), pending.leftOut].filter(Boolean).join(' ');
   return addedToSelection(pending?.label ?? '');
 }
 

@@ -19,6 +19,14 @@ describe('selection files', () => {
   it('txt and csv hold one number per line', () => {
     expect(Sel.parseSelectionFile('a.csv', '1\n 2 \n\nx\n3 4\n')).toEqual(['1', '2']);
   });
+  it('names the lines that hold no sample id, by number; blank lines are no error', () => {
+    const isId = (id: string) => id.length <= 13;
+    expect(
+      Sel.rejectedSelectionLines('a.csv', 'sId\n4006381333931\n\n12345678901234567\n3 4\n', isId),
+    ).toEqual([1, 4, 5]);
+    expect(Sel.rejectedSelectionLines('a.ncd', '4006381333931 12 x\r\nabc 1\n', isId)).toEqual([2]);
+    expect(Sel.rejectedSelectionLines('a.txt', '4006381333931\n', isId)).toEqual([]);
+  });
 });
 
 describe('selection limit', () => {

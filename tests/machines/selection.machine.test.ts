@@ -326,6 +326,16 @@ describe('Add SampleID', () => {
     expect(sut.notifications).toEqual([{ kind: 'success', message: `sId#${full} was added to Selection!` }]);
   });
 
+  it('says an id is already selected instead of added, and changes nothing', async () => {
+    const full = toFullSampleId('12345678')!;
+    const sut = createSut([item(7, full)]);
+    sut.actor.send({ type: 'ADD_SAMPLE_ID', input: '12345678' });
+    await sut.resolve([item(7, full)]);
+    expect(sut.items()).toEqual([item(7, full)]);
+    expect(sut.stored()).toBeUndefined();
+    expect(sut.notifications).toEqual([{ kind: 'info', message: `sId#${full} is already in the Selection!` }]);
+  });
+
   it('searches by prefix for 7 characters and adds all matches', async () => {
     const sut = createSut();
     sut.actor.send({ type: 'ADD_SAMPLE_ID', input: '5555555' });
@@ -412,6 +422,18 @@ describe('selection files', () => {
     expect(sut.notifications.at(-1)).toEqual({
       kind: 'success',
       message: 'File run.ncd was uploaded successfully! File list.txt was uploaded successfully!',
+    });
+  });
+
+  it('imports the ids of a file and reports its lines that are no SampleID', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'FILES', files: [{ name: 'day.csv', text: 'sId\n3000000000005\nabc\n' }] });
+    expect(sut.lookups).toEqual([[{ kind: 'exact', sId: '3000000000005' }]]);
+    await sut.resolve([A]);
+    expect(sut.notifications.at(-1)).toEqual({
+      kind: 'success',
+      message:
+        'File day.csv was uploaded successfully! File day.csv: lines 1, 3 (2) are not SampleIDs and were left out.',
     });
   });
 

@@ -2,6 +2,7 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { CommandPalette, PaletteProvider, usePalette } from '../palette';
+import { useWedgeListener } from '../scanner';
 import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts';
 import { useAuth } from '../state/AuthProvider';
 import { NavDrawer } from './NavDrawer';
@@ -22,6 +23,8 @@ function ShellFrame() {
   const { logout } = useAuth();
   const palette = usePalette();
   useShellActions();
+  // Barcode scans made outside a text field go to the page's scan target (src/ui/scanner).
+  useWedgeListener();
   useGlobalShortcuts({
     palette: () => {
       // The palette is a modal: it does not open over the drawer, which is one too.

@@ -2,13 +2,14 @@
 // Clear all (asks first), Fetch from the other screen, the Add SampleID field, the selection files
 // and one closable chip 'sId|sStamp' per item. Behaviour lives in the selection machine
 // (useSelection); this is markup only.
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 // The kit has no toggle button or tag group yet; these take the kit's classes so they look alike.
 import { FileTrigger, Tag, TagGroup, TagList, ToggleButton } from 'react-aria-components';
 import { clearSelectionText, currentlySelected, INFO } from '../../../domain/messages';
 import { SELECTION_FILE_EXTENSIONS } from '../../../domain/selection';
 import { selectionChipText, type SelectionItem } from '../../../domain/selectionItem';
 import { Button, Dialog, Icon, Modal, TextField } from '../../kit';
+import { useScanTarget } from '../../scanner';
 import { useNotifications } from '../../state/NotificationProvider';
 import type { ListEntity, SelectionHandle } from './types';
 import './SelectionCard.css';
@@ -57,14 +58,17 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
   const filesLabelId = useId();
   const { notify } = useNotifications();
   const [sampleId, setSampleId] = useState('');
+  const fieldRef = useRef<HTMLInputElement>(null);
   const busy = selection.status === 'lookingUp';
   const empty = selection.items.length === 0;
+  // A scan anywhere on the page outside a text field lands here, as if typed into the field.
+  useScanTarget({ scan: selection.addSampleId, field: () => fieldRef.current });
 
   const onSampleIdKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      // While a lookup runs the text stays, so a quick second scan is not lost: Enter again.
-      if (sampleId.trim() === '' || busy) return;
+      if (sampleId.trim() === '') return;
+      // Taken at once, even while a lookup runs: the queue looks it up in its turn.
       selection.addSampleId(sampleId);
       // Ready for the next scan.
       setSampleId('');
@@ -108,6 +112,7 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
       <div className="selection-card-inputs">
         <TextField
           label="Add SampleID"
+          inputRef={fieldRef}
           value={sampleId}
           onChange={setSampleId}
           onKeyDown={onSampleIdKey}

@@ -32,7 +32,13 @@ export interface SelectionHandle {
   clear(): void;
   confirmClear(): void;
   cancelClear(): void;
+  /**
+   * A typed or scanned SampleID: queued and looked up strictly in order, each announced; a scan
+   * while a lookup runs waits its turn instead of being refused or joined to the next.
+   */
   addSampleId(input: string): void;
+  /** SampleIDs taken but not looked up yet (0 when the queue is empty). */
+  pendingIds: number;
   addFiles(files: readonly File[]): void;
   /** Analysis: 'Fetch from Samples'; Samples: 'Fetch from Analysis'. */
   fetchFromOther(): void;

@@ -4,10 +4,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Selection } from 'react-aria-components';
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import { analysesOfSamples, lookupSelectionItems } from '../../../api/selection';
 import type { ListRestriction } from '../../../domain/listQuery';
-import { CHECK_LOGS, fileNotAccessible } from '../../../domain/messages';
+import { CHECK_LOGS, fileNotAccessible, notFetched } from '../../../domain/messages';
 import { formatSampleKey } from '../../../domain/ids';
 import type { SelectionItem } from '../../../domain/selectionItem';
 import {
@@ -16,6 +16,7 @@ import {
   selectionStatus,
   type SelectionFile,
 } from '../../../machines/selection.machine';
+import { useScanQueue } from '../../scanner';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
@@ -88,6 +89,20 @@ export function useSelection(entity: ListEntity): SelectionHandle {
 
   const selectedKeys = useMemo(() => new Set(items.map((i) => i.key)), [items]);
 
+  // Typed and scanned ids, one lookup at a time: each waits until the card is ready (no other
+  // lookup, no open question), is sent, and counts as done when its lookup has answered.
+  const ids = useScanQueue(
+    async (input) => {
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'ADD_SAMPLE_ID', input });
+      await waitFor(actor, (s) => !s.matches('lookingUp'));
+    },
+    (input, error) => {
+      console.error(error);
+      notifyRef.current('error', notFetched(input), { page: entity });
+    },
+  );
+
   const onTableSelectionChange = useCallback(
     (keys: Selection, pageRows: SelectionItem[]) => {
       const current = new Set(actor.getSnapshot().context.items.map((i) => i.key));
@@ -157,7 +172,8 @@ export function useSelection(entity: ListEntity): SelectionHandle {
       clear: () => actor.send({ type: 'CLEAR' }),
       confirmClear: () => actor.send({ type: 'CONFIRM' }),
       cancelClear: () => actor.send({ type: 'CANCEL' }),
-      addSampleId: (input: string) => actor.send({ type: 'ADD_SAMPLE_ID', input }),
+      addSampleId: ids.scan,
+      pendingIds: ids.pending,
       addFiles,
       fetchFromOther,
     }),
@@ -173,6 +189,8 @@ export function useSelection(entity: ListEntity): SelectionHandle {
       filterAll,
       filterAllSIds,
       actor,
+      ids.scan,
+      ids.pending,
       addFiles,
       fetchFromOther,
     ],

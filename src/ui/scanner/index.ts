@@ -1,0 +1,3 @@
+export { currentScanTarget, useScanTarget, type ScanTarget } from './scanTarget';
+export { useScanQueue, type ScanQueue } from './useScanQueue';
+export { isTextEntry, useWedgeListener } from './useWedgeListener';

@@ -1,0 +1,123 @@
+// Model-based test of the scanner queue: every path of the machine (scans arriving while idle and
+// while one is handled, handlers that succeed and that fail) is replayed on a real actor whose
+// `handle` is a deferred promise, so the test decides when each lookup answers.
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { scanQueueMachine, type ScanQueueMachine } from '../../src/machines/scanQueue.machine';
+import { toTestModelMachine } from './model';
+
+type Snapshot = SnapshotFrom<ScanQueueMachine>;
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function createSut() {
+  const handled: string[] = [];
+  const failures: string[] = [];
+  let settle: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+  const machine = scanQueueMachine.provide({
+    actors: {
+      handle: fromPromise<unknown, { code: string }>(({ input }) => {
+        handled.push(input.code);
+        return new Promise<void>((resolve, reject) => {
+          settle = { resolve, reject };
+        });
+      }),
+    },
+    actions: {
+      reportFailure: (_, { code }) => failures.push(code),
+    },
+  });
+  const actor = createActor(machine).start();
+  return {
+    actor,
+    handled,
+    failures,
+    async finish(how: 'resolve' | 'reject') {
+      const current = settle;
+      expect(current, 'a scan is being handled').not.toBeNull();
+      settle = null;
+      if (how === 'resolve') current!.resolve();
+      else current!.reject(new Error('lookup failed'));
+      await flush();
+    },
+  };
+}
+
+const CODES = ['4006381333931', '4006381333948', '4006381333955'];
+const visited = new Set<string>();
+
+describe('scan queue machine model', () => {
+  const model = createTestModel(toTestModelMachine(scanQueueMachine), {
+    // Up to three scans waiting is every shape of the queue (empty, one handled, more waiting);
+    // a blank scan is ignored; a handler ends in success or failure.
+    events: (state: Snapshot) => [
+      ...(state.context.queue.length < 3
+        ? [{ type: 'SCAN', code: CODES[state.context.queue.length]! }, { type: 'SCAN', code: '  ' }]
+        : []),
+      { type: 'xstate.done.actor.handle', output: undefined },
+      { type: 'xstate.error.actor.handle', error: new Error('lookup failed') },
+    ] as never,
+    // Keyed with the incoming event, so every transition (not only every state) is on a path.
+    serializeState: (state, event, previous) => {
+      const key = JSON.stringify({ value: state.value, context: state.context });
+      return event && previous ? `${key} via ${event.type}` : key;
+    },
+  });
+
+  it.each(model.getShortestPaths().map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    const sut = createSut();
+    const scanned: string[] = [];
+    await path.test({
+      events: {
+        SCAN: ({ event }: { event: { code: string } }) => {
+          sut.actor.send({ type: 'SCAN', code: event.code });
+          if (event.code.trim() !== '') scanned.push(event.code);
+        },
+        'xstate.done.actor.handle': () => sut.finish('resolve'),
+        'xstate.error.actor.handle': () => sut.finish('reject'),
+      } as never,
+      states: {
+        '#scanQueue': (state: Snapshot) => {
+          const real = sut.actor.getSnapshot();
+          visited.add(String(real.value));
+          expect(real.value).toEqual(state.value);
+          expect(real.context).toEqual(state.context);
+          // Nothing dropped, nothing reordered: what was handled or waits is what was scanned.
+          const done = sut.handled.slice(0, sut.handled.length - (real.matches('handling') ? 1 : 0));
+          expect([...done, ...real.context.queue]).toEqual(scanned);
+        },
+        handling: (state: Snapshot) => {
+          expect(sut.handled.at(-1)).toBe(state.context.queue[0]);
+        },
+        idle: (state: Snapshot) => {
+          expect(state.context.queue).toEqual([]);
+        },
+      } as never,
+    });
+  });
+
+  it('visited every state', () => {
+    expect([...visited].sort()).toEqual(['handling', 'idle']);
+  });
+});
+
+describe('scan queue scenarios', () => {
+  it('ten scans arriving during one slow lookup are all handled, in order, one at a time', async () => {
+    const sut = createSut();
+    const codes = Array.from({ length: 10 }, (_, i) => `40063813339${String(i).padStart(2, '0')}`);
+    for (const code of codes) sut.actor.send({ type: 'SCAN', code });
+    expect(sut.handled).toEqual([codes[0]]);
+    for (let i = 0; i < codes.length; i++) await sut.finish(i === 3 ? 'reject' : 'resolve');
+    expect(sut.handled).toEqual(codes);
+    expect(sut.failures).toEqual([codes[3]]);
+    expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('ignores an empty scan', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SCAN', code: '' });
+    expect(sut.actor.getSnapshot().context.queue).toEqual([]);
+    expect(sut.handled).toEqual([]);
+  });
+});
