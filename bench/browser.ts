@@ -7,7 +7,8 @@
 //      virtualized render, paint);
 //  (b) a scroll through the whole 15,000-row page, top to bottom at constant speed in 10 s (each
 //      frame's position follows the clock): total time, frames delivered, frame-time p50/p95/max,
-//      frames over 50 ms, and the most rows in the DOM on the way.
+//      frames over 50 ms, and the most rows in the DOM on the way;
+//  (c) once, before the runs: key-to-paint of each key typed into a filter field (bench/typing.ts).
 // Times are taken inside the page (performance.now, requestAnimationFrame), so the CDP round trips
 // of the driver are not in them. p50/p95 over the runs are printed and written to bench/results.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { chromium, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config';
 import { freePort, loadDemoData, startServer, type RunningServer } from '../tests/e2e/support/server';
 import { progress, round } from './progress';
+import { measureKeyToPaint } from './typing';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ADMIN = { email: 'bench-admin@labdesk.test', password: 'bench-admin-pass-1' };
@@ -43,6 +45,8 @@ export interface BrowserRun {
 
 export interface BrowserBenchResult {
   analyses: number;
+  /** Key-to-paint of each key typed into 'SampleID starts with' on the 50-row page (ms). */
+  keyToPaintMs: number[];
   runs: BrowserRun[];
   summary: { metric: string; p50: number; p95: number }[];
 }
@@ -291,6 +295,18 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
     const analyses = Number(totalText.replace(/\D/g, ''));
     progress('browser', `Analysis open, ${analyses} analyses; ${options.runs} runs`);
 
+    // (c) Typing into a filter field on the 50-row page (the panel opened first).
+    const panelToggle = page.getByRole('button', { name: 'Filter', exact: true });
+    if ((await panelToggle.getAttribute('aria-expanded')) !== 'true') await panelToggle.click();
+    await page.getByRole('textbox', { name: 'SampleID starts with' }).focus();
+    const keyToPaintMs = (await measureKeyToPaint(page, '40063813339314006381')).map(round);
+    await page.keyboard.press('Escape');
+    progress(
+      'browser',
+      `key-to-paint in a filter field: p50 ${round(percentile(keyToPaintMs, 50))} ms, ` +
+        `p95 ${round(percentile(keyToPaintMs, 95))} ms over ${keyToPaintMs.length} keys`,
+    );
+
     const runs: BrowserRun[] = [];
     for (let run = 1; run <= options.runs; run++) {
       const pageSize = await measurePageSize(page);
@@ -340,6 +356,7 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
       p95: round(percentile(values, 95)),
     });
     const summary = [
+      metric('key-to-paint in a filter field (ms)', keyToPaintMs),
       metric(
         'page size 15000 → rows rendered (ms)',
         runs.map((r) => r.pageSizeMs),
@@ -370,7 +387,7 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
       ),
     ];
     await context.close();
-    return { analyses, runs, summary };
+    return { analyses, keyToPaintMs, runs, summary };
   } finally {
     await browser.close();
     await server.stop();

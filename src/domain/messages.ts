@@ -99,6 +99,17 @@ export type WriteAction = 'created' | 'modified' | 'deleted';
 export const writeFailed = (key: RecordKey, id: Id, action: WriteAction): string =>
   `Error occurred, ${key}#${id} was not ${action}!`;
 export const notCreated = (key: RecordKey, id: Id): string => writeFailed(key, id, 'created');
+/**
+ * A refused create, with the server's reason. A new analysis has no aId yet: it is named by its
+ * sample instead of an empty 'aId#'.
+ */
+export const createRefused = (key: RecordKey, id: Id, sample: string, reason: string): string => {
+  const base =
+    String(id) === ''
+      ? `Error occurred, the ${key === 'aId' ? 'analysis' : 'record'} of SampleId#${sample} was not created!`
+      : notCreated(key, id);
+  return reason ? `${base} ${reason}` : base;
+};
 export const notModified = (key: RecordKey, id: Id): string => writeFailed(key, id, 'modified');
 export const notDeleted = (key: RecordKey, id: Id): string => writeFailed(key, id, 'deleted');
 
@@ -111,7 +122,8 @@ export const CHANGED_MEANWHILE = 'It was changed by someone else in the meantime
 /** A PUT must say which version of the record it was edited from. */
 export const VERSION_MESSAGE = 'version must be a Number';
 /** The whole refusal as the user reads it: 'Error occurred, aId#17 was not modified! It was changed …'. */
-export const changedMeanwhile = (key: RecordKey, id: Id): string => `${notModified(key, id)} ${CHANGED_MEANWHILE}`;
+export const changedMeanwhile = (key: RecordKey, id: Id): string =>
+  `${notModified(key, id)} ${CHANGED_MEANWHILE}`;
 
 /** Success uses 'updated' where the failure says 'modified' (spec §8 spells them so). */
 export type SuccessAction = 'created' | 'updated' | 'deleted';

@@ -35,6 +35,8 @@ export interface ListPage<Row = unknown> {
 
 export interface FetchPageInput {
   query: SelectionQuery;
+  /** An auto-refresh: nobody asked for it, so it must not cover the page with the busy overlay. */
+  background: boolean;
 }
 
 export interface ListViewInput {
@@ -206,7 +208,10 @@ export const listViewMachine = setup({
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
-        input: ({ context }) => ({ query: buildListQuery(context) }),
+        input: ({ context, event }) => ({
+          query: buildListQuery(context),
+          background: event.type.startsWith('xstate.after.'),
+        }),
         onDone: {
           target: 'idle',
           actions: assign(({ event }) => ({

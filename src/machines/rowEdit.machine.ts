@@ -18,7 +18,7 @@ import {
   changedMeanwhile,
   created,
   deleted,
-  notCreated,
+  createRefused,
   notDeleted,
   notFetched,
   notModified,
@@ -375,9 +375,15 @@ export const rowEditMachine = setup({
           target: 'creating',
           actions: {
             type: 'notify',
-            params: ({ context }) => ({
+            params: ({ context, event }) => ({
               kind: 'error',
-              message: notCreated(recordKeyOf(context.entity), draftLabel(context.entity, context.draft)),
+              // With the server's reason (an unknown sample, a taken key…), not only 'was not created'.
+              message: createRefused(
+                recordKeyOf(context.entity),
+                draftLabel(context.entity, context.draft),
+                `${String(context.draft.sId ?? '')}|${String(context.draft.sStamp ?? '')}`,
+                event.error instanceof Error ? event.error.message : '',
+              ),
             }),
           },
         },

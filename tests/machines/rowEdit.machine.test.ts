@@ -498,8 +498,23 @@ describe('create', () => {
     sut.actor.send({ type: 'CREATE' });
     await sut.reject('create', BROKEN);
     expect(sut.status()).toBe('creating');
+    // The server's reason follows the spec's sentence.
     expect(sut.notifications).toEqual([
-      { kind: 'error', message: 'Error occurred, sId#8888888888888|2000-01-01 00:00:00 was not created!' },
+      {
+        kind: 'error',
+        message: `Error occurred, sId#8888888888888|2000-01-01 00:00:00 was not created! ${BROKEN.message}`,
+      },
     ]);
+  });
+
+  it('names a refused new analysis by its sample, not by an empty aId, with the reason', async () => {
+    const sut = createSut({ entity: 'analysis' });
+    sut.actor.send({ type: 'OPEN_CREATE', template: TEMPLATE });
+    sut.actor.send({ type: 'CREATE' });
+    expect(sut.status()).toBe('submitting');
+    await sut.reject('create', new Error('Sample 8888888888888 does not exist'));
+    expect(sut.notifications.at(-1)?.message).toMatch(
+      /^Error occurred, the analysis of SampleId#\S+\|[^!]* was not created! Sample 8888888888888 does not exist$/,
+    );
   });
 });

@@ -7,19 +7,33 @@ export interface SliderProps {
   label: string;
   minValue: number;
   maxValue: number;
-  /** Uncontrolled start value: remount (key) to move the thumb from outside. */
-  defaultValue: number;
+  /** Controlled value (with onChange): the thumb follows it without a remount, so focus stays. */
+  value?: number;
+  onChange?: (value: number) => void;
+  /** Uncontrolled start value. */
+  defaultValue?: number;
   isDisabled?: boolean;
   /** Called when the thumb is let go (or a key moved it). */
   onChangeEnd: (value: number) => void;
 }
 
-export function Slider({ label, minValue, maxValue, defaultValue, isDisabled, onChangeEnd }: SliderProps) {
+export function Slider({
+  label,
+  minValue,
+  maxValue,
+  value,
+  onChange,
+  defaultValue,
+  isDisabled,
+  onChangeEnd,
+}: SliderProps) {
   return (
     <AriaSlider
       className="kit-slider"
       minValue={minValue}
       maxValue={maxValue}
+      value={value}
+      onChange={onChange ? (v) => onChange(Array.isArray(v) ? v[0]! : v) : undefined}
       defaultValue={defaultValue}
       isDisabled={isDisabled}
       onChangeEnd={(v) => onChangeEnd(Array.isArray(v) ? v[0]! : v)}

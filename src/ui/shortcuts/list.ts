@@ -26,6 +26,22 @@ export const SHORTCUTS = {
     description: 'Open or close the command palette',
     where: 'Everywhere after sign-in, also inside text fields',
   },
+  sampleIdField: {
+    id: 'sample-id-field',
+    hotkey: 'alt+i',
+    keys: ['Alt+I'],
+    ariaKeyShortcuts: 'Alt+I',
+    description: 'Jump to the Add SampleID field',
+    where: 'Analysis and Samples, also inside text fields',
+  },
+  filterPanel: {
+    id: 'filter-panel',
+    hotkey: 'alt+shift+f',
+    keys: ['Alt+Shift+F'],
+    ariaKeyShortcuts: 'Alt+Shift+F',
+    description: 'Open the filter panel and jump to its first field',
+    where: 'Analysis and Samples, also inside text fields',
+  },
 } as const satisfies Record<string, Shortcut>;
 
 /** Keys that the components themselves handle; listed so that the help tells the whole story. */

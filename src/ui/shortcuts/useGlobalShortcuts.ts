@@ -9,11 +9,11 @@ export interface ShortcutHandlers {
 
 const EDITABLE = /^(INPUT|TEXTAREA|SELECT)$/;
 
-// hotkeys-js ignores keys typed into form fields by default. Chords with Ctrl or ⌘ cannot be
+// hotkeys-js ignores keys typed into form fields by default. Chords with Ctrl, ⌘ or Alt are not
 // typing, so they stay active there (Ctrl+K from the filter field); plain keys never fire while
 // the user types or a barcode scanner "types" a sample id.
 hotkeys.filter = (event: KeyboardEvent) => {
-  if (event.ctrlKey || event.metaKey) return true;
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
   const target = event.target as HTMLElement | null;
   return !(target && (target.isContentEditable || EDITABLE.test(target.tagName)));
 };
@@ -37,4 +37,21 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
     hotkeys(SHORTCUTS.palette.hotkey, { capture: true }, onPalette);
     return () => hotkeys.unbind(SHORTCUTS.palette.hotkey, onPalette);
   }, []);
+}
+
+/** Binds `hotkey` while the calling component is mounted (a page's own shortcut). */
+export function useShortcut(hotkey: string, handler: () => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      event.preventDefault();
+      latest.current();
+    };
+    // Capture phase, like Ctrl+K: React Aria's fields stop the keys they handle.
+    hotkeys(hotkey, { capture: true }, onKey);
+    return () => hotkeys.unbind(hotkey, onKey);
+  }, [hotkey]);
 }

@@ -8,6 +8,7 @@
 // sideways. Row edit (edit.tsx): with onEditRow the rows get a pencil and a double-click on an
 // editable cell edits it; `editing` turns one row into fields (spec §4 Row edit).
 import {
+  memo,
   useEffect,
   useId,
   useMemo,
@@ -55,6 +56,7 @@ import {
   type RowActions,
 } from './edit';
 import { WidthTableLayout } from './layout';
+import { useStableCallbacks } from './stableProps';
 import {
   ColumnMenu,
   PageSizeSelect,
@@ -139,7 +141,16 @@ const bodyKeyOf = (rows: readonly unknown[]): number => {
   return key;
 };
 
+/**
+ * The table as pages use it: re-rendered when what it shows changes, not when a parent re-renders
+ * with new callback identities (useStableCallbacks).
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
+  const stable = useStableCallbacks(props);
+  return <MemoTable {...(stable as DataTableProps<unknown>)} />;
+}
+
+const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   const {
     label,
     columns,
@@ -505,4 +516,4 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
     </div>
   );
-}
+}) as <T>(props: DataTableProps<T>) => ReactNode;

@@ -1,5 +1,6 @@
 // The smaller pieces of DataTable: the column menus and the bottom bar. The controls themselves
 // (checkbox, select, slider, button) are the kit's.
+import { useEffect, useRef, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Button, Checkbox, CheckboxBox, Select, Slider, type CheckboxProps } from '../../kit';
 import { formatCount } from './format';
@@ -128,14 +129,17 @@ export function PageSlider({
   onPageChange,
 }: Pick<PagingProps, 'page' | 'pageCount' | 'onPageChange'>) {
   const last = Math.max(1, pageCount);
+  // The thumb moves with the keys at once and follows the paginator; never remounted, so the
+  // focus stays on it while pages load (arrow key by arrow key).
+  const [value, setValue] = useState(page + 1);
+  useEffect(() => setValue(page + 1), [page]);
   return (
     <Slider
       label="Page"
       minValue={1}
       maxValue={last}
-      // Remounts on a server page change, so the thumb follows the paginator.
-      key={`${page}/${last}`}
-      defaultValue={page + 1}
+      value={Math.min(value, last)}
+      onChange={setValue}
       isDisabled={last <= 1}
       onChangeEnd={(n) => {
         if (n - 1 !== page) onPageChange(n - 1);
@@ -144,10 +148,34 @@ export function PageSlider({
   );
 }
 
+type PagerButton = 'first' | 'previous' | 'next' | 'last';
+
 export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange }: PagingProps) {
   const last = Math.max(0, pageCount - 1);
   const from = totalItems === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(totalItems, (page + 1) * pageSize);
+  const buttons = {
+    first: useRef<HTMLButtonElement>(null),
+    previous: useRef<HTMLButtonElement>(null),
+    next: useRef<HTMLButtonElement>(null),
+    last: useRef<HTMLButtonElement>(null),
+  };
+  const status = useRef<HTMLSpanElement>(null);
+  const pressed = useRef<PagerButton | null>(null);
+  const go = (button: PagerButton, target: number) => {
+    pressed.current = button;
+    onPageChange(target);
+  };
+  // A pressed button that is disabled on the new page (First on page 1, Last on the last) would
+  // drop focus to the page: it moves to the way back instead, or to the announced page number.
+  useEffect(() => {
+    const button = pressed.current;
+    pressed.current = null;
+    if (!button || !buttons[button].current?.disabled) return;
+    const back = button === 'first' || button === 'previous' ? buttons.next : buttons.previous;
+    (back.current && !back.current.disabled ? back.current : status.current)?.focus();
+    // buttons holds refs (stable); only a new page or page count can disable the pressed button.
+  }, [page, pageCount]);
   return (
     <nav className="dt-paginator" aria-label="Pagination">
       <span className="dt-range">
@@ -157,8 +185,9 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="First page"
+        ref={buttons.first}
         isDisabled={page <= 0}
-        onPress={() => onPageChange(0)}
+        onPress={() => go('first', 0)}
       >
         <span aria-hidden="true">«</span>
       </Button>
@@ -166,20 +195,22 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="Previous page"
+        ref={buttons.previous}
         isDisabled={page <= 0}
-        onPress={() => onPageChange(page - 1)}
+        onPress={() => go('previous', page - 1)}
       >
         <span aria-hidden="true">‹</span>
       </Button>
-      <span className="dt-page-of" aria-live="polite">
+      <span className="dt-page-of" aria-live="polite" ref={status} tabIndex={-1}>
         Page {page + 1} of {Math.max(1, pageCount)}
       </span>
       <Button
         variant="quiet"
         iconOnly
         aria-label="Next page"
+        ref={buttons.next}
         isDisabled={page >= last}
-        onPress={() => onPageChange(page + 1)}
+        onPress={() => go('next', page + 1)}
       >
         <span aria-hidden="true">›</span>
       </Button>
@@ -187,8 +218,9 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="Last page"
+        ref={buttons.last}
         isDisabled={page >= last}
-        onPress={() => onPageChange(last)}
+        onPress={() => go('last', last)}
       >
         <span aria-hidden="true">»</span>
       </Button>

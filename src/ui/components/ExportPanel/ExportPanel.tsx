@@ -3,6 +3,7 @@
 // while the export is pending and is enabled when the file is ready. Behaviour lives in the export
 // machine (useExport); this is markup. Reading exports are not role-gated (spec §1, §6); SAP and ZFT
 // write, so useExport offers them to admins only (ARCHITECTURE §5).
+import { useEffect, useRef } from 'react';
 import { Button, Dialog, Modal, Spinner } from '../../kit';
 import { isLargeExport, type ExportType } from '../../../domain/exportJob';
 import type { ExportHandle } from './useExport';
@@ -28,19 +29,37 @@ export function ExportPanel({ exporter, types = exporter.types }: ExportPanelPro
   const busy = status === 'pending' || status === 'downloading';
   // One job at a time: the machine takes a new export only when the last one is fetched or ended.
   const canStart = status === 'idle';
+  const firstFormat = useRef<HTMLButtonElement>(null);
+  const download = useRef<HTMLButtonElement>(null);
+  // The pressed Export button disables while the job runs, and Download disables once fetched:
+  // focus that would fall to the page goes to the button that now matters (Download, announced as
+  // pending, then ready; afterwards the first format again).
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || (active as HTMLButtonElement).disabled;
+    if (!lost || status === 'confirming') return;
+    if (status === 'idle') firstFormat.current?.focus();
+    else download.current?.focus();
+  }, [status]);
   return (
     // aria-busy on the region: React Aria's Button does not pass it on; the button itself is
     // pending (aria-disabled, its spinner named in its label).
     <section className="export-panel" aria-label="Export" aria-busy={busy || undefined}>
       <div className="export-panel-buttons" role="group" aria-label="Export formats">
-        {types.map((t) => (
-          <Button key={t} isDisabled={!canStart} onPress={() => exporter.start(t)}>
+        {types.map((t, i) => (
+          <Button
+            key={t}
+            ref={i === 0 ? firstFormat : undefined}
+            isDisabled={!canStart}
+            onPress={() => exporter.start(t)}
+          >
             {exportButtonLabel(t)}
           </Button>
         ))}
       </div>
       <Button
         variant="primary"
+        ref={download}
         className="kit-button export-panel-download"
         aria-label={downloadLabel(type)}
         isDisabled={status === 'idle' || status === 'confirming'}

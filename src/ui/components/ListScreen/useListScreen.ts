@@ -3,6 +3,9 @@
 import { useId, useState } from 'react';
 import type { FilterPanelSpec } from '../../../domain/filterPanel';
 import type { SelectionItem } from '../../../domain/selectionItem';
+import { currentScanTarget } from '../../scanner';
+import { SHORTCUTS } from '../../shortcuts/list';
+import { useShortcut } from '../../shortcuts/useGlobalShortcuts';
 import { loadPanelOpen, savePanelOpen } from './preferences';
 import { useListFilters, type ListFilters } from './useListFilters';
 import { useListScreenActions } from './useListScreenActions';
@@ -45,12 +48,24 @@ export function useListScreen<Row>(o: ListScreenOptions<Row>): ListScreen {
     savePanelOpen(view.entity, open);
   };
   const [expressionOpen, setExpressionOpen] = useState(false);
+  // 34 Tab presses away otherwise: a shortcut and a palette command go straight there.
+  const openFilterPanel = () => {
+    setPanelOpen(true);
+    // After the panel has rendered (it may have been closed).
+    requestAnimationFrame(() =>
+      document.getElementById(panelId)?.querySelector<HTMLInputElement>('input')?.focus(),
+    );
+  };
+  const focusSampleId = () => currentScanTarget()?.field?.()?.focus();
+  useShortcut(SHORTCUTS.filterPanel.hotkey, openFilterPanel);
+  useShortcut(SHORTCUTS.sampleIdField.hotkey, focusSampleId);
 
   useListScreenActions({
     group: o.title,
     createLabel: o.createLabel,
     openExpression: () => setExpressionOpen(true),
-    openFilterPanel: () => setPanelOpen(true),
+    openFilterPanel,
+    focusSampleId,
     clearFilters: filters.clear,
     applyDefaults: filters.applyDefaults,
     selectAllFiltered: selectAll.request,

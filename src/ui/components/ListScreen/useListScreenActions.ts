@@ -2,6 +2,7 @@
 // Ctrl/⌘+K): a typed filter expression, clear and default filters, select all filtered, and
 // 'Create new …' when the row editor offers it (admins). Exports register themselves (useExport).
 import { usePaletteActions, type PaletteAction } from '../../palette';
+import { SHORTCUTS } from '../../shortcuts/list';
 
 export interface ListScreenActions {
   /** The palette group: the screen's title. */
@@ -12,7 +13,10 @@ export interface ListScreenActions {
   clearFilters(): void;
   applyDefaults(): void;
   selectAllFiltered(): void;
+  /** Opens the filter panel and focuses its first field. */
   openFilterPanel(): void;
+  /** Focuses the Add SampleID field. */
+  focusSampleId(): void;
   /** Absent for readers. */
   openCreate?: () => void;
 }
@@ -33,7 +37,16 @@ export function useListScreenActions(a: ListScreenActions): void {
       label: `${group}: show filter panel`,
       group,
       keywords: ['filter', 'panel', 'date', 'flags', 'lane'],
+      shortcut: SHORTCUTS.filterPanel.keys,
       perform: a.openFilterPanel,
+    },
+    {
+      id: 'focus:sample-id',
+      label: `${group}: go to Add SampleID`,
+      group,
+      keywords: ['sample', 'id', 'scan', 'barcode', 'add', 'selection'],
+      shortcut: SHORTCUTS.sampleIdField.keys,
+      perform: a.focusSampleId,
     },
     {
       id: 'filter:defaults',

@@ -97,7 +97,10 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
       actors: {
         fetchPage: fromPromise<ListPage, FetchPageInput>(({ input, signal }) => {
           const { http: client, track: trackBusy, fetchPage } = latest.current;
-          return trackBusy(fetchPage(client, input.query, signal));
+          const request = fetchPage(client, input.query, signal);
+          // An auto-refresh only marks the table busy (a quiet indicator); the overlay would swallow
+          // the clicks of someone working on the page every N seconds.
+          return input.background ? request : trackBusy(request);
         }),
       },
       actions: {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { getSampleTimestamps } from '../../../api/samples';
 import type { Http } from '../../../api/http';
 import { TEMPLATE_DATETIME } from '../../../domain/constants';
+import { sampleNotFound } from '../../../domain/messages';
 import { SID_PATTERN } from '../../../domain/rules/fields';
 import { Button, ComboBox, Dialog, Form, Modal, TextField } from '../../kit';
 import type { ListEntity } from '../ListScreen/types';
@@ -33,8 +34,10 @@ export interface RowFormDialogProps {
 const DATETIME_HINT = TEMPLATE_DATETIME;
 const NO_STAMPS: string[] = [];
 
-/** The stamps of the samples with this sId; none while it is invalid or unknown (a 404 is silent). */
-function useTimestamps(http: Http, sId: string | undefined): string[] {
+type StampLookup = { state: 'invalid' | 'loading' | 'unknown' | 'found'; stamps: string[] };
+
+/** The stamps of the samples with this sId, and whether the sId is valid and known. */
+function useTimestamps(http: Http, sId: string | undefined): StampLookup {
   const [found, setFound] = useState<{ sId: string; stamps: string[] } | null>(null);
   const valid = sId !== undefined && SID_PATTERN.test(sId);
   useEffect(() => {
@@ -49,7 +52,11 @@ function useTimestamps(http: Http, sId: string | undefined): string[] {
     );
     return () => controller.abort();
   }, [http, sId, valid]);
-  return valid && found?.sId === sId ? found.stamps : NO_STAMPS;
+  if (!valid) return { state: 'invalid', stamps: NO_STAMPS };
+  if (found?.sId !== sId) return { state: 'loading', stamps: NO_STAMPS };
+  return found.stamps.length > 0
+    ? { state: 'found', stamps: found.stamps }
+    : { state: 'unknown', stamps: NO_STAMPS };
 }
 
 export function RowFormDialog(props: RowFormDialogProps) {
@@ -67,14 +74,23 @@ export function RowFormDialog(props: RowFormDialogProps) {
     onSubmit,
     onCancel,
   } = props;
-  const stamps = useTimestamps(http, values.sId);
-  // An analysis belongs to an existing sample: once its stamps are known, one of them is chosen.
+  const lookup = useTimestamps(http, values.sId);
+  const stamps = lookup.stamps;
+  // An analysis belongs to an existing sample: once its stamps are known, one of them is chosen;
+  // for an invalid or unknown SampleID there is nothing to choose, and nothing to create.
   const pickStamp = entity === 'analysis' && mode === 'create';
   const sStamp = values.sStamp ?? '';
   const newest = stamps.at(-1);
+  const noSample = pickStamp && (lookup.state === 'invalid' || lookup.state === 'unknown');
   useEffect(() => {
-    if (pickStamp && newest !== undefined && !stamps.includes(sStamp)) onChange('sStamp', newest);
-  }, [pickStamp, newest, stamps, sStamp, onChange]);
+    if (!pickStamp) return;
+    if (newest !== undefined && !stamps.includes(sStamp)) onChange('sStamp', newest);
+    else if (noSample && sStamp !== '') onChange('sStamp', '');
+  }, [pickStamp, newest, stamps, sStamp, noSample, onChange]);
+  const sIdError =
+    fieldErrors.sId ??
+    (pickStamp && lookup.state === 'unknown' && values.sId ? sampleNotFound(values.sId) : undefined);
+  const mayCreate = canSubmit && (!pickStamp || lookup.state === 'found');
 
   const noun = entity === 'analysis' ? 'Analysis' : 'Sample';
   const title =
@@ -100,7 +116,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
           className="row-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (canSubmit && !busy) onSubmit();
+            if (mayCreate && !busy) onSubmit();
           }}
         >
           <div className="row-form-grid">
@@ -122,7 +138,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
                   label={spec.label}
                   value={values[spec.id] ?? ''}
                   onChange={(text) => onChange(spec.id, text)}
-                  errorMessage={fieldErrors[spec.id]}
+                  errorMessage={spec.id === 'sId' ? sIdError : fieldErrors[spec.id]}
                   isReadOnly={busy}
                   inputMode={spec.kind === 'number' ? 'decimal' : undefined}
                   placeholder={spec.kind === 'datetime' ? DATETIME_HINT : undefined}
@@ -142,7 +158,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
             <Button onPress={onCancel} isDisabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="primary" isDisabled={!canSubmit || busy}>
+            <Button type="submit" variant="primary" isDisabled={!mayCreate || busy}>
               {submitLabel}
             </Button>
           </div>

@@ -110,7 +110,12 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
       },
       actions: {
         notify: (_, params) =>
-          notifyRef.current.notify(params.kind, params.message, { persistent: params.persistent }),
+          // With the page: only Analysis and Samples keep a validation message while errors exist
+          // (spec §4 Notifications); without it Pol=99 closed after 3 s.
+          notifyRef.current.notify(params.kind, params.message, {
+            page: entity,
+            persistent: params.persistent,
+          }),
         clearValidation: () => notifyRef.current.clearValidation(),
       },
     }),
