@@ -94,3 +94,30 @@ test('opening Analysis writes no error into the browser console', async ({ app, 
   await expect(page.getByText(/^Currently filtering #\d+$/)).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('the table speaks English (the page is lang="en"), the German picker carries lang="de"', async ({
+  app,
+  page,
+}) => {
+  await app.signInAs('admin', '/analysis');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // React Aria's own words: the sortable-column hint and the selection announcement.
+  await grid(page).getByRole('row').nth(1).getByRole('checkbox', { name: 'Select' }).check({ force: true });
+  const spoken = (await page.locator('body').innerText()) + (await page.content());
+  expect(spoken).not.toMatch(/sortierbar|ausgewählt|Spalte/);
+  await expect(page.locator('[data-live-announcer]')).toContainText(/selected/);
+
+  await app.openOrigin();
+  await app.setStorage('analysis.filterPanelOpen', 'true');
+  await app.signInAs('admin', '/analysis');
+  const toggle = page.getByRole('button', { name: 'Filter', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('button', { name: /^Pick DateIn/ }).first().click();
+  const picker = page.getByRole('dialog', { name: /^Pick DateIn/ }).first();
+  // The calendar (its grid, its month heading, its buttons) is German and says so.
+  const german = picker.locator('[lang="de"]');
+  await expect(german.getByRole('grid')).toHaveCount(1);
+  await expect(german.getByRole('heading')).toHaveText(/^Datum, /);
+  await expect(german.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
+});

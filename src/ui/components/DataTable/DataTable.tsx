@@ -24,7 +24,6 @@ import {
   Cell,
   Collection,
   Column,
-  I18nProvider,
   Row,
   Table,
   TableBody,
@@ -41,7 +40,7 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { Button, LAB_LOCALE } from '../../kit';
+import { Button } from '../../kit';
 import { moveTo, moveVisible } from './columns';
 import {
   CellContent,
@@ -359,7 +358,6 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         <RowActionsContext.Provider value={rowActions}>
           <EditingRowContext.Provider value={editingRowId}>
             <EditingContext.Provider value={editingState}>
-              <I18nProvider locale={LAB_LOCALE}>
                 <Virtualizer layout={WidthTableLayout} layoutOptions={layoutOptions}>
                   <Table
                     aria-label={label}
@@ -496,7 +494,6 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
                     </TableBody>
                   </Table>
                 </Virtualizer>
-              </I18nProvider>
             </EditingContext.Provider>
           </EditingRowContext.Provider>
         </RowActionsContext.Provider>

@@ -104,30 +104,40 @@ export function DateTimeField({ label, value, onChange, onPicked, errorMessage }
         <Popover className="kit-popover lf-picker-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="lf-picker">
             <I18nProvider locale={LAB_LOCALE}>
-              <Calendar
-                aria-label="Date"
-                value={draft.date}
-                onChange={(date) => setDraft((d) => ({ ...d, date }))}
-                className="lf-calendar"
-              >
-                <header className="lf-calendar-head">
-                  <AriaButton
-                    slot="previous"
-                    className="kit-button"
-                    data-variant="quiet"
-                    aria-label="Previous month"
-                  >
-                    ‹
-                  </AriaButton>
-                  <Heading className="lf-calendar-title" />
-                  <AriaButton slot="next" className="kit-button" data-variant="quiet" aria-label="Next month">
-                    ›
-                  </AriaButton>
-                </header>
-                <CalendarGrid className="lf-calendar-grid">
-                  {(date) => <CalendarCell date={date} className="lf-calendar-cell" />}
-                </CalendarGrid>
-              </Calendar>
+              {/* The German-locale calendar (spec §9) is German throughout, its labels included,
+                  and says so: a screen reader reads 'Datum, Oktober 2026' and the weekdays in
+                  German, not with English pronunciation (WCAG 3.1.2). */}
+              <div lang="de" className="lf-calendar-lang">
+                <Calendar
+                  aria-label="Datum"
+                  value={draft.date}
+                  onChange={(date) => setDraft((d) => ({ ...d, date }))}
+                  className="lf-calendar"
+                >
+                  <header className="lf-calendar-head">
+                    <AriaButton
+                      slot="previous"
+                      className="kit-button"
+                      data-variant="quiet"
+                      aria-label="Vorheriger Monat"
+                    >
+                      ‹
+                    </AriaButton>
+                    <Heading className="lf-calendar-title" />
+                    <AriaButton
+                      slot="next"
+                      className="kit-button"
+                      data-variant="quiet"
+                      aria-label="Nächster Monat"
+                    >
+                      ›
+                    </AriaButton>
+                  </header>
+                  <CalendarGrid className="lf-calendar-grid">
+                    {(date) => <CalendarCell date={date} className="lf-calendar-cell" />}
+                  </CalendarGrid>
+                </Calendar>
+              </div>
               <TimeField
                 value={draft.time}
                 onChange={(time) => {

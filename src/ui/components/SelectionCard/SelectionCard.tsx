@@ -85,7 +85,8 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
         <h2 id={headingId} className="selection-card-title">
           Selection
         </h2>
-        <p className="selection-card-count" aria-live="polite">
+        {/* Not a live region: the snackbar already says what was added or removed, once. */}
+        <p className="selection-card-count">
           {currentlySelected(selection.items.length)}
         </p>
       </div>
