@@ -131,22 +131,26 @@ test.describe('Analysis table', () => {
 
     // Keyboard: the column's menu, 'Move left'.
     // Keyboard path of a user: the Pol header, ArrowRight into its menu button, Enter.
+    // Data columns only: the row actions column (admins) is not part of the order.
+    const order = async () =>
+      (await grid(page).getByRole('columnheader').allTextContents())
+        .map((t) => t.replace(/[^A-Za-z]+$/, ''))
+        .filter((t) => t !== 'Actions');
+    const before = await order();
+    const at = before.indexOf('Pol');
+    // Pol and its left neighbour change places.
+    const expected = [...before.slice(0, at - 1), 'Pol', before[at - 1]!, ...before.slice(at + 1)];
     await header(page, 'Pol').focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('button', { name: 'Pol column options' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Move left' })).toBeFocused();
     await page.keyboard.press('Enter');
-    // Data columns only: the row actions column (admins) is not part of the order.
-    const order = async () =>
-      (await grid(page).getByRole('columnheader').allTextContents())
-        .map((t) => t.replace(/[^A-Za-z]+$/, ''))
-        .filter((t) => t !== 'Actions');
-    await expect.poll(async () => (await order()).slice(5, 8)).toEqual(['DateIn', 'Pol', 'DateOut']);
+    await expect.poll(order).toEqual(expected);
 
     await page.reload();
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
-    await expect.poll(async () => (await order()).slice(5, 8)).toEqual(['DateIn', 'Pol', 'DateOut']);
+    await expect.poll(order).toEqual(expected);
     await expect(header(page, 'Comment')).toHaveCount(0);
   });
 

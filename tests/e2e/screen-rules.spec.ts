@@ -121,3 +121,31 @@ test('the table speaks English (the page is lang="en"), the German picker carrie
   await expect(german.getByRole('heading')).toHaveText(/^Datum, /);
   await expect(german.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
 });
+
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1600, height: 1000 },
+]) {
+  test(`at ${size.width}×${size.height} the pager and the Pol column are in view and the page does not scroll`, async ({
+    app,
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await app.openOrigin();
+    await app.setStorage('analysis.headers', '');
+    await app.signInAs('admin', '/analysis');
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeInViewport({ ratio: 1 });
+    await expect(grid(page).getByRole('columnheader', { name: /^Pol\b/ })).toBeInViewport({ ratio: 1 });
+    // One scroll area: the table's rows; the page itself is exactly the window.
+    const overflow = await page.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: { scrollingElement: { scrollHeight: number; clientHeight: number } };
+      };
+      return g.document.scrollingElement.scrollHeight - g.document.scrollingElement.clientHeight;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    // A header cut short keeps its full name on hover.
+    await expect(grid(page).getByRole('columnheader', { name: /^WeightMea\b/ }).getByTitle('WeightMea')).toHaveCount(1);
+  });
+}

@@ -415,6 +415,9 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
                               >
                                 <span
                                   className="dt-col-label"
+                                  // A narrow column cuts the label ('Weigh…'): the full name on hover
+                                  // (assistive technology reads the whole text anyway).
+                                  title={c.header}
                                   draggable
                                   onDragStart={(e) => {
                                     e.dataTransfer.effectAllowed = 'move';
