@@ -9,7 +9,7 @@ import type { DateFilterColumn } from '../../../domain/filter';
 import type { FilterPanelField, FilterPanelValues } from '../../../domain/filterPanel';
 import { Button, Checkbox, Form, TextField } from '../../kit';
 import { DateTimeField } from './DateTimeField';
-import type { ListFilters } from './useListFilters';
+import { useFilterValues, type ListFilters } from './useListFilters';
 import type { ListView } from './useListView';
 
 /** The column headers the date fields are named after. */
@@ -36,7 +36,8 @@ export interface FilterPanelProps {
 type TextKey = 'sIdPrefix' | 'sIdSuffix' | 'aIdLow' | 'aIdHigh' | 'flags' | 'lane';
 
 export function FilterPanel({ id, view, filters, withExclusion, onSelectAllFiltered }: FilterPanelProps) {
-  const { spec, values, errors } = filters;
+  const { spec, errors } = filters;
+  const values = useFilterValues(filters.values);
 
   const setText = (key: TextKey) => (text: string) => filters.setValues((v) => ({ ...v, [key]: text }));
   const setDate = (column: DateFilterColumn, end: 'start' | 'end', text: string): FilterPanelValues => {

@@ -2,7 +2,7 @@
 // and the four actions of spec §2 (Reprocess All Filters, Apply Default Filters, Clear All
 // Filters, a typed expression). Only a valid set of fields reaches the list view; an invalid one
 // marks its fields and shows 'Filter mismatch - Please check your input!' until corrected.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { labNow } from '../../../domain/datetime';
 import { parseFilters } from '../../../domain/filter';
 import {
@@ -19,9 +19,40 @@ import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import type { ListView } from './useListView';
 
+/**
+ * The fields as typed, outside React state: a key typed into a filter field re-renders the filter
+ * panel (which subscribes, useFilterValues) and nothing else — not the page, not the table. The
+ * filter applies on Enter or Reprocess (spec §2), which read the store.
+ */
+export interface FilterValuesStore {
+  get(): FilterPanelValues;
+  set(values: FilterPanelValues): void;
+  subscribe(listener: () => void): () => void;
+}
+
+const createValuesStore = (initial: FilterPanelValues): FilterValuesStore => {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set: (values) => {
+      current = values;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+};
+
+/** The typed fields, for the component that shows them. */
+export const useFilterValues = (store: FilterValuesStore): FilterPanelValues =>
+  useSyncExternalStore(store.subscribe, store.get, store.get);
+
 export interface ListFilters {
   spec: FilterPanelSpec;
-  values: FilterPanelValues;
+  values: FilterValuesStore;
   errors: Partial<Record<FilterPanelField, string>>;
   setValues(update: (values: FilterPanelValues) => FilterPanelValues): void;
   /** Applies the fields as they are (or shows the mismatch); `override` applies given values. */
@@ -36,15 +67,15 @@ export interface ListFilters {
 export function useListFilters(view: ListView<unknown>, spec: FilterPanelSpec): ListFilters {
   const { user } = useAuth();
   const { notify, clearValidation } = useNotifications();
-  const [values, setValuesState] = useState(() => panelValuesFromFilters(spec, view.filters));
+  const [values] = useState(() => createValuesStore(panelValuesFromFilters(spec, view.filters)));
   const [errors, setErrors] = useState<Partial<Record<FilterPanelField, string>>>({});
 
   // Whatever the list view accepted (palette, defaults, clear, another tab's preference on mount)
   // is what the fields show.
   const applied = view.filters.join('\n');
   useEffect(() => {
-    setValuesState(panelValuesFromFilters(spec, applied === '' ? [] : applied.split('\n')));
-  }, [spec, applied]);
+    values.set(panelValuesFromFilters(spec, applied === '' ? [] : applied.split('\n')));
+  }, [spec, applied, values]);
 
   const mismatch = useCallback(
     () => notify('error', FILTER_MISMATCH, { page: view.entity, persistent: true }),
@@ -53,14 +84,14 @@ export function useListFilters(view: ListView<unknown>, spec: FilterPanelSpec): 
 
   const accept = (filters: string[]) => {
     // Set here too: re-applying the same filter must still reset what was typed over it.
-    setValuesState(panelValuesFromFilters(spec, filters));
+    values.set(panelValuesFromFilters(spec, filters));
     setErrors({});
     clearValidation();
     view.setFilters(filters);
   };
 
   const apply = (override?: FilterPanelValues): boolean => {
-    const result = filtersFromPanelValues(spec, override ?? values);
+    const result = filtersFromPanelValues(spec, override ?? values.get());
     if (!result.ok) {
       setErrors(result.errors);
       mismatch();
@@ -74,7 +105,7 @@ export function useListFilters(view: ListView<unknown>, spec: FilterPanelSpec): 
     spec,
     values,
     errors,
-    setValues: (update) => setValuesState(update),
+    setValues: (update) => values.set(update(values.get())),
     apply,
     applyDefaults: () => {
       const now = labNow(() => Temporal.Now.instant());
