@@ -7,9 +7,9 @@ import { CheckboxGroup, Label } from 'react-aria-components';
 import { EXCLUSIONS } from '../../../domain/constants';
 import type { DateFilterColumn } from '../../../domain/filter';
 import type { FilterPanelField, FilterPanelValues } from '../../../domain/filterPanel';
-import { Button, Checkbox, Form, TextField } from '../../kit';
-import { DateTimeField } from './DateTimeField';
-import { useFilterValues, type ListFilters } from './useListFilters';
+import { Button, Checkbox, Form, TextField, type TextFieldProps } from '../../kit';
+import { DateTimeField, type DateTimeFieldProps } from './DateTimeField';
+import { useFilterValue, type FilterValuesStore, type ListFilters } from './useListFilters';
 import type { ListView } from './useListView';
 
 /** The column headers the date fields are named after. */
@@ -37,10 +37,12 @@ type TextKey = 'sIdPrefix' | 'sIdSuffix' | 'aIdLow' | 'aIdHigh' | 'flags' | 'lan
 
 export function FilterPanel({ id, view, filters, withExclusion, onSelectAllFiltered }: FilterPanelProps) {
   const { spec, errors } = filters;
-  const values = useFilterValues(filters.values);
+  const store = filters.values;
+  const extra = useFilterValue(store, (v) => v.extra);
 
   const setText = (key: TextKey) => (text: string) => filters.setValues((v) => ({ ...v, [key]: text }));
   const setDate = (column: DateFilterColumn, end: 'start' | 'end', text: string): FilterPanelValues => {
+    const values = store.get();
     const next = {
       ...values,
       dates: {
@@ -54,9 +56,10 @@ export function FilterPanel({ id, view, filters, withExclusion, onSelectAllFilte
   const error = (field: FilterPanelField) => errors[field] ?? null;
   const text = (key: TextKey, label: string, width: 'id' | 'flags' | 'lane', placeholder?: string) => (
     <div className={`lf-text lf-text-${width}`}>
-      <TextField
+      <StoredTextField
+        store={store}
+        field={key}
         label={label}
-        value={values[key]}
         onChange={setText(key)}
         errorMessage={error(key)}
         placeholder={placeholder}
@@ -75,10 +78,12 @@ export function FilterPanel({ id, view, filters, withExclusion, onSelectAllFilte
         <div className="lf-row">
           {spec.dates.map((column) =>
             (['start', 'end'] as const).map((end) => (
-              <DateTimeField
+              <StoredDateTimeField
                 key={`${column}.${end}`}
+                store={store}
+                column={column}
+                end={end}
                 label={`${DATE_LABELS[column]} ${end}`}
-                value={values.dates[column]?.[end] ?? ''}
                 onChange={(t) => setDate(column, end, t)}
                 onPicked={(t) => filters.apply(setDate(column, end, t))}
                 errorMessage={error(`${column}.${end}`)}
@@ -118,12 +123,35 @@ export function FilterPanel({ id, view, filters, withExclusion, onSelectAllFilte
             <Button onPress={filters.clear}>Clear All Filters</Button>
           </div>
         </div>
-        {values.extra.length > 0 ? (
+        {extra.length > 0 ? (
           <p className="lf-extra">
-            Also filtering by: <code>{values.extra.join('; ')}</code>
+            Also filtering by: <code>{extra.join('; ')}</code>
           </p>
         ) : null}
       </Form>
     </section>
   );
+}
+
+/** A text field showing one typed value of the store: a key re-renders this field only. */
+function StoredTextField({
+  store,
+  field,
+  ...props
+}: { store: FilterValuesStore; field: TextKey } & Omit<TextFieldProps, 'value'>) {
+  const value = useFilterValue(store, (v) => v[field]);
+  return <TextField {...props} value={value} />;
+}
+
+function StoredDateTimeField({
+  store,
+  column,
+  end,
+  ...props
+}: { store: FilterValuesStore; column: DateFilterColumn; end: 'start' | 'end' } & Omit<
+  DateTimeFieldProps,
+  'value'
+>) {
+  const value = useFilterValue(store, (v) => v.dates[column]?.[end] ?? '');
+  return <DateTimeField {...props} value={value} />;
 }

@@ -46,9 +46,12 @@ const createValuesStore = (initial: FilterPanelValues): FilterValuesStore => {
   };
 };
 
-/** The typed fields, for the component that shows them. */
-export const useFilterValues = (store: FilterValuesStore): FilterPanelValues =>
-  useSyncExternalStore(store.subscribe, store.get, store.get);
+/** One part of the typed fields (a field's text), for the component that shows it: a key typed
+ *  into one field re-renders that field only. */
+export const useFilterValue = <T>(store: FilterValuesStore, pick: (values: FilterPanelValues) => T): T => {
+  const read = () => pick(store.get());
+  return useSyncExternalStore(store.subscribe, read, read);
+};
 
 export interface ListFilters {
   spec: FilterPanelSpec;
