@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites with one runner. The server suite runs once on embedded PGlite and, when
+// Four suites with one runner (domain rules, machines, the browser code's pure logic, server). The server suite runs once on embedded PGlite and, when
 // DATABASE_URL is set, once more on PostgreSQL (scripts/test.sh runs it twice).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'ui', include: ['tests/ui/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -3,16 +3,18 @@
 // analyses, tests/e2e/support/demo-data.ts), signs in in Debian's Chromium (playwright-core, the
 // flags of playwright.config.ts), opens Analysis and measures per run:
 //  (a) page size 15000: from the pointer-down on the '15000' option to the frame after the one in
-//      which the grid holds 15,000 rows with data rows rendered (request, JSON, collection,
-//      virtualized render, paint);
+//      which the grid holds 15,000 rows with data rows rendered (request, JSON, render, paint); of
+//      it, from the last byte of the view's answer to those rows on screen (the client's part), and
+//      until the page is ready (the pager shows the new range and the main thread is idle);
 //  (b) a scroll through the whole 15,000-row page, top to bottom at constant speed in 10 s (each
 //      frame's position follows the clock): total time, frames delivered, frame-time p50/p95/max,
 //      frames over 50 ms, and the most rows in the DOM on the way;
+//  (b') the same back to page size 50 (a 2 s scroll through it);
 //  (c) once, before the runs: key-to-paint of each key typed into a filter field (bench/typing.ts).
 // Times are taken inside the page (performance.now, requestAnimationFrame), so the CDP round trips
 // of the driver are not in them. p50/p95 over the runs are printed and written to bench/results.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -26,12 +28,24 @@ const ADMIN = { email: 'bench-admin@labdesk.test', password: 'bench-admin-pass-1
 const BIG_PAGE = 15_000;
 const SMALL_PAGE = 50;
 const LONG_FRAME_MS = 50;
+/** The 50-row page is scrolled through in this time. */
+const SMALL_SCROLL_MS = 2_000;
 
 export interface BrowserRun {
   run: number;
   pageSizeMs: number;
   /** Of pageSizeMs: until the view's answer was received; the rest is parsing and rendering. */
   responseMs: number;
+  /** From the answer's last byte to its first rows on screen. */
+  responseToRowsMs: number;
+  /** From the pointer-down until the pager shows the new page and the main thread is idle. */
+  readyMs: number;
+  /** The same three back to 50 rows per page. */
+  smallPageSizeMs: number;
+  smallResponseToRowsMs: number;
+  smallReadyMs: number;
+  smallFrameP95Ms: number;
+  smallMaxDomRows: number;
   /** 100 when the scroll reached the last row. */
   scrolledPct: number;
   scrollMs: number;
@@ -54,6 +68,7 @@ export interface BrowserBenchResult {
 // What the in-page functions use of the DOM (this file compiles without the DOM library).
 interface PageElement {
   scrollTop: number;
+  readonly textContent: string | null;
   readonly scrollHeight: number;
   readonly clientHeight: number;
   getAttribute(name: string): string | null;
@@ -148,16 +163,22 @@ const waitForRowCount = (page: Page, rows: number) =>
 interface PageSizeFigures {
   /** Pointer-down → rows painted. */
   totalMs: number;
+  /** Pointer-down → pager updated and an idle main thread. */
+  readyMs: number;
   /** Pointer-down → the last byte of the view's answer (resource timing); the rest is the client's. */
   responseMs: number;
 }
 
-/** (a) In the page: pointer-down on the option → first frame with the 15,000 rows rendered. */
-const measurePageSize = async (page: Page): Promise<PageSizeFigures> => {
+/**
+ * (a) In the page: pointer-down on the option → first frame with `rowCount` rows rendered, and on to
+ * the pager showing the new page with the main thread idle (a 50 ms quiet period after it).
+ */
+const measurePageSize = async (page: Page, rowCount: number): Promise<PageSizeFigures> => {
   // Arms the clock before the click; resolves in the page once the rows are on screen.
   const done = page.evaluate(
-    ([rowCount, gridSelector]) => {
-      const { document: doc, requestAnimationFrame: raf } = globalThis as unknown as PageGlobals;
+    ([count, gridSelector]) => {
+      const globals = globalThis as unknown as PageGlobals;
+      const { document: doc, requestAnimationFrame: raf } = globals;
       return new Promise<PageSizeFigures>((resolveTime, reject) => {
         let start = 0;
         performance.clearResourceTimings();
@@ -167,12 +188,32 @@ const measurePageSize = async (page: Page): Promise<PageSizeFigures> => {
         };
         doc.addEventListener('pointerdown', onDown, { capture: true });
         const deadline = performance.now() + 120_000;
+        const rangeText = `1–${new Intl.NumberFormat('de-AT').format(count)}`;
+        // Ready: the pager shows the new range, then three frames in a row come within 34 ms of
+        // each other (nothing long runs any more); ready at the first of them.
+        const idle = (totalMs: number, responseMs: number) => {
+          const quiet: number[] = [];
+          const tick = (now: number) => {
+            const pager = doc.querySelector('.dt-range')?.textContent ?? '';
+            if (pager.startsWith(rangeText)) {
+              if (quiet.length > 0 && now - quiet[quiet.length - 1]! >= 34) quiet.length = 0;
+              quiet.push(now);
+              if (quiet.length >= 4) {
+                resolveTime({ totalMs, responseMs, readyMs: quiet[0]! - start });
+                return;
+              }
+            }
+            if (performance.now() > deadline) reject(new Error('the page did not settle within 120 s'));
+            else raf(tick);
+          };
+          raf(tick);
+        };
         const check = () => {
           const table = doc.querySelector(gridSelector);
-          // The big page's rows on screen: the row count, and a data row with its cells.
+          // The new page's rows on screen: the row count, and a data row with its cells.
           const ready =
             start > 0 &&
-            table?.getAttribute('aria-rowcount') === String(rowCount + 1) &&
+            table?.getAttribute('aria-rowcount') === String(count + 1) &&
             table.querySelector('[role=row][aria-rowindex] [role=rowheader]');
           if (ready) {
             doc.removeEventListener('pointerdown', onDown, { capture: true });
@@ -180,25 +221,22 @@ const measurePageSize = async (page: Page): Promise<PageSizeFigures> => {
             raf(() => {
               const view = performance
                 .getEntriesByType('resource')
-                .filter((e) => e.name.includes('/api/analysis/view') && e.name.includes(`size=${rowCount}`))
+                .filter((e) => e.name.includes('/api/analysis/view') && e.name.includes(`size=${count}`))
                 .at(-1) as { responseEnd: number } | undefined;
-              resolveTime({
-                totalMs: performance.now() - start,
-                responseMs: view ? view.responseEnd - start : Number.NaN,
-              });
+              idle(performance.now() - start, view ? view.responseEnd - start : Number.NaN);
             });
           } else if (performance.now() > deadline)
-            reject(new Error('15,000 rows were not rendered within 120 s'));
+            reject(new Error(`${count} rows were not rendered within 120 s`));
           else raf(check);
         };
         raf(check);
       });
     },
-    [BIG_PAGE, GRID] as const,
+    [rowCount, GRID] as const,
   );
   // A failure in the page must not go unhandled while the click is under way.
   done.catch(() => undefined);
-  await chooseSize(page, BIG_PAGE);
+  await chooseSize(page, rowCount);
   return done;
 };
 
@@ -220,7 +258,7 @@ interface ScrollFigures {
 const SCROLL_DURATION_MS = 10_000;
 
 /** (b) In the page: from the top to the bottom of the grid, at constant speed. */
-const measureScroll = (page: Page): Promise<ScrollFigures> =>
+const measureScroll = (page: Page, durationMs = SCROLL_DURATION_MS): Promise<ScrollFigures> =>
   grid(page).evaluate(
     (node, durationMs) =>
       new Promise<ScrollFigures>((resolveFigures) => {
@@ -264,10 +302,76 @@ const measureScroll = (page: Page): Promise<ScrollFigures> =>
         };
         raf(step);
       }),
-    SCROLL_DURATION_MS,
+    durationMs,
   );
 
-export async function benchBrowser(options: { runs: number }): Promise<BrowserBenchResult> {
+type Cdp = Awaited<ReturnType<ReturnType<Page['context']>['newCDPSession']>>;
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/** --profile, second run: where the main thread's time goes during the scroll (Chrome's trace). */
+const summarizeTrace = (buffer: Buffer): void => {
+  const file = resolve('.tmp', 'bench', 'scroll-trace.json');
+  writeFileSync(file, buffer);
+  const { traceEvents } = JSON.parse(buffer.toString()) as {
+    traceEvents: { name: string; ph: string; dur?: number; tid: number; pid: number }[];
+  };
+  // The renderer's main thread: the one with the most FunctionCall time.
+  const perThread = new Map<string, number>();
+  for (const e of traceEvents)
+    if (e.name === 'FunctionCall' && e.dur)
+      perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+  const main = [...perThread.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const totals = new Map<string, number>();
+  for (const e of traceEvents)
+    if (e.ph === 'X' && e.dur && `${e.pid}:${e.tid}` === main)
+      totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+  progress('browser', `trace of the second scroll: ${file}; main thread, inclusive ms by event:`);
+  for (const [name, ms] of [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, 16))
+    progress('browser', `  ${round(ms)} ms  ${name}`);
+};
+
+/** --profile: a CPU profile (Chrome's profiler over CDP). */
+const startProfile = async (page: Page): Promise<Cdp> => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+};
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Writes .tmp/bench/scroll.cpuprofile (open it in Chrome's DevTools) and prints the top self times. */
+const stopProfile = async (cdp: Cdp, what: string): Promise<void> => {
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  const file = resolve('.tmp', 'bench', 'page-size.cpuprofile');
+  writeFileSync(file, JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const name = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`
+      : '?';
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  progress('browser', `CPU profile of ${what}: ${file}; self time:`);
+  for (const [name, ms] of top) progress('browser', `  ${round(ms)} ms  ${name}`);
+  await cdp.detach();
+};
+
+export async function benchBrowser(options: {
+  runs: number;
+  profile?: boolean;
+}): Promise<BrowserBenchResult> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   ensureBuild();
   mkdirSync(join('.tmp', 'bench'), { recursive: true });
@@ -309,13 +413,20 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
 
     const runs: BrowserRun[] = [];
     for (let run = 1; run <= options.runs; run++) {
-      const pageSize = await measurePageSize(page);
+      // --profile: a CPU profile of the first 15,000-row page (run 1), a trace of the second scroll.
+      const profiler = options.profile && run === 1 ? await startProfile(page) : null;
+      const pageSize = await measurePageSize(page, BIG_PAGE);
+      if (profiler) await stopProfile(profiler, 'page size 15000');
       progress(
         'browser',
         `run ${run}: page size 15000 → rows rendered in ${round(pageSize.totalMs)} ms ` +
-          `(answer complete after ${round(pageSize.responseMs)} ms); scrolling …`,
+          `(answer complete after ${round(pageSize.responseMs)} ms, ` +
+          `${round(pageSize.totalMs - pageSize.responseMs)} ms from the answer to the rows; ` +
+          `ready in ${round(pageSize.readyMs)} ms); scrolling …`,
       );
+      if (options.profile && run === 2) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const scroll = await measureScroll(page);
+      if (options.profile && run === 2) summarizeTrace(await browser.stopTracing());
       if (scroll.reached < 0.999 || !scroll.lastRowShown)
         progress(
           'browser',
@@ -323,10 +434,18 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
             `${scroll.lastRowShown ? '' : ' without the last row'} (a stall)`,
           'warn',
         );
+      // Back to a small page at the top, so that the next run builds the big one again.
+      await grid(page).evaluate((node) => {
+        (node as unknown as PageElement).scrollTop = 0;
+      });
+      const small = await measurePageSize(page, SMALL_PAGE);
+      const smallScroll = await measureScroll(page, SMALL_SCROLL_MS);
       const result: BrowserRun = {
         run,
         pageSizeMs: round(pageSize.totalMs),
         responseMs: round(pageSize.responseMs),
+        responseToRowsMs: round(pageSize.totalMs - pageSize.responseMs),
+        readyMs: round(pageSize.readyMs),
         scrolledPct: round(scroll.reached * 100),
         scrollMs: round(scroll.scrollMs),
         frames: scroll.frameTimes.length,
@@ -335,20 +454,21 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
         frameMaxMs: round(Math.max(...scroll.frameTimes)),
         longFrames: scroll.frameTimes.filter((t) => t > LONG_FRAME_MS).length,
         maxDomRows: scroll.maxDomRows,
+        smallPageSizeMs: round(small.totalMs),
+        smallResponseToRowsMs: round(small.totalMs - small.responseMs),
+        smallReadyMs: round(small.readyMs),
+        smallFrameP95Ms: round(percentile(smallScroll.frameTimes, 95)),
+        smallMaxDomRows: smallScroll.maxDomRows,
       };
       progress(
         'browser',
         `run ${run}: scroll ${result.scrollMs} ms to ${result.scrolledPct} %, ` +
           `${result.frames} frames (p50 ${result.frameP50Ms} ms, p95 ${result.frameP95Ms} ms, ` +
-          `max ${result.frameMaxMs} ms, ${result.longFrames} > ${LONG_FRAME_MS} ms), ≤ ${result.maxDomRows} rows in the DOM`,
+          `max ${result.frameMaxMs} ms, ${result.longFrames} > ${LONG_FRAME_MS} ms), ≤ ${result.maxDomRows} rows in the DOM; ` +
+          `back to 50 rows in ${result.smallPageSizeMs} ms (${result.smallResponseToRowsMs} ms from the answer), ` +
+          `its scroll frame p95 ${result.smallFrameP95Ms} ms, ≤ ${result.smallMaxDomRows} rows in the DOM`,
       );
       runs.push(result);
-      // Back to a small page at the top, so that the next run builds the big one again.
-      await grid(page).evaluate((node) => {
-        (node as unknown as PageElement).scrollTop = 0;
-      });
-      await chooseSize(page, SMALL_PAGE);
-      await waitForRowCount(page, SMALL_PAGE);
     }
     const metric = (name: string, values: number[]) => ({
       metric: name,
@@ -364,6 +484,14 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
       metric(
         '… of which until the view answer arrived (ms)',
         runs.map((r) => r.responseMs),
+      ),
+      metric(
+        '15000: answer → first rows on screen (ms)',
+        runs.map((r) => r.responseToRowsMs),
+      ),
+      metric(
+        '15000: page ready, main thread idle (ms)',
+        runs.map((r) => r.readyMs),
       ),
       metric(
         'scroll through 15,000 rows (ms)',
@@ -384,6 +512,26 @@ export async function benchBrowser(options: { runs: number }): Promise<BrowserBe
       metric(
         'rows in the DOM (max)',
         runs.map((r) => r.maxDomRows),
+      ),
+      metric(
+        'back to 50: option → rows rendered (ms)',
+        runs.map((r) => r.smallPageSizeMs),
+      ),
+      metric(
+        '50: answer → first rows on screen (ms)',
+        runs.map((r) => r.smallResponseToRowsMs),
+      ),
+      metric(
+        '50: page ready, main thread idle (ms)',
+        runs.map((r) => r.smallReadyMs),
+      ),
+      metric(
+        '50: scroll frame time p95 (ms)',
+        runs.map((r) => r.smallFrameP95Ms),
+      ),
+      metric(
+        '50: rows in the DOM (max)',
+        runs.map((r) => r.smallMaxDomRows),
       ),
     ];
     await context.close();

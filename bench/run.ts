@@ -9,7 +9,8 @@
 // --reuse keeps an existing generated database of the same size (the generation takes minutes).
 // --exports runs the export cases of bench/exports.ts instead of the view cases.
 // --browser runs bench/browser.ts instead: the Analysis table in Chromium on the e2e demo campaign
-// (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there.
+// (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
+// --profile adds a CPU profile of the first scroll.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,10 +44,21 @@ interface Options {
   reuse: boolean;
   exports: boolean;
   browser: boolean;
+  /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
+  profile: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
-  const options: Options = { rows: 1_000_000, runs: 30, warmup: 5, only: undefined, reuse: false, exports: false, browser: false };
+  const options: Options = {
+    rows: 1_000_000,
+    runs: 30,
+    warmup: 5,
+    only: undefined,
+    reuse: false,
+    exports: false,
+    browser: false,
+    profile: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => argv[++i] ?? '';
@@ -57,10 +69,13 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--reuse') options.reuse = true;
     else if (arg === '--exports') options.exports = true;
     else if (arg === '--browser') options.browser = true;
+    else if (arg === '--profile') options.profile = true;
     else throw new Error(`unknown option ${arg}`);
   }
-  if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0)) throw new Error('rows, runs must be > 0');
-  if (options.only && options.only !== 'pglite' && options.only !== 'postgres') throw new Error('--only pglite|postgres');
+  if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
+    throw new Error('rows, runs must be > 0');
+  if (options.only && options.only !== 'pglite' && options.only !== 'postgres')
+    throw new Error('--only pglite|postgres');
   return options;
 };
 
@@ -74,7 +89,10 @@ interface Target {
 
 const openPgliteTarget = async (dir: string): Promise<Target> => {
   const pglite: PGlite = await openPGlite(dir, TIMEZONE);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite }),
+    plugins: [new CamelCasePlugin()],
+  });
   return {
     kind: 'pglite',
     db,
@@ -84,7 +102,11 @@ const openPgliteTarget = async (dir: string): Promise<Target> => {
   };
 };
 
-const openPostgresTarget = async (serverUrl: string, name: string, fresh: boolean): Promise<{ target: Target; existed: boolean }> => {
+const openPostgresTarget = async (
+  serverUrl: string,
+  name: string,
+  fresh: boolean,
+): Promise<{ target: Target; existed: boolean }> => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
@@ -93,8 +115,14 @@ const openPostgresTarget = async (serverUrl: string, name: string, fresh: boolea
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = new Kysely<Database>({ dialect: createPostgresDialect(url.toString(), TIMEZONE, 4), plugins: [new CamelCasePlugin()] });
-  const client = new pg.Client({ connectionString: url.toString(), options: `-c TimeZone=${TIMEZONE} -c DateStyle=ISO,YMD` });
+  const db = new Kysely<Database>({
+    dialect: createPostgresDialect(url.toString(), TIMEZONE, 4),
+    plugins: [new CamelCasePlugin()],
+  });
+  const client = new pg.Client({
+    connectionString: url.toString(),
+    options: `-c TimeZone=${TIMEZONE} -c DateStyle=ISO,YMD`,
+  });
   await client.connect();
   return {
     existed: exists && !fresh,
@@ -121,19 +149,31 @@ const fill = async (target: Target, rows: number): Promise<void> => {
   const samples = Math.round(rows / 1.1);
   const started = performance.now();
   let last = 0;
-  const counts = await generateDemo(target.db, { samples, seed: 1, campaignStart: CAMPAIGN_START, now: NOW }, (p) => {
-    const t = performance.now();
-    if (t - last > 5000 || p.done === p.total) {
-      last = t;
-      progress(target.kind, `${p.phase} ${p.done}/${p.total}`);
-    }
-  });
-  progress(target.kind, `generated ${counts.samples} samples, ${counts.analyses} analyses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const counts = await generateDemo(
+    target.db,
+    { samples, seed: 1, campaignStart: CAMPAIGN_START, now: NOW },
+    (p) => {
+      const t = performance.now();
+      if (t - last > 5000 || p.done === p.total) {
+        last = t;
+        progress(target.kind, `${p.phase} ${p.done}/${p.total}`);
+      }
+    },
+  );
+  progress(
+    target.kind,
+    `generated ${counts.samples} samples, ${counts.analyses} analyses in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 };
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const time = async (runs: number, warmup: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; samples: number[] }> => {
+const time = async (
+  runs: number,
+  warmup: number,
+  fn: () => Promise<unknown>,
+): Promise<{ p50: number; p95: number; samples: number[] }> => {
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -158,12 +198,19 @@ interface CaseResult {
 }
 
 const benchTarget = async (target: Target, options: Options): Promise<CaseResult[]> => {
-  const config = loadConfig({ LAB_DATA_DIR: '.tmp/bench/data', LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars' });
+  const config = loadConfig({
+    LAB_DATA_DIR: '.tmp/bench/data',
+    LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars',
+  });
   const app = await buildApp({ config, db: target.db, signInPerIpPerMinute: 1_000 });
   await app.ready();
   const email = `bench-${Date.now()}@bench.lab`;
   await createUser(target.db, { email, password: PASSWORD, role: 'ROLE_ADMIN' }, 'bench');
-  const signIn = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: PASSWORD } });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { email, password: PASSWORD },
+  });
   const token = signIn.json<{ accessToken: string }>().accessToken;
   if (options.exports) {
     const measured = await benchExports(app, target.db, target.kind, token, benchCases(NOW)[0]!.query);
@@ -177,13 +224,17 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     const url = `/api/analysis/view?${c.query}`;
     const route = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const check = await route();
-    if (check.statusCode !== 200) throw new Error(`${c.name}: ${check.statusCode} ${check.body.slice(0, 300)}`);
+    if (check.statusCode !== 200)
+      throw new Error(`${c.name}: ${check.statusCode} ${check.body.slice(0, 300)}`);
     const body = check.json<{ analysis: unknown[]; totalItems: number }>();
     const statement = bareStatement(target.db, c.query, campaign);
     const bareRows = await target.bare(statement.sql, statement.parameters);
-    if (bareRows !== Math.max(1, body.analysis.length)) throw new Error(`${c.name}: bare SQL answered ${bareRows} rows`);
+    if (bareRows !== Math.max(1, body.analysis.length))
+      throw new Error(`${c.name}: bare SQL answered ${bareRows} rows`);
     const r = await time(options.runs, options.warmup, route);
-    const s = await time(options.runs, options.warmup, () => target.bare(statement.sql, statement.parameters));
+    const s = await time(options.runs, options.warmup, () =>
+      target.bare(statement.sql, statement.parameters),
+    );
     const result: CaseResult = {
       db: target.kind,
       case: c.name,
@@ -195,7 +246,10 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
       sqlP95: round(s.p95),
       ratioP50: round(r.p50 / s.p50, 2),
     };
-    progress(target.kind, `${c.name}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`);
+    progress(
+      target.kind,
+      `${c.name}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`,
+    );
     results.push(result);
   }
   await app.close();
@@ -219,7 +273,7 @@ const main = async (): Promise<void> => {
 
   if (options.browser) {
     const runs = process.argv.includes('--runs') ? options.runs : 3;
-    const browser: BrowserBenchResult = await benchBrowser({ runs });
+    const browser: BrowserBenchResult = await benchBrowser({ runs, profile: options.profile });
     console.table(browser.runs);
     console.table(browser.summary);
     writeResults('-browser', { ...meta, browser });

@@ -18,7 +18,7 @@ vitest_json() { local out=$1; shift; npx vitest run "$@" --reporter=default --re
 
 step lint npm run --silent lint
 step typecheck npm run --silent typecheck
-step "domain and machine tests" vitest_json unit --project domain --project machines
+step "domain, machine and ui logic tests" vitest_json unit --project domain --project machines --project ui
 step "server tests on PGlite" env -u DATABASE_URL bash -c "$(declare -f vitest_json); results=$results; vitest_json server-pglite --project server"
 if [ -n "${DATABASE_URL:-}" ]; then
   step "server tests on PostgreSQL" vitest_json server-postgres --project server

@@ -1,45 +1,30 @@
-// The reusable server-paged table (issue 4): React Aria's Table inside a Virtualizer with a
-// TableLayout (only the visible rows are in the DOM, so a 15,000-row page stays light), TanStack
-// Table for the column model (order, visibility, sorting state), multi-sort (click sorts, shift+click
-// adds a secondary sort), 'Select Columns', reordering by drag or from each column's menu, row
-// selection and the bottom bar (page size, page slider, paginator, PDF and Create slots).
-// Everything is props-driven: the page owns the data, the query and the preferences.
-// Column widths come from DataColumn.width (layout.ts); wider than the screen, the table scrolls
-// sideways. Row edit (edit.tsx): with onEditRow the rows get a pencil and a double-click on an
-// editable cell edits it; `editing` turns one row into fields (spec §4 Row edit).
+// The reusable table of every list screen, put together from its parts:
+//  - grid/Grid.tsx: the accessible, virtualized grid (rows in view only, roving focus, selection);
+//  - header.tsx: sort (click; Shift+click adds a secondary sort), the column menu and drag and drop
+//    of columns (React Aria);
+//  - edit.tsx: row edit (spec §4 Row edit): a pencil and a double-click on an editable cell;
+//  - toolbar.tsx: 'Select Columns' and the selection checkboxes;
+//  - footer.tsx: page size, page slider, paginator, and the page's buttons (PDF, Create).
+// Options: `selection` (a checkbox column, row selection), `paging` (the footer's paging controls),
+// `onSortingChange` (sortable headers), `prefs` (column order and visibility chosen by the user),
+// row edit (`onEditRow`, `onDeleteRow`, `editing`). Everything is props-driven: the page owns the
+// data, the query and the preferences.
 import {
   memo,
+  useCallback,
   useEffect,
   useId,
   useMemo,
   useRef,
-  useState,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
-import {
-  Cell,
-  Collection,
-  Column,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-  Virtualizer,
-  type Key,
-  type Selection,
-  type SortDescriptor,
-} from 'react-aria-components';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-  type VisibilityState,
-} from '@tanstack/react-table';
+import type { Selection } from 'react-aria-components';
+// React Aria's one live announcer (the same its collections speak through); not in its public index.
+import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { Button } from '../../kit';
 import { moveTo, moveVisible } from './columns';
 import {
@@ -54,33 +39,38 @@ import {
   type EditingState,
   type RowActions,
 } from './edit';
-import { WidthTableLayout } from './layout';
+import { TableFooter, type PagingProps } from './footer';
+import { Grid, RowDragButton, type CellContext, type GridColumn, type HeaderCellProps } from './grid/Grid';
+import { DataHeaderCell, PlainHeaderCell } from './header';
 import { useStableCallbacks } from './stableProps';
-import {
-  ColumnMenu,
-  PageSizeSelect,
-  PageSlider,
-  Paginator,
-  SelectColumns,
-  TableCheckbox,
-  type PagingProps,
-} from './parts';
+import { PassiveCheckbox, SelectColumns, TableCheckbox } from './toolbar';
 import type { ColumnPrefs, DataColumn, RowEditing, SortTerm } from './types';
 import './DataTable.css';
 
-export interface DataTableProps<T> extends PagingProps {
+export type { PagingProps } from './footer';
+
+export interface TableSelection {
+  selectedKeys: Selection;
+  /** The checked rows of the page (keys of other pages may be in it or not: only the page counts). */
+  onSelectionChange: (keys: Set<string>) => void;
+}
+
+export interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
   getRowId: (row: T) => string;
-  sorting: readonly SortTerm[];
-  onSortingChange: (sorting: SortTerm[]) => void;
-  /** Column order and hidden columns (the page persists them). */
-  prefs: ColumnPrefs;
-  onPrefsChange: (prefs: ColumnPrefs) => void;
-  selectedKeys?: Selection;
-  onSelectionChange?: (keys: Selection) => void;
+  sorting?: readonly SortTerm[];
+  /** Sortable headers; without it the rows keep the order they come in. */
+  onSortingChange?: (sorting: SortTerm[]) => void;
+  /** Column order and hidden columns (the page persists them); without it all columns, in order. */
+  prefs?: ColumnPrefs;
+  onPrefsChange?: (prefs: ColumnPrefs) => void;
+  /** Row selection (a checkbox per row and 'Select all'). */
+  selection?: TableSelection;
+  /** Server paging: rows per page, page slider and paginator under the table. */
+  paging?: PagingProps;
   /** Shown when `rows` is empty (spec §8 default). */
   emptyText: string;
   /** True while a page is being fetched (aria-busy). */
@@ -91,7 +81,7 @@ export interface DataTableProps<T> extends PagingProps {
   onPdf?: () => void;
   onCreate?: () => void;
   createLabel?: string;
-  /** Height of a row in px (default 34). */
+  /** Height of a row in px (default 34): fixed, so the virtualizer never measures a row. */
   rowHeight?: number;
   /** Row edit (admins): the pencil of a row, or a double-click on an editable cell (with its column). */
   onEditRow?: (id: string, column?: string) => void;
@@ -99,13 +89,22 @@ export interface DataTableProps<T> extends PagingProps {
   onDeleteRow?: (id: string) => void;
   /** The row in edit mode, if any. */
   editing?: RowEditing | null;
+  /**
+   * Rows reordered by the user (box positions): a drag button per row; the dragged row takes the
+   * target row's place. Mouse: drag the row. Keyboard: the row's drag button, Tab to the target, Enter.
+   */
+  onReorderRows?: (dragged: string, target: string) => void;
 }
 
 const SELECT_COLUMN = '__select';
+const MOVE_COLUMN = '__move';
+const MOVE_WIDTH = 40;
 const ACTIONS_COLUMN = '__actions';
 const DEFAULT_WIDTH = 110;
 const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 76;
+const HEADER_HEIGHT = 40;
+const NO_SORTING: readonly SortTerm[] = [];
 
 const closestAttr = (target: EventTarget | null, attr: string): Element | null =>
   target instanceof Element ? target.closest(`[${attr}]`) : null;
@@ -125,24 +124,9 @@ export const nextSorting = (sorting: readonly SortTerm[], id: string, additive: 
   return [{ id, desc: at >= 0 ? !sorting[at]!.desc : false }];
 };
 
-// A new page of rows gets a new TableBody. Reconciled into the old body, every added row is a
-// separate insertion into React Aria's collection, and React looks for each one's next sibling
-// among all the rows inserted after it: quadratic, ~0.7 s of building a 15,000-row page. A new
-// body is built whole instead. Keyed by the rows array, so re-renders with the same rows keep it.
-const bodyKeys = new WeakMap<object, number>();
-let lastBodyKey = 0;
-const bodyKeyOf = (rows: readonly unknown[]): number => {
-  let key = bodyKeys.get(rows);
-  if (key === undefined) {
-    key = ++lastBodyKey;
-    bodyKeys.set(rows, key);
-  }
-  return key;
-};
-
 /**
  * The table as pages use it: re-rendered when what it shows changes, not when a parent re-renders
- * with new callback identities (useStableCallbacks).
+ * with new callback identities (useStableCallbacks, also inside the `selection` and `paging` options).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const stable = useStableCallbacks(props);
@@ -155,12 +139,12 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     columns,
     rows,
     getRowId,
-    sorting,
+    sorting = NO_SORTING,
     onSortingChange,
     prefs,
     onPrefsChange,
-    selectedKeys,
-    onSelectionChange,
+    selection,
+    paging,
     emptyText,
     loading = false,
     toolbar,
@@ -171,57 +155,56 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     onEditRow,
     onDeleteRow,
     editing = null,
+    onReorderRows,
   } = props;
   const hasActions = Boolean(onEditRow || onDeleteRow);
-
-  // TanStack holds the column model; the rows stay outside it (they are paged by the server).
-  const columnDefs = useMemo<ColumnDef<T>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        header: c.header,
-        accessorFn: c.accessor,
-        enableSorting: c.sortable !== false,
-      })),
-    [columns],
-  );
-  const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(prefs.hidden.map((id) => [id, false])),
-    [prefs.hidden],
-  );
-  const table = useReactTable<T>({
-    data: [],
-    columns: columnDefs,
-    state: { columnOrder: prefs.order, columnVisibility, sorting: sorting as SortingState },
-    manualSorting: true,
-    enableMultiSort: true,
-    getCoreRowModel: getCoreRowModel(),
-    onSortingChange: () => {},
-  });
+  // `selection` is an object; only whether there is one changes the columns.
+  const selectable = Boolean(selection);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
-  const visibleIds = table
-    .getVisibleLeafColumns()
-    .map((c) => c.id)
-    .join('\u0000');
-  const visible = useMemo(
-    () => visibleIds.split('\u0000').flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
-    [visibleIds, byId],
-  );
-  const hidden = useMemo(() => new Set(prefs.hidden), [prefs.hidden]);
+  const order = prefs?.order;
+  const hiddenIds = prefs?.hidden;
+  const visible = useMemo(() => {
+    if (!order) return columns;
+    const hidden = new Set(hiddenIds);
+    return order.flatMap((id) => (!hidden.has(id) && byId.has(id) ? [byId.get(id)!] : []));
+  }, [columns, byId, order, hiddenIds]);
 
-  const layoutOptions = useMemo(
-    () => ({
-      rowHeight,
-      headingHeight: 40,
-      // TableLayout spreads the width evenly unless given widths (a ResizableTableContainer would
-      // honour Column widths, but it stops Enter/Space from opening the header menus).
-      columnWidths: new Map<Key, number>([
-        [SELECT_COLUMN, SELECT_WIDTH],
-        ...(hasActions ? [[ACTIONS_COLUMN, ACTIONS_WIDTH] as [Key, number]] : []),
-        ...visible.map((c) => [c.id, c.width ?? DEFAULT_WIDTH] as [Key, number]),
-      ]),
-    }),
-    [rowHeight, visible, hasActions],
+  // ---- selection --------------------------------------------------------------------------------
+  const selectedKeys = selection?.selectedKeys;
+  const pageSelection = useMemo(() => {
+    if (!selectedKeys) return { all: false, some: false };
+    if (selectedKeys === 'all') return { all: rows.length > 0, some: false };
+    let n = 0;
+    for (const row of rows) if (selectedKeys.has(getRowId(row))) n++;
+    return { all: rows.length > 0 && n === rows.length, some: n > 0 && n < rows.length };
+  }, [selectedKeys, rows, getRowId]);
+  /** A change of the checked rows, announced as React Aria's collections announce it. */
+  const latest = useRef({ selection, selectedKeys, rows, getRowId });
+  useEffect(() => {
+    latest.current = { selection, selectedKeys, rows, getRowId };
+  });
+  const changeSelection = useCallback((keys: Set<string>) => {
+    const { selection: options, selectedKeys: before, rows: pageRows, getRowId: idOf } = latest.current;
+    if (!options) return;
+    const was = (id: string) => before === 'all' || (before?.has(id) ?? false);
+    const ids = pageRows.map(idOf);
+    const added = ids.filter((id) => keys.has(id) && !was(id));
+    const onPage = ids.filter((id) => keys.has(id)).length;
+    announce(
+      added.length === 1
+        ? `${added[0]} selected.`
+        : onPage === 0
+          ? 'No items selected.'
+          : `${onPage} ${onPage === 1 ? 'item' : 'items'} selected.`,
+    );
+    options.onSelectionChange(keys);
+  }, []);
+  const gridSelected = useMemo<ReadonlySet<string> | 'all' | undefined>(
+    () =>
+      selectedKeys === undefined || selectedKeys === 'all'
+        ? selectedKeys
+        : (selectedKeys as ReadonlySet<string>),
+    [selectedKeys],
   );
 
   // ---- row edit -------------------------------------------------------------------------------
@@ -256,7 +239,6 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
 
   /** Enter saves, Esc cancels; every other key is the field's own (not the grid's navigation). */
   const onFrameKeyDown = (e: KeyboardEvent) => {
-    noteShift(e);
     const current = editingRef.current;
     if (!current) return;
     const inField = closestAttr(e.target, EDIT_FIELD_ATTR) !== null;
@@ -276,7 +258,6 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   };
   /** A press into a field is the field's: it must not toggle the row's selection. */
   const onFramePointer = (e: SyntheticEvent) => {
-    if ('shiftKey' in e) noteShift(e as unknown as { shiftKey: boolean });
     if (closestAttr(e.target, EDIT_FIELD_ATTR)) e.stopPropagation();
   };
   const onFrameDoubleClick = (e: MouseEvent) => {
@@ -307,36 +288,143 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     }, 0);
   };
 
-  // Shift at the moment of the press decides between a new sort and an added one.
-  const shift = useRef(false);
-  const noteShift = (e: { shiftKey: boolean }) => {
-    shift.current = e.shiftKey;
-  };
-  const sortDescriptor: SortDescriptor | undefined = sorting[0]
-    ? { column: sorting[0].id, direction: sorting[0].desc ? 'descending' : 'ascending' }
-    : undefined;
+  // ---- columns of the grid ----------------------------------------------------------------------
+  const reorderable = Boolean(onReorderRows);
+  const gridColumns = useMemo<GridColumn<T>[]>(
+    () => [
+      ...(reorderable
+        ? [
+            {
+              id: MOVE_COLUMN,
+              width: MOVE_WIDTH,
+              className: 'dt-move-cell',
+              renderCell: (_row: T, ctx: { rowId: string }) => (
+                <RowDragButton label={`Move row ${ctx.rowId}`} />
+              ),
+            },
+          ]
+        : []),
+      ...(selectable
+        ? [
+            {
+              id: SELECT_COLUMN,
+              width: SELECT_WIDTH,
+              className: 'dt-select-cell',
+              renderCell: (_row: T, ctx: CellContext) =>
+                ctx.settled ? (
+                  <TableCheckbox
+                    aria-label="Select"
+                    isSelected={ctx.selected}
+                    onChange={ctx.toggle}
+                    excludeFromTabOrder
+                  />
+                ) : (
+                  <PassiveCheckbox label="Select" isSelected={ctx.selected} />
+                ),
+            },
+          ]
+        : []),
+      ...(hasActions
+        ? [
+            {
+              id: ACTIONS_COLUMN,
+              width: ACTIONS_WIDTH,
+              className: 'dt-actions-cell',
+              renderCell: (_row: T, ctx: CellContext) => (
+                <RowActionsCell rowId={ctx.rowId} passive={!ctx.settled} />
+              ),
+            },
+          ]
+        : []),
+      ...visible.map((c, i): GridColumn<T> => ({
+        id: c.id,
+        width: c.width ?? DEFAULT_WIDTH,
+        rowHeader: i === 0,
+        cellAttrs: {
+          'data-numeric': c.numeric ? '' : undefined,
+          'data-editable': onEditRow && c.editable ? '' : undefined,
+        },
+        renderCell: (row, ctx) => <CellContent rowId={ctx.rowId} row={row} column={c} />,
+      })),
+    ],
+    [reorderable, selectable, hasActions, visible, onEditRow],
+  );
 
-  const [dragging, setDragging] = useState<string | null>(null);
-  const [dropTarget, setDropTarget] = useState<string | null>(null);
   const captionId = `${useId()}-sort`;
-
-  const setOrder = (order: string[]) => onPrefsChange({ order, hidden: prefs.hidden });
   const headerOf = (id: string) => byId.get(id)?.header ?? id;
+  const setOrder = (next: string[]) => onPrefsChange?.({ order: next, hidden: prefs?.hidden ?? [] });
+  const hiddenSet = useMemo(() => new Set(hiddenIds), [hiddenIds]);
+  const sortableId = (id: string) => Boolean(onSortingChange) && byId.get(id)?.sortable !== false;
+  const onSort = (id: string, additive: boolean) => {
+    if (sortableId(id)) onSortingChange?.(nextSorting(sorting, id, additive));
+  };
+
+  const renderHeaderCell = (column: GridColumn<T>, _index: number, cellProps: HeaderCellProps) => {
+    if (column.id === MOVE_COLUMN)
+      return (
+        <PlainHeaderCell key={column.id} cellProps={cellProps} className="dt-move-column">
+          <span className="sr-only">Move</span>
+        </PlainHeaderCell>
+      );
+    if (column.id === SELECT_COLUMN)
+      return (
+        <PlainHeaderCell key={column.id} cellProps={cellProps} className="dt-select-column">
+          <TableCheckbox
+            aria-label="Select all"
+            isSelected={pageSelection.all}
+            isIndeterminate={pageSelection.some}
+            isDisabled={rows.length === 0}
+            excludeFromTabOrder
+            onChange={(on) => changeSelection(on ? new Set(rows.map(getRowId)) : new Set())}
+          />
+        </PlainHeaderCell>
+      );
+    if (column.id === ACTIONS_COLUMN)
+      return (
+        <PlainHeaderCell key={column.id} cellProps={cellProps} className="dt-actions-column">
+          Actions
+        </PlainHeaderCell>
+      );
+    const c = byId.get(column.id)!;
+    const index = visible.indexOf(c);
+    return (
+      <DataHeaderCell
+        key={c.id}
+        cellProps={cellProps}
+        id={c.id}
+        header={c.header}
+        numeric={c.numeric}
+        sortable={sortableId(c.id)}
+        sorting={sorting}
+        index={index}
+        visibleCount={visible.length}
+        reorderable={Boolean(prefs && onPrefsChange)}
+        onSort={onSort}
+        onMove={(id, by) => order && setOrder(moveVisible(order, hiddenSet, id, by))}
+        onMoveTo={(dragged, target) => order && setOrder(moveTo(order, dragged, target))}
+        onHide={(id) => prefs && onPrefsChange?.({ order: prefs.order, hidden: [...prefs.hidden, id] })}
+      />
+    );
+  };
 
   return (
     <div className="dt" data-loading={loading || undefined}>
       <div className="dt-toolbar">
         {toolbar}
-        <span id={captionId} className="dt-sort-caption">
-          {describeSort(sorting, headerOf)}
-        </span>
-        <SelectColumns
-          columns={prefs.order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
-          visible={new Set(visible.map((c) => c.id))}
-          onChange={(keep) =>
-            onPrefsChange({ order: prefs.order, hidden: prefs.order.filter((id) => !keep.has(id)) })
-          }
-        />
+        {onSortingChange ? (
+          <span id={captionId} className="dt-sort-caption">
+            {describeSort(sorting, headerOf)}
+          </span>
+        ) : null}
+        {prefs && onPrefsChange ? (
+          <SelectColumns
+            columns={prefs.order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
+            visible={new Set(visible.map((c) => c.id))}
+            onChange={(keep) =>
+              onPrefsChange({ order: prefs.order, hidden: prefs.order.filter((id) => !keep.has(id)) })
+            }
+          />
+        ) : null}
       </div>
       {editing && editing.errors.length > 0 ? (
         <ul className="dt-edit-errors" aria-label={`Errors in row ${editing.rowId}`}>
@@ -358,162 +446,45 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         <RowActionsContext.Provider value={rowActions}>
           <EditingRowContext.Provider value={editingRowId}>
             <EditingContext.Provider value={editingState}>
-                <Virtualizer layout={WidthTableLayout} layoutOptions={layoutOptions}>
-                  <Table
-                    aria-label={label}
-                    aria-describedby={captionId}
-                    aria-busy={loading || undefined}
-                    className="dt-table"
-                    selectionMode="multiple"
-                    selectionBehavior="toggle"
-                    selectedKeys={selectedKeys}
-                    onSelectionChange={onSelectionChange}
-                    sortDescriptor={sortDescriptor}
-                    onSortChange={(d) =>
-                      onSortingChange(nextSorting(sorting, String(d.column), shift.current))
-                    }
-                  >
-                    <TableHeader className="dt-header">
-                      <Column id={SELECT_COLUMN} className="dt-column dt-select-column">
-                        <TableCheckbox slot="selection" aria-label="Select all" />
-                      </Column>
-                      {hasActions ? (
-                        <Column id={ACTIONS_COLUMN} className="dt-column dt-actions-column">
-                          Actions
-                        </Column>
-                      ) : null}
-                      <Collection items={visible} dependencies={[sorting, dropTarget, prefs]}>
-                        {(c) => {
-                          const at = sorting.findIndex((s) => s.id === c.id);
-                          const term = sorting[at];
-                          const index = visible.indexOf(c);
-                          return (
-                            <Column
-                              id={c.id}
-                              className="dt-column"
-                              allowsSorting={c.sortable !== false}
-                              isRowHeader={index === 0}
-                              focusMode="cell"
-                              textValue={c.header}
-                              data-numeric={c.numeric || undefined}
-                              data-drop-target={dropTarget === c.id || undefined}
-                            >
-                              <div
-                                className="dt-col"
-                                onDragOver={(e) => {
-                                  if (!dragging || dragging === c.id) return;
-                                  e.preventDefault();
-                                  setDropTarget(c.id);
-                                }}
-                                onDragLeave={() => setDropTarget((t) => (t === c.id ? null : t))}
-                                onDrop={(e) => {
-                                  e.preventDefault();
-                                  if (dragging) setOrder(moveTo(prefs.order, dragging, c.id));
-                                  setDragging(null);
-                                  setDropTarget(null);
-                                }}
-                              >
-                                <span
-                                  className="dt-col-label"
-                                  // A narrow column cuts the label ('Weigh…'): the full name on hover
-                                  // (assistive technology reads the whole text anyway).
-                                  title={c.header}
-                                  draggable
-                                  onDragStart={(e) => {
-                                    e.dataTransfer.effectAllowed = 'move';
-                                    e.dataTransfer.setData('text/plain', c.id);
-                                    setDragging(c.id);
-                                  }}
-                                  onDragEnd={() => {
-                                    setDragging(null);
-                                    setDropTarget(null);
-                                  }}
-                                >
-                                  {c.header}
-                                </span>
-                                {term ? (
-                                  <span
-                                    className="dt-sort"
-                                    data-direction={term.desc ? 'desc' : 'asc'}
-                                    aria-hidden="true"
-                                  >
-                                    {term.desc ? '▼' : '▲'}
-                                    {sorting.length > 1 ? (
-                                      <span className="dt-sort-rank">{at + 1}</span>
-                                    ) : null}
-                                  </span>
-                                ) : null}
-                                <ColumnMenu
-                                  header={c.header}
-                                  canMoveLeft={index > 0}
-                                  canMoveRight={index < visible.length - 1}
-                                  canHide={visible.length > 1}
-                                  onMove={(by) => setOrder(moveVisible(prefs.order, hidden, c.id, by))}
-                                  onHide={() =>
-                                    onPrefsChange({ order: prefs.order, hidden: [...prefs.hidden, c.id] })
-                                  }
-                                />
-                              </div>
-                            </Column>
-                          );
-                        }}
-                      </Collection>
-                    </TableHeader>
-                    <TableBody
-                      key={bodyKeyOf(rows)}
-                      className="dt-body"
-                      items={rows}
-                      dependencies={[visible, hasActions]}
-                      renderEmptyState={() => <div className="dt-empty">{emptyText}</div>}
-                    >
-                      {(row) => {
-                        const id = getRowId(row);
-                        return (
-                          <Row id={id} className="dt-row" data-row-key={id}>
-                            <Cell className="dt-cell dt-select-cell">
-                              <TableCheckbox slot="selection" aria-label="Select" />
-                            </Cell>
-                            {hasActions ? (
-                              <Cell className="dt-cell dt-actions-cell">
-                                <RowActionsCell rowId={id} />
-                              </Cell>
-                            ) : null}
-                            {/* A plain list, not a Collection: no per-row item cache to build
-                                for each of up to 15,000 rows (the row itself is cached). */}
-                            {visible.map((c) => (
-                              <Cell
-                                key={c.id}
-                                className="dt-cell"
-                                data-numeric={c.numeric || undefined}
-                                data-col={c.id}
-                                data-editable={(onEditRow && c.editable) || undefined}
-                              >
-                                <CellContent rowId={id} row={row} column={c} />
-                              </Cell>
-                            ))}
-                          </Row>
-                        );
-                      }}
-                    </TableBody>
-                  </Table>
-                </Virtualizer>
+              <Grid<T>
+                label={label}
+                describedBy={onSortingChange ? captionId : undefined}
+                className="dt-table"
+                columns={gridColumns}
+                rows={rows}
+                getRowId={getRowId}
+                rowHeight={rowHeight}
+                headerHeight={HEADER_HEIGHT}
+                busy={loading}
+                emptyText={emptyText}
+                renderHeaderCell={renderHeaderCell}
+                onHeaderAction={onSort}
+                onEditAction={
+                  onEditRow
+                    ? (id, col) => onEditRow(id, col && byId.get(col)?.editable ? col : undefined)
+                    : undefined
+                }
+                selectedKeys={gridSelected}
+                onSelectionChange={selection ? changeSelection : undefined}
+                keepRowId={editingRowId}
+                onMoveRow={onReorderRows}
+              />
             </EditingContext.Provider>
           </EditingRowContext.Provider>
         </RowActionsContext.Provider>
       </div>
-      <div className="dt-bar" role="group" aria-label="Table pages">
-        <PageSizeSelect {...props} />
-        <PageSlider {...props} />
-        <Paginator {...props} />
-        <div className="dt-bar-actions">
-          {onPdf ? <Button onPress={onPdf}>PDF</Button> : null}
-          {onCreate ? (
-            <Button variant="primary" onPress={onCreate}>
-              {createLabel}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <TableFooter paging={paging}>
+        {onPdf || onCreate ? (
+          <>
+            {onPdf ? <Button onPress={onPdf}>PDF</Button> : null}
+            {onCreate ? (
+              <Button variant="primary" onPress={onCreate}>
+                {createLabel}
+              </Button>
+            ) : null}
+          </>
+        ) : null}
+      </TableFooter>
     </div>
   );
 }) as <T>(props: DataTableProps<T>) => ReactNode;

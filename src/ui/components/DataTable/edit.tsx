@@ -107,11 +107,30 @@ function ActionButton({
   );
 }
 
+/** The icons of the row actions without their buttons, while the grid scrolls (CellContext.settled). */
+function PassiveActions({ edit, remove }: { edit: boolean; remove: boolean }) {
+  return (
+    <div className="dt-row-actions" aria-hidden="true">
+      {edit ? (
+        <span className="kit-button dt-row-action" data-variant="quiet" data-icon-only>
+          <Icon name="edit" size={16} />
+        </span>
+      ) : null}
+      {remove ? (
+        <span className="kit-button dt-row-action" data-variant="quiet" data-icon-only>
+          <Icon name="trash" size={16} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /** The row actions cell: pencil and delete, or save and close while this row is edited. */
-export function RowActionsCell({ rowId }: { rowId: string }) {
+export function RowActionsCell({ rowId, passive = false }: { rowId: string; passive?: boolean }) {
   const editingRow = useContext(EditingRowContext);
   const { onEditRow, onDeleteRow } = useContext(RowActionsContext);
   if (editingRow === rowId) return <EditActions />;
+  if (passive) return <PassiveActions edit={Boolean(onEditRow)} remove={Boolean(onDeleteRow)} />;
   return (
     <div className="dt-row-actions">
       {onEditRow ? (

@@ -1,4 +1,10 @@
-export { DataTable, nextSorting, type DataTableProps } from './DataTable';
+export {
+  DataTable,
+  nextSorting,
+  type DataTableProps,
+  type PagingProps,
+  type TableSelection,
+} from './DataTable';
 export { useColumnPrefs, moveVisible, moveTo, fitPrefs } from './columns';
 export { formatCell, formatCount } from './format';
 export type { DataColumn, SortTerm, ColumnPrefs, RowEditing } from './types';

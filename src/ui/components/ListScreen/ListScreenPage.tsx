@@ -102,17 +102,21 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
             onSortingChange={view.setSorting}
             prefs={prefs}
             onPrefsChange={setPrefs}
-            selectedKeys={selection.selectedKeys}
-            onSelectionChange={(keys) => selection.onTableSelectionChange(keys, pageItems)}
+            selection={{
+              selectedKeys: selection.selectedKeys,
+              onSelectionChange: (keys) => selection.onTableSelectionChange(keys, pageItems),
+            }}
             emptyText={NO_DATA}
             loading={view.loading}
-            page={view.page}
-            pageCount={view.totalPages}
-            totalItems={view.totalItems}
-            pageSize={view.size}
-            pageSizes={view.pageSizes}
-            onPageChange={view.setPage}
-            onPageSizeChange={view.setSize}
+            paging={{
+              page: view.page,
+              pageCount: view.totalPages,
+              totalItems: view.totalItems,
+              pageSize: view.size,
+              pageSizes: view.pageSizes,
+              onPageChange: view.setPage,
+              onPageSizeChange: view.setSize,
+            }}
             createLabel={config.createLabel}
             onPdf={exporter.downloadPdf}
             {...rowEdit.tableProps}

@@ -1,100 +1,8 @@
-// The smaller pieces of DataTable: the column menus and the bottom bar. The controls themselves
-// (checkbox, select, slider, button) are the kit's.
-import { useEffect, useRef, useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Button, Checkbox, CheckboxBox, Select, Slider, type CheckboxProps } from '../../kit';
+// The bottom bar of DataTable: rows per page, the page slider, the paginator and the slots for the
+// page's own buttons (PDF, Create). Pages without paging (logs, reports) leave it out.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Select, Slider } from '../../kit';
 import { formatCount } from './format';
-
-/** The row and header selection checkbox (no visible label; aria-label names it). */
-export function TableCheckbox(props: Omit<CheckboxProps, 'children'>) {
-  return <Checkbox {...props} />;
-}
-
-export interface ColumnMenuProps {
-  header: string;
-  canMoveLeft: boolean;
-  canMoveRight: boolean;
-  canHide: boolean;
-  onMove: (by: -1 | 1) => void;
-  onHide: () => void;
-}
-
-/** The menu in every column header: the keyboard way to reorder (and hide) columns. */
-export function ColumnMenu({ header, canMoveLeft, canMoveRight, canHide, onMove, onHide }: ColumnMenuProps) {
-  const disabled = [
-    ...(canMoveLeft ? [] : ['left']),
-    ...(canMoveRight ? [] : ['right']),
-    ...(canHide ? [] : ['hide']),
-  ];
-  return (
-    <MenuTrigger>
-      <AriaButton className="dt-col-menu" aria-label={`${header} column options`}>
-        <span aria-hidden="true">⋮</span>
-      </AriaButton>
-      <Popover className="kit-popover" placement="bottom end">
-        <Menu
-          className="kit-menu"
-          aria-label={`${header} column`}
-          disabledKeys={disabled}
-          onAction={(key) => {
-            if (key === 'left') onMove(-1);
-            else if (key === 'right') onMove(1);
-            else if (key === 'hide') onHide();
-          }}
-        >
-          <MenuItem id="left" className="kit-menu-item">
-            Move left
-          </MenuItem>
-          <MenuItem id="right" className="kit-menu-item">
-            Move right
-          </MenuItem>
-          <MenuItem id="hide" className="kit-menu-item">
-            Hide column
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
-}
-
-export interface SelectColumnsProps {
-  columns: readonly { id: string; header: string }[];
-  visible: ReadonlySet<string>;
-  onChange: (visible: Set<string>) => void;
-}
-
-/** 'Select Columns': a menu of checkbox items, one per column; at least one stays visible. */
-export function SelectColumns({ columns, visible, onChange }: SelectColumnsProps) {
-  return (
-    <MenuTrigger>
-      <Button>Select Columns</Button>
-      <Popover className="kit-popover dt-columns-popover" placement="bottom end">
-        <Menu
-          className="kit-menu"
-          aria-label="Visible columns"
-          selectionMode="multiple"
-          selectedKeys={visible}
-          onSelectionChange={(keys) => {
-            const next = new Set(keys === 'all' ? columns.map((c) => c.id) : [...keys].map(String));
-            if (next.size > 0) onChange(next);
-          }}
-          items={columns}
-        >
-          {(c) => (
-            <MenuItem id={c.id} className="kit-menu-item dt-check-item" textValue={c.header}>
-              {({ isSelected }) => (
-                <>
-                  <CheckboxBox isSelected={isSelected} />
-                  {c.header}
-                </>
-              )}
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
-}
 
 export interface PagingProps {
   /** 0-based page. */
@@ -225,5 +133,22 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         <span aria-hidden="true">»</span>
       </Button>
     </nav>
+  );
+}
+
+/** The bar: paging controls when the table pages, then the page's buttons at the right. */
+export function TableFooter({ paging, children }: { paging?: PagingProps; children?: ReactNode }) {
+  if (!paging && !children) return null;
+  return (
+    <div className="dt-bar" role="group" aria-label="Table pages">
+      {paging ? (
+        <>
+          <PageSizeSelect {...paging} />
+          <PageSlider {...paging} />
+          <Paginator {...paging} />
+        </>
+      ) : null}
+      {children ? <div className="dt-bar-actions">{children}</div> : null}
+    </div>
   );
 }
