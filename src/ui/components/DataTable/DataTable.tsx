@@ -355,9 +355,23 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   const setOrder = (next: string[]) => onPrefsChange?.({ order: next, hidden: prefs?.hidden ?? [] });
   const hiddenSet = useMemo(() => new Set(hiddenIds), [hiddenIds]);
   const sortableId = (id: string) => Boolean(onSortingChange) && byId.get(id)?.sortable !== false;
-  const onSort = (id: string, additive: boolean) => {
-    if (sortableId(id)) onSortingChange?.(nextSorting(sorting, id, additive));
-  };
+  // The headers' handlers keep their identity across renders (a new page of rows re-renders the
+  // table; the memoized headers, with their menus and drag and drop, do not).
+  const header = useStableCallbacks({
+    onSort: (id: string, additive: boolean) => {
+      if (sortableId(id)) onSortingChange?.(nextSorting(sorting, id, additive));
+    },
+    onMove: (id: string, by: -1 | 1) => {
+      if (order) setOrder(moveVisible(order, hiddenSet, id, by));
+    },
+    onMoveTo: (dragged: string, target: string) => {
+      if (order) setOrder(moveTo(order, dragged, target));
+    },
+    onHide: (id: string) => {
+      if (prefs) onPrefsChange?.({ order: prefs.order, hidden: [...prefs.hidden, id] });
+    },
+  });
+  const onSort = header.onSort;
 
   const renderHeaderCell = (column: GridColumn<T>, _index: number, cellProps: HeaderCellProps) => {
     if (column.id === MOVE_COLUMN)
@@ -399,10 +413,10 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         index={index}
         visibleCount={visible.length}
         reorderable={Boolean(prefs && onPrefsChange)}
-        onSort={onSort}
-        onMove={(id, by) => order && setOrder(moveVisible(order, hiddenSet, id, by))}
-        onMoveTo={(dragged, target) => order && setOrder(moveTo(order, dragged, target))}
-        onHide={(id) => prefs && onPrefsChange?.({ order: prefs.order, hidden: [...prefs.hidden, id] })}
+        onSort={header.onSort}
+        onMove={header.onMove}
+        onMoveTo={header.onMoveTo}
+        onHide={header.onHide}
       />
     );
   };

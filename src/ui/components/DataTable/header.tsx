@@ -2,7 +2,7 @@
 // (move left/right, hide: the menu way to reorder), and React Aria's drag and drop to reorder the
 // columns: drag a header with the mouse onto another, or press its drag button (Enter) and choose
 // the drop target with Tab and Enter, as React Aria's keyboard drag and drop does everywhere.
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { mergeProps, useDrag, useDrop, type DropItem } from 'react-aria';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { HeaderCellProps } from './grid/Grid';
@@ -91,7 +91,7 @@ export interface DataHeaderCellProps {
 }
 
 /** A data column's header: label, sort state, menu and drag button; a drop target for columns. */
-export function DataHeaderCell(props: DataHeaderCellProps) {
+function DataHeaderCellView(props: DataHeaderCellProps) {
   const { cellProps, id, header, numeric, sortable, sorting, index, visibleCount, reorderable } = props;
   const ref = useRef<HTMLDivElement>(null);
   const at = sorting.findIndex((s) => s.id === id);
@@ -182,3 +182,14 @@ export function PlainHeaderCell({
     </div>
   );
 }
+
+const sameCellProps = (a: HeaderCellProps, b: HeaderCellProps): boolean =>
+  a.tabIndex === b.tabIndex && a['data-ci'] === b['data-ci'] && a['aria-colindex'] === b['aria-colindex'];
+
+/** Re-rendered only when what it shows changes (its cell props are made anew by every header render). */
+export const DataHeaderCell = memo(DataHeaderCellView, (a, b) => {
+  for (const key of Object.keys(a) as (keyof DataHeaderCellProps)[]) {
+    if (key === 'cellProps' ? !sameCellProps(a.cellProps, b.cellProps) : a[key] !== b[key]) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+});
