@@ -28,7 +28,9 @@ import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { Button } from '../../kit';
 import { moveTo, moveVisible } from './columns';
 import {
+  BatchContext,
   CellContent,
+  ChangedMark,
   EDIT_ACTION_ATTR,
   EDIT_FIELD_ATTR,
   EditingContext,
@@ -44,7 +46,7 @@ import { Grid, RowDragButton, type CellContext, type GridColumn, type HeaderCell
 import { DataHeaderCell, PlainHeaderCell } from './header';
 import { useStableCallbacks } from './stableProps';
 import { PassiveCheckbox, SelectColumns, TableCheckbox } from './toolbar';
-import type { ColumnPrefs, DataColumn, RowEditing, SortTerm } from './types';
+import type { BatchEditing, ColumnPrefs, DataColumn, RowEditing, SortTerm } from './types';
 import './DataTable.css';
 
 export type { PagingProps } from './footer';
@@ -94,9 +96,16 @@ export interface DataTableProps<T> {
    * target row's place. Mouse: drag the row. Keyboard: the row's drag button, Tab to the target, Enter.
    */
   onReorderRows?: (dragged: string, target: string) => void;
+  /**
+   * Batch edit: every editable cell is a field, changed rows are marked (a 'Changed' column); the
+   * page keeps the values and sends the changed rows in one batch.
+   */
+  batch?: BatchEditing;
 }
 
 const SELECT_COLUMN = '__select';
+const CHANGED_COLUMN = '__changed';
+const CHANGED_WIDTH = 36;
 const MOVE_COLUMN = '__move';
 const MOVE_WIDTH = 40;
 const ACTIONS_COLUMN = '__actions';
@@ -156,6 +165,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     onDeleteRow,
     editing = null,
     onReorderRows,
+    batch = null,
   } = props;
   const hasActions = Boolean(onEditRow || onDeleteRow);
   // `selection` is an object; only whether there is one changes the columns.
@@ -290,8 +300,19 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
 
   // ---- columns of the grid ----------------------------------------------------------------------
   const reorderable = Boolean(onReorderRows);
+  const batched = batch !== null;
   const gridColumns = useMemo<GridColumn<T>[]>(
     () => [
+      ...(batched
+        ? [
+            {
+              id: CHANGED_COLUMN,
+              width: CHANGED_WIDTH,
+              className: 'dt-changed-cell',
+              renderCell: (_row: T, ctx: CellContext) => <ChangedMark rowId={ctx.rowId} />,
+            },
+          ]
+        : []),
       ...(reorderable
         ? [
             {
@@ -343,11 +364,13 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         cellAttrs: {
           'data-numeric': c.numeric ? '' : undefined,
           'data-editable': onEditRow && c.editable ? '' : undefined,
+          // Batch edit: the cell holds a field.
+          'data-field': batched && c.editable ? '' : undefined,
         },
         renderCell: (row, ctx) => <CellContent rowId={ctx.rowId} row={row} column={c} />,
       })),
     ],
-    [reorderable, selectable, hasActions, visible, onEditRow],
+    [batched, reorderable, selectable, hasActions, visible, onEditRow],
   );
 
   const captionId = `${useId()}-sort`;
@@ -374,6 +397,12 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   const onSort = header.onSort;
 
   const renderHeaderCell = (column: GridColumn<T>, _index: number, cellProps: HeaderCellProps) => {
+    if (column.id === CHANGED_COLUMN)
+      return (
+        <PlainHeaderCell key={column.id} cellProps={cellProps} className="dt-changed-column">
+          <span className="sr-only">Changed</span>
+        </PlainHeaderCell>
+      );
     if (column.id === MOVE_COLUMN)
       return (
         <PlainHeaderCell key={column.id} cellProps={cellProps} className="dt-move-column">
@@ -460,29 +489,31 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         <RowActionsContext.Provider value={rowActions}>
           <EditingRowContext.Provider value={editingRowId}>
             <EditingContext.Provider value={editingState}>
-              <Grid<T>
-                label={label}
-                describedBy={onSortingChange ? captionId : undefined}
-                className="dt-table"
-                columns={gridColumns}
-                rows={rows}
-                getRowId={getRowId}
-                rowHeight={rowHeight}
-                headerHeight={HEADER_HEIGHT}
-                busy={loading}
-                emptyText={emptyText}
-                renderHeaderCell={renderHeaderCell}
-                onHeaderAction={onSort}
-                onEditAction={
-                  onEditRow
-                    ? (id, col) => onEditRow(id, col && byId.get(col)?.editable ? col : undefined)
-                    : undefined
-                }
-                selectedKeys={gridSelected}
-                onSelectionChange={selection ? changeSelection : undefined}
-                keepRowId={editingRowId}
-                onMoveRow={onReorderRows}
-              />
+              <BatchContext.Provider value={batch}>
+                <Grid<T>
+                  label={label}
+                  describedBy={onSortingChange ? captionId : undefined}
+                  className="dt-table"
+                  columns={gridColumns}
+                  rows={rows}
+                  getRowId={getRowId}
+                  rowHeight={rowHeight}
+                  headerHeight={HEADER_HEIGHT}
+                  busy={loading}
+                  emptyText={emptyText}
+                  renderHeaderCell={renderHeaderCell}
+                  onHeaderAction={onSort}
+                  onEditAction={
+                    onEditRow
+                      ? (id, col) => onEditRow(id, col && byId.get(col)?.editable ? col : undefined)
+                      : undefined
+                  }
+                  selectedKeys={gridSelected}
+                  onSelectionChange={selection ? changeSelection : undefined}
+                  keepRowId={editingRowId}
+                  onMoveRow={onReorderRows}
+                />
+              </BatchContext.Provider>
             </EditingContext.Provider>
           </EditingRowContext.Provider>
         </RowActionsContext.Provider>

@@ -5,7 +5,7 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { Button, CellField, Icon, type IconName } from '../../kit';
 import { formatCell } from './format';
-import type { DataColumn, RowEditing } from './types';
+import type { BatchEditing, DataColumn, RowEditing } from './types';
 
 /** The key of the row in edit mode (changes rarely: every cell reads it). */
 export const EditingRowContext = createContext<string | null>(null);
@@ -26,6 +26,9 @@ export interface RowActions {
 
 export const RowActionsContext = createContext<RowActions>({});
 
+/** The batch being edited (DataTable's `batch` option), or null. */
+export const BatchContext = createContext<BatchEditing | null>(null);
+
 /** Marks the inputs of the edited row: the table lets their keys and clicks through to them. */
 export const EDIT_FIELD_ATTR = 'data-edit-field';
 /** Marks the save and close buttons: Esc on them cancels too. */
@@ -41,14 +44,52 @@ export const isEditable = <T,>(column: DataColumn<T>, editing: RowEditing | null
  */
 export function CellContent<T>({ rowId, row, column }: { rowId: string; row: T; column: DataColumn<T> }) {
   const editingRow = useContext(EditingRowContext);
+  const batch = useContext(BatchContext);
   const text = formatCell(
     column.accessor(row),
     column.numeric,
     column.decimals ?? 0,
     column.grouping ?? true,
   );
+  if (batch && column.editable === true && Object.hasOwn(batch.values[rowId] ?? {}, column.id))
+    return <BatchField batch={batch} rowId={rowId} column={column} />;
   if (editingRow !== rowId || column.editable !== true) return <>{text}</>;
   return <EditField column={column} text={text} />;
+}
+
+/** A cell's field in batch edit: named by its column and row, so each of many fields is told apart. */
+function BatchField<T>({
+  batch,
+  rowId,
+  column,
+}: {
+  batch: BatchEditing;
+  rowId: string;
+  column: DataColumn<T>;
+}) {
+  return (
+    <CellField
+      aria-label={`${column.header} of ${rowId}`}
+      value={batch.values[rowId]?.[column.id] ?? ''}
+      onChange={(v) => batch.onChange(rowId, column.id, v)}
+      errorMessage={batch.fieldErrors[rowId]?.[column.id]}
+      isReadOnly={batch.busy}
+      numeric={column.numeric}
+      {...{ [EDIT_FIELD_ATTR]: '' }}
+    />
+  );
+}
+
+/** The changed-row sign of batch edit: a dot for the eye, its word for a screen reader, a tooltip. */
+export function ChangedMark({ rowId }: { rowId: string }) {
+  const batch = useContext(BatchContext);
+  if (!batch?.changed.has(rowId)) return null;
+  return (
+    <span className="dt-changed" title="Changed, not saved yet">
+      <span aria-hidden="true">●</span>
+      <span className="sr-only">Changed</span>
+    </span>
+  );
 }
 
 function EditField<T>({ column, text }: { column: DataColumn<T>; text: string }) {

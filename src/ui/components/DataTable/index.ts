@@ -7,4 +7,4 @@ export {
 } from './DataTable';
 export { useColumnPrefs, moveVisible, moveTo, fitPrefs } from './columns';
 export { formatCell, formatCount } from './format';
-export type { DataColumn, SortTerm, ColumnPrefs, RowEditing } from './types';
+export type { BatchEditing, DataColumn, SortTerm, ColumnPrefs, RowEditing } from './types';

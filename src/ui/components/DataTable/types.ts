@@ -57,3 +57,20 @@ export interface RowEditing {
   onSave: () => void;
   onCancel: () => void;
 }
+
+/**
+ * Batch edit (spec §4 Batch updates: Limits, Settings, Synchronization): every editable cell of
+ * every row is a field at once; the page sends the changed rows in one batch. The table shows the
+ * fields, their messages and which rows changed; the values and the rules stay with the page.
+ */
+export interface BatchEditing {
+  /** Field text by row id, then column id (the editable columns of each row). */
+  values: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The message of each invalid field, by row id, then column id. */
+  fieldErrors: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Rows changed since they were loaded: marked with a sign and its name, not by colour alone. */
+  changed: ReadonlySet<string>;
+  /** Saving: the fields are read-only. */
+  busy: boolean;
+  onChange: (rowId: string, columnId: string, text: string) => void;
+}
