@@ -232,3 +232,14 @@ export const clearSelectionText = (n: number): string => `Remove all ${n} items 
 /** The question before 'Select All filtered Elements' adds them. */
 export const selectAllFilteredText = (n: number): string =>
   `Add all ${n} filtered elements to the selection?`;
+
+/**
+ * What a screen reader hears when rows of a table are ticked or unticked (in React Aria's words for
+ * its collections): the one row just ticked, else how many rows of the page are ticked.
+ */
+export const tableSelectionAnnouncement = (added: readonly string[], tickedOnPage: number): string =>
+  added.length === 1
+    ? `${added[0]} selected.`
+    : tickedOnPage === 0
+      ? 'No items selected.'
+      : `${tickedOnPage} ${tickedOnPage === 1 ? 'item' : 'items'} selected.`;

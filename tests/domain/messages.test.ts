@@ -51,3 +51,13 @@ describe('messages', () => {
     [M.campaignLine(null, null), null],
   ])('%s', (actual, expected) => expect(actual).toBe(expected));
 });
+
+describe('tableSelectionAnnouncement', () => {
+  it.each([
+    [M.tableSelectionAnnouncement(['7925'], 1), '7925 selected.'],
+    [M.tableSelectionAnnouncement(['7925'], 3), '7925 selected.'],
+    [M.tableSelectionAnnouncement([], 0), 'No items selected.'],
+    [M.tableSelectionAnnouncement([], 1), '1 item selected.'],
+    [M.tableSelectionAnnouncement(['1', '2'], 50), '50 items selected.'],
+  ])('%s', (actual, expected) => expect(actual).toBe(expected));
+});

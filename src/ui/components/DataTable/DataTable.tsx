@@ -25,6 +25,7 @@ import {
 import type { Selection } from 'react-aria-components';
 // React Aria's one live announcer (the same its collections speak through); not in its public index.
 import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import { tableSelectionAnnouncement } from '../../../domain/messages';
 import { Button } from '../../kit';
 import { moveTo, moveVisible } from './columns';
 import {
@@ -200,22 +201,11 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     const ids = pageRows.map(idOf);
     const added = ids.filter((id) => keys.has(id) && !was(id));
     const onPage = ids.filter((id) => keys.has(id)).length;
-    announce(
-      added.length === 1
-        ? `${added[0]} selected.`
-        : onPage === 0
-          ? 'No items selected.'
-          : `${onPage} ${onPage === 1 ? 'item' : 'items'} selected.`,
-    );
+    announce(tableSelectionAnnouncement(added, onPage));
     options.onSelectionChange(keys);
   }, []);
-  const gridSelected = useMemo<ReadonlySet<string> | 'all' | undefined>(
-    () =>
-      selectedKeys === undefined || selectedKeys === 'all'
-        ? selectedKeys
-        : (selectedKeys as ReadonlySet<string>),
-    [selectedKeys],
-  );
+  // React Aria's Selection is a Set of keys or 'all'; the grid reads it as such.
+  const gridSelected = selectedKeys as ReadonlySet<string> | 'all' | undefined;
 
   // ---- row edit -------------------------------------------------------------------------------
   const rowActions = useMemo<RowActions>(() => ({ onEditRow, onDeleteRow }), [onEditRow, onDeleteRow]);
@@ -512,6 +502,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
                   onSelectionChange={selection ? changeSelection : undefined}
                   keepRowId={editingRowId}
                   onMoveRow={onReorderRows}
+                  viewKey={`${paging?.page ?? 0}/${paging?.pageSize ?? 0}/${sorting.map((t) => `${t.id}${t.desc ? '-' : '+'}`).join(',')}`}
                 />
               </BatchContext.Provider>
             </EditingContext.Provider>

@@ -91,6 +91,11 @@ export interface GridProps<T> {
    * target row with Tab and drops with Enter (React Aria's keyboard drag and drop).
    */
   onMoveRow?: (dragged: string, target: string) => void;
+  /**
+   * What the rows are a view of (page, page size, sort): when it changes, the grid scrolls back to
+   * the top, as a new page starts there. A refresh of the same view keeps the scroll.
+   */
+  viewKey?: string;
 }
 
 /** The drag type of a grid row: its id. */
@@ -296,6 +301,7 @@ export function Grid<T>(props: GridProps<T>) {
     onSelectionChange,
     keepRowId,
     onMoveRow,
+    viewKey,
   } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectable = Boolean(onSelectionChange);
@@ -360,17 +366,19 @@ export function Grid<T>(props: GridProps<T>) {
 
   // ---- what is rendered: the rows in view, plus the focused and the kept (edited) row ------------
   const items = virtualizer.getVirtualItems();
+  // Where the kept row is: looked up once per page and kept row, not in every scroll frame.
+  const keepIndex = useMemo(
+    () => (keepRowId ? rows.findIndex((r) => getRowId(r) === keepRowId) : -1),
+    [keepRowId, rows, getRowId],
+  );
   const rendered = useMemo(() => {
     const indexes = items.map((i) => i.index);
     const extra = new Set<number>();
     if (stop.row >= 0 && stop.row < rows.length) extra.add(stop.row);
-    if (keepRowId) {
-      const at = rows.findIndex((r) => getRowId(r) === keepRowId);
-      if (at >= 0) extra.add(at);
-    }
+    if (keepIndex >= 0) extra.add(keepIndex);
     for (const i of indexes) extra.delete(i);
     return [...indexes, ...extra];
-  }, [items, stop.row, keepRowId, rows, getRowId]);
+  }, [items, stop.row, keepIndex, rows.length]);
   // Row elements are recycled: a row scrolled out hands its element (its React key, a slot) to a
   // row scrolled in, so a scroll changes the text and a few attributes of existing cells instead of
   // removing and creating hundreds of elements per frame. A rendered index keeps its slot, so the
@@ -424,6 +432,16 @@ export function Grid<T>(props: GridProps<T>) {
     if (active && active !== document.body) return;
     focusPosition(fitPosition(tabStopRef.current, rowsRef.current.length, columnsRef.current.length));
   }, [rows, focusPosition]);
+
+  // A new view of rows starts at its top (and its first row is where the tab stop goes).
+  const shownView = useRef(viewKey);
+  useLayoutEffect(() => {
+    if (shownView.current === viewKey) return;
+    shownView.current = viewKey;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    // The tab stop too, unless the focus is in the grid (then it stays where the user is).
+    if (!hasFocus.current) setTabStop((at) => (at.row > 0 ? { row: 0, col: at.col } : at));
+  }, [viewKey]);
 
   const onFocus = (e: FocusEvent) => {
     hasFocus.current = true;
