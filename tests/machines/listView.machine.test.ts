@@ -3,7 +3,7 @@
 // table sees it: the queries sent, which ones were aborted, the rows, and the notifications.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
-import { createActor, fromPromise, SimulatedClock, type AnyStateNode, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';
 import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_TIMEOUT } from '../../src/domain/messages';
@@ -18,7 +18,7 @@ import {
   type ListViewMachine,
   type NotifyParams,
 } from '../../src/machines/listView.machine';
-import { toTestModelMachine } from './model';
+import { activePaths, flush, restingStateNodes, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<ListViewMachine>;
 
@@ -41,7 +41,6 @@ interface Call {
   settled: boolean;
 }
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A real actor whose list request waits until the test settles it, and rejects when aborted. */
 function createSut(input: { refreshSeconds?: number } = {}) {
@@ -99,19 +98,6 @@ function createSut(input: { refreshSeconds?: number } = {}) {
 }
 type Sut = ReturnType<typeof createSut>;
 
-const restingStateNodes = (node: AnyStateNode = listViewMachine.root, prefix = ''): string[] =>
-  Object.entries(node.states).flatMap(([key, child]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const routesOnly = child.always?.some((t) => !t.guard) ?? false;
-    return [...(routesOnly ? [] : [path]), ...restingStateNodes(child, path)];
-  });
-const activePaths = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'string'
-    ? [prefix ? `${prefix}.${value}` : value]
-    : Object.entries(value as Record<string, unknown>).flatMap(([key, sub]) => {
-        const path = prefix ? `${prefix}.${key}` : key;
-        return [path, ...activePaths(sub, path)];
-      });
 const visited = new Set<string>();
 
 const tooMany = Array.from({ length: MAX_SELECTION + 1 }, (_, i) => String(i + 1));
@@ -231,7 +217,7 @@ describe('list view machine model', () => {
   });
 
   it('visited every state of the machine', () => {
-    expect([...visited].sort()).toEqual(expect.arrayContaining(restingStateNodes()));
+    expect([...visited].sort()).toEqual(expect.arrayContaining(restingStateNodes(listViewMachine)));
   });
 });
 

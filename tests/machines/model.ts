@@ -4,7 +4,7 @@
 // replaces each effect by the event that ends it: an invocation `id` becomes the events
 // `xstate.done.actor.<id>` / `xstate.error.actor.<id>`, a delay becomes `xstate.after.<delay>.<stateId>`
 // — the very event types the real actor uses, so a test's executors map one-to-one onto the steps.
-import { createMachine, type AnyStateMachine } from 'xstate';
+import { createMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 type Config = {
   id?: string;
@@ -42,3 +42,29 @@ export const toTestModelMachine = <M extends AnyStateMachine>(machine: M): M =>
     toModelConfig(machine.config as Config, machine.id) as never,
     machine.implementations as never,
   ) as unknown as M;
+
+/** Lets promise-based actors settle: one macrotask after the event that started them. */
+export const flush = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Every state node of a machine as a dotted path, except pure routing nodes no one can rest in (an
+ * unguarded `always`): the list a model-based test checks it has visited.
+ */
+export const restingStateNodes = (machine: AnyStateMachine): string[] => {
+  const walk = (node: AnyStateNode, prefix: string): string[] =>
+    Object.entries(node.states).flatMap(([key, child]) => {
+      const path = prefix ? `${prefix}.${key}` : key;
+      const routesOnly = child.always?.some((t) => !t.guard) ?? false;
+      return [...(routesOnly ? [] : [path]), ...walk(child, path)];
+    });
+  return walk(machine.root, '');
+};
+
+/** The dotted paths of a snapshot's value: a state and every ancestor of it. */
+export const activePaths = (value: unknown, prefix = ''): string[] =>
+  typeof value === 'string'
+    ? [prefix ? `${prefix}.${value}` : value]
+    : Object.entries(value as Record<string, unknown>).flatMap(([key, sub]) => {
+        const path = prefix ? `${prefix}.${key}` : key;
+        return [path, ...activePaths(sub, path)];
+      });

@@ -2,7 +2,7 @@
 // real actor on a simulated clock, observed as the UI sees it: the visible notification or none.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
-import { createActor, SimulatedClock, type AnyStateNode, type SnapshotFrom } from 'xstate';
+import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { NOTIFICATION_TIMEOUT_MS } from '../../src/domain/constants';
 import {
   notificationsMachine,
@@ -10,7 +10,7 @@ import {
   type NotificationsMachine,
   type NotifyEvent,
 } from '../../src/machines/notifications.machine';
-import { toTestModelMachine } from './model';
+import { activePaths, restingStateNodes, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<NotificationsMachine>;
 
@@ -39,18 +39,6 @@ const NOTIFY_SAMPLES: NotifyEvent[] = [
   { type: 'NOTIFY', kind: 'error', message: 'Login was unsuccessful!' },
 ];
 
-const restingStateNodes = (node: AnyStateNode = notificationsMachine.root, prefix = ''): string[] =>
-  Object.entries(node.states).flatMap(([key, child]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return [path, ...restingStateNodes(child, path)];
-  });
-const activePaths = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'string'
-    ? [prefix ? `${prefix}.${value}` : value]
-    : Object.entries(value as Record<string, unknown>).flatMap(([key, sub]) => {
-        const path = prefix ? `${prefix}.${key}` : key;
-        return [path, ...activePaths(sub, path)];
-      });
 const visited = new Set<string>();
 
 describe('notifications machine model', () => {
@@ -120,7 +108,7 @@ describe('notifications machine model', () => {
   });
 
   it('visited every state of the machine', () => {
-    expect([...visited]).toEqual(expect.arrayContaining(restingStateNodes()));
+    expect([...visited]).toEqual(expect.arrayContaining(restingStateNodes(notificationsMachine)));
   });
 });
 

@@ -19,7 +19,7 @@ import {
   type RowEditInput,
   type RowEditMachine,
 } from '../../src/machines/rowEdit.machine';
-import { toTestModelMachine } from './model';
+import { flush, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<RowEditMachine>;
 type Effect = 'load' | 'update' | 'remove' | 'create';
@@ -62,7 +62,6 @@ const CONFLICT = new ApiError({
   errors: [CHANGED_MEANWHILE],
 });
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function createSut(input: RowEditInput = { entity: 'analysis', limits: LIMITS }) {
   const calls: Array<{ effect: Effect; input: unknown }> = [];

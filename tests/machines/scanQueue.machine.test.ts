@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { scanQueueMachine, type ScanQueueMachine } from '../../src/machines/scanQueue.machine';
-import { toTestModelMachine } from './model';
+import { flush, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<ScanQueueMachine>;
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function createSut() {
   const handled: string[] = [];

@@ -3,7 +3,7 @@
 // the items, what was stored, the restriction emitted for the list, the lookups and the messages.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
-import { createActor, fromPromise, type AnyStateNode, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';
 import { toFullSampleId } from '../../src/domain/ids';
@@ -18,7 +18,7 @@ import {
   type SelectionEvent,
   type SelectionMachine,
 } from '../../src/machines/selection.machine';
-import { toTestModelMachine } from './model';
+import { flush, restingStateNodes, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<SelectionMachine>;
 
@@ -39,7 +39,6 @@ const THOUSAND_AND_ONE = many(MAX_SELECTION + 1);
 const NOT_FOUND = new ApiError({ kind: 'http', status: 404, message: 'Not Found' });
 const BROKEN = new ApiError({ kind: 'http', status: 500, message: 'Internal Server Error' });
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function createSut(items: SelectionItem[] = []) {
   const storage = new Map<string, SelectionItem[]>();
@@ -88,11 +87,6 @@ function createSut(items: SelectionItem[] = []) {
 }
 type Sut = ReturnType<typeof createSut>;
 
-const restingStateNodes = (node: AnyStateNode = selectionMachine.root, prefix = ''): string[] =>
-  Object.entries(node.states).flatMap(([key, child]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return [path, ...restingStateNodes(child, path)];
-  });
 const visited = new Set<string>();
 
 /** The path's events with their payloads cut short (a 1000-item batch would fill the report). */
@@ -198,7 +192,7 @@ describe('selection machine model', () => {
   });
 
   it('visited every state of the machine', () => {
-    expect([...visited]).toEqual(expect.arrayContaining(restingStateNodes()));
+    expect([...visited]).toEqual(expect.arrayContaining(restingStateNodes(selectionMachine)));
   });
 });
 
