@@ -150,6 +150,14 @@ const int = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const dateTimeSchema = str(DATETIME_MESSAGE).refine(isLabDateTime, DATETIME_MESSAGE);
+/**
+ * A lab date-time as it travels in a URL: the lab form ('2025-10-01 06:00:00', URL-encoded) or the
+ * filter form with 'T' (ARCHITECTURE §4: dates use 'T' in query strings); either way the lab form.
+ */
+export const dateTimeParamSchema = z
+  .string()
+  .transform((t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? t.replace('T', ' ') : t))
+  .pipe(dateTimeSchema);
 export const dateSchema = str(DATE_MESSAGE).refine(isLabDate, DATE_MESSAGE);
 export const dateOrDateTimeSchema = str(DATE_OR_DATETIME_MESSAGE).refine(
   isDateOrDateTime,

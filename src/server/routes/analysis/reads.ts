@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { LIST_PAGE_SIZES } from '../../../domain/constants';
-import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import { analysisListSchema, analysisSchema, analysisViewSchema } from '../../../domain/entities/analysis';
 import { notFetched } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
@@ -19,6 +18,7 @@ import {
   STARTS_WITH_LIMIT,
 } from '../../repositories/analysis';
 import { loadCampaign } from '../../views/campaign';
+import { aIdParams, sIdParams, sampleKeyParams } from '../params';
 import { fastJson } from '../../views/serialize';
 import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema, type ViewQuery } from '../../views/request';
 
@@ -29,9 +29,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
 const analysisListCappedSchema = analysisListSchema.extend({ totalItems: z.number().int().nonnegative() });
-const aIdParam = z.object({ id: z.string().regex(/^\d{1,19}$/, 'aId must be a Number') });
-const sIdPrefixParam = z.object({ id: sIdSchema });
-const sampleKeyParams = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
 
 export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -107,7 +104,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
         tags: ['analysis'],
         summary: `Analyses whose sId starts with id (at most ${STARTS_WITH_LIMIT}, by sId, sStamp, aId)`,
         security,
-        params: sIdPrefixParam,
+        params: sIdParams,
         response: { 200: analysisListSchema, ...errors },
       },
     },
@@ -140,7 +137,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
         tags: ['analysis'],
         summary: 'One analysis',
         security,
-        params: aIdParam,
+        params: aIdParams,
         response: { 200: analysisSchema, 404: apiErrorSchema, ...errors },
       },
     },

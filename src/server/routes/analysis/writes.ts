@@ -4,26 +4,15 @@
 // need the database — the limits and the sample — and answers one 400 listing every failing field.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import {
   analysisUpdateSchema,
   analysisWriteResultSchema,
   analysisWriteSchema,
 } from '../../../domain/entities/analysis';
-import { AID_MESSAGE } from '../../../domain/messages';
-import { AID_PATTERN } from '../../../domain/rules/fields';
 import { requireAdmin, userOf } from '../../auth/plugin';
+import { aIdNumber, aIdParams } from '../params';
 import { createAnalysis, deleteAnalysis, updateAnalysis } from '../../services/analysis-writes';
-
-/** aId in the path: digits that fit the bigint column and a JS number. */
-export const aIdParamSchema = z.object({
-  id: z
-    .string()
-    .regex(AID_PATTERN, AID_MESSAGE)
-    .transform(Number)
-    .refine((n) => Number.isSafeInteger(n), AID_MESSAGE),
-});
 
 
 const errors = {
@@ -66,7 +55,7 @@ export const analysisWriteRoutes = async (parent: FastifyInstance): Promise<void
         security,
         summary:
           'Update the editable columns of an analysis (admin); 409 when its version is no longer the one sent',
-        params: aIdParamSchema,
+        params: aIdParams,
         body: analysisUpdateSchema,
         response: { 200: analysisWriteResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -75,7 +64,7 @@ export const analysisWriteRoutes = async (parent: FastifyInstance): Promise<void
       // attachValidation also covers the path; Fastify stops at the first failing part, so a bad id
       // is answered as it is, before the body is judged.
       if (request.validationError?.validationContext === 'params') throw request.validationError;
-      return updateAnalysis(app.db, userOf(request).email, request.params.id, request.body as unknown);
+      return updateAnalysis(app.db, userOf(request).email, aIdNumber(request.params.id), request.body as unknown);
     },
   );
 
@@ -87,10 +76,10 @@ export const analysisWriteRoutes = async (parent: FastifyInstance): Promise<void
         tags,
         security,
         summary: 'Delete an analysis (admin)',
-        params: aIdParamSchema,
+        params: aIdParams,
         response: { 200: analysisWriteResultSchema, ...errors, 404: apiErrorSchema },
       },
     },
-    async (request) => deleteAnalysis(app.db, userOf(request).email, request.params.id),
+    async (request) => deleteAnalysis(app.db, userOf(request).email, aIdNumber(request.params.id)),
   );
 };

@@ -8,7 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { LIST_PAGE_SIZES } from '../../../domain/constants';
-import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import {
   sampleSchema,
   samplesListSchema,
@@ -27,6 +26,7 @@ import {
   samplesView,
 } from '../../repositories/samples';
 import { loadCampaign } from '../../views/campaign';
+import { sIdParams, sampleKeyParams } from '../params';
 import { fastJson } from '../../views/serialize';
 import { MIN_LAB_TIME, parseViewRequest, viewQuerySchema, type ViewQuery } from '../../views/request';
 
@@ -36,8 +36,6 @@ export const SAMPLES_LIST_CAP = Math.max(...LIST_PAGE_SIZES);
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
-const sIdParam = z.object({ id: sIdSchema });
-const sampleKeyParams = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
 const samplesCappedSchema = samplesListSchema.extend({ totalItems: z.number().int().nonnegative() });
 
 export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> => {
@@ -94,7 +92,7 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
         tags: ['samples'],
         summary: 'The stamps of every sample with this sId, oldest first; 404 when there is none',
         security,
-        params: sIdParam,
+        params: sIdParams,
         response: { 200: timestampsSchema, 404: apiErrorSchema, ...errors },
       },
     },
@@ -112,7 +110,7 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
         tags: ['samples'],
         summary: `Samples whose sId starts with id (at most ${SAMPLE_STARTS_WITH_LIMIT}, by sId and sStamp)`,
         security,
-        params: sIdParam,
+        params: sIdParams,
         response: { 200: samplesListSchema, ...errors },
       },
     },

@@ -6,21 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { sampleUpdateSchema, sampleWriteResultSchema, sampleWriteSchema } from '../../../domain/entities/sample';
-import { dateTimeSchema, sIdSchema } from '../../../domain/rules/fields';
 import { requireAdmin, userOf } from '../../auth/plugin';
+import { sampleKeyParams } from '../params';
 import { createSample, deleteSample, updateSample } from '../../services/samples-writes';
-
-/**
- * The sample key in the path. sStamp is the lab date-time, URL-encoded ('2025-10-01%2006:00:00');
- * the filter form with 'T' is accepted too, since that is how dates travel in query strings.
- */
-export const sampleKeyParamsSchema = z.object({
-  sId: sIdSchema,
-  sStamp: z
-    .string()
-    .transform((t) => (/^\d{4}-\d{2}-\d{2}T/.test(t) ? t.replace('T', ' ') : t))
-    .pipe(dateTimeSchema),
-});
 
 const sampleDeleteResultSchema = sampleWriteResultSchema.extend({
   removed: z.object({ analyses: z.number().int(), boxPositions: z.number().int() }),
@@ -64,7 +52,7 @@ export const sampleWriteRoutes = async (parent: FastifyInstance): Promise<void> 
         security,
         summary:
           'Update a sample (admin); a new sId or sStamp moves its analyses and box position along; 409 when its version is no longer the one sent',
-        params: sampleKeyParamsSchema,
+        params: sampleKeyParams,
         body: sampleUpdateSchema,
         response: { 200: sampleWriteResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -84,7 +72,7 @@ export const sampleWriteRoutes = async (parent: FastifyInstance): Promise<void> 
         tags,
         security,
         summary: 'Delete a sample with its analyses and box position, in one transaction (admin)',
-        params: sampleKeyParamsSchema,
+        params: sampleKeyParams,
         response: { 200: sampleDeleteResultSchema, ...errors, 404: apiErrorSchema },
       },
     },
