@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const ours = (...dirs) => dirs.flatMap((d) => [`**/${d}/**`, `**/${d}`]);
 const restrict = (patterns, message) => ({
@@ -40,6 +41,12 @@ export default tseslint.config(
     files: ['src/api/**', 'src/machines/**', 'src/ui/**', 'tests/machines/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict([...ours('server'), 'node:*', 'fastify', 'kysely'], 'Browser code never imports the server.'),
+  },
+  {
+    // Dependency lists are checked, never hand-tuned: a stale closure is a bug the linter can see.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['src/machines/**'],

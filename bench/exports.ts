@@ -1,4 +1,4 @@
-// Export benchmark (issue 5): analyses to CSV and XLSX through the real routes (start, poll check,
+// Export benchmark: analyses to CSV and XLSX through the real routes (start, poll check,
 // file on disk), rows/s and the process's peak RSS sampled every 25 ms during the job; then the
 // Analysis view's p95 idle and while a big CSV export runs. Run by `npm run bench -- --exports`.
 import { rmSync } from 'node:fs';

@@ -277,7 +277,7 @@ export const exportMachine = setup({
             input: () => ({}),
             onDone: { target: 'idle' },
             onError: [
-              // Above the row cap the server explains in a 400 (issue 5 item 5).
+              // Above the row cap the server explains in a 400 (a bounded export).
               {
                 guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',

@@ -1,4 +1,4 @@
-// Sign-in, sign-out and the route guard (spec §2, §4, §5, §8; issue 2 "Done means").
+// Sign-in, sign-out and the route guard (spec §2, §4, §5, §8).
 import { ACCOUNTS, expect, test } from './support/fixtures';
 
 test.describe('login', () => {

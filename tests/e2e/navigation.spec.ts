@@ -1,5 +1,5 @@
-// Every page is reachable from the command palette and from the drawer (spec §2, issue 2 items 8
-// and 9), the drawer is a proper modal, and /doc shows the help.
+// Every page is reachable from the command palette and from the drawer (spec §2), the
+// drawer is a proper modal, and /doc shows the help.
 import { expect, PAGES, test } from './support/fixtures';
 
 test.describe('command palette navigation', () => {

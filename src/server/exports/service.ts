@@ -1,4 +1,4 @@
-// The asynchronous export jobs (issue 5, ARCHITECTURE §4/§5): a row in export_job per job, the
+// The asynchronous export jobs (ARCHITECTURE §4/§5): a row in export_job per job, the
 // file under <dataDir>/exports, the work in this process. A job streams the view's rows from a
 // cursor into a temporary file (`.<name>.part`) and only a finished file gets its final name:
 // - csv/xlsx: rename, then mark the job DONE (check answers 200 only for DONE, so never early);
@@ -161,7 +161,7 @@ export class ExportService {
 
   /**
    * Between chunks: let what arrived meanwhile run (setImmediate), then wait while a request is in
-   * flight — a view must not share the CPU and the database with a million-row job (issue 5: views
+   * flight — a view must not share the CPU and the database with a million-row job (views must stay
    * within 1.5× of their idle p95). At most GIVE_WAY_MS per chunk, so a steady stream of requests
    * slows a job down but never stops it.
    */

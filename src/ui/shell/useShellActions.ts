@@ -1,5 +1,5 @@
-// The palette's built-in actions (issue 2 item 9): go to every page, open help, toggle the theme,
-// log out. Pages add their own with usePaletteActions.
+// The palette's built-in actions (every navigation and action is reachable through the palette):
+// go to every page, open help, toggle the theme, log out. Pages add their own with usePaletteActions.
 import { useNavigate } from 'react-router';
 import { usePaletteActions, type PaletteAction } from '../palette';
 import { useAuth } from '../state/AuthProvider';

@@ -225,11 +225,13 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   const editingRowId = editing?.rowId ?? null;
   useEffect(() => {
     if (editingRowId === null) return;
+    // The frame is the table's own element: the same node for the table's life.
+    const frame = frameRef.current;
     return () => {
       requestAnimationFrame(() => {
         const active = document.activeElement;
         if (active && active !== document.body) return;
-        const row = frameRef.current?.querySelector<HTMLElement>(
+        const row = frame?.querySelector<HTMLElement>(
           `[data-row-key="${CSS.escape(editingRowId)}"]`,
         );
         row?.focus();

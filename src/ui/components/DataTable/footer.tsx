@@ -62,12 +62,10 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
   const last = Math.max(0, pageCount - 1);
   const from = totalItems === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(totalItems, (page + 1) * pageSize);
-  const buttons = {
-    first: useRef<HTMLButtonElement>(null),
-    previous: useRef<HTMLButtonElement>(null),
-    next: useRef<HTMLButtonElement>(null),
-    last: useRef<HTMLButtonElement>(null),
-  };
+  const first = useRef<HTMLButtonElement>(null);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const lastButton = useRef<HTMLButtonElement>(null);
   const status = useRef<HTMLSpanElement>(null);
   const pressed = useRef<PagerButton | null>(null);
   const go = (button: PagerButton, target: number) => {
@@ -79,10 +77,11 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
   useEffect(() => {
     const button = pressed.current;
     pressed.current = null;
-    if (!button || !buttons[button].current?.disabled) return;
-    const back = button === 'first' || button === 'previous' ? buttons.next : buttons.previous;
+    const refs = { first, previous, next, last: lastButton };
+    if (!button || !refs[button].current?.disabled) return;
+    const back = button === 'first' || button === 'previous' ? next : previous;
     (back.current && !back.current.disabled ? back.current : status.current)?.focus();
-    // buttons holds refs (stable); only a new page or page count can disable the pressed button.
+    // Only a new page or page count can disable the pressed button.
   }, [page, pageCount]);
   return (
     <nav className="dt-paginator" aria-label="Pagination">
@@ -93,7 +92,7 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="First page"
-        ref={buttons.first}
+        ref={first}
         isDisabled={page <= 0}
         onPress={() => go('first', 0)}
       >
@@ -103,7 +102,7 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="Previous page"
-        ref={buttons.previous}
+        ref={previous}
         isDisabled={page <= 0}
         onPress={() => go('previous', page - 1)}
       >
@@ -116,7 +115,7 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="Next page"
-        ref={buttons.next}
+        ref={next}
         isDisabled={page >= last}
         onPress={() => go('next', page + 1)}
       >
@@ -126,7 +125,7 @@ export function Paginator({ page, pageCount, totalItems, pageSize, onPageChange 
         variant="quiet"
         iconOnly
         aria-label="Last page"
-        ref={buttons.last}
+        ref={lastButton}
         isDisabled={page >= last}
         onPress={() => go('last', last)}
       >

@@ -135,8 +135,8 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     sent.current = signature;
     // The closure of the render that changed the signature holds that very restriction.
     actor.send({ type: 'SET_RESTRICTION', restriction: restriction ?? null });
-    // Re-run on a changed value only, not on a new object with the same ids.
-  }, [actor, signature]);
+    // A new object with the same ids re-runs this effect, and the signature check ends it there.
+  }, [actor, signature, restriction]);
 
   const sortField = options.sortField ?? identity;
   const columnOf = options.columnOfSortField ?? identity;
@@ -146,8 +146,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
         const [field = '', direction] = s.split(',');
         return { id: columnOf(field), desc: direction === 'desc' };
       }),
-    // columnOf is a module-level function in every caller.
-    [context.sort],
+    [context.sort, columnOf],
   );
   const query = useMemo(() => buildListQuery(context), [context]);
   const params = useMemo(() => toSearchParams(query).toString(), [query]);
