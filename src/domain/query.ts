@@ -59,10 +59,6 @@ export const screensQuerySchema = () => listQuerySchema(SCREEN_PAGE_SIZES, 10);
 export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
 export type SelectionQuery = z.output<ReturnType<typeof selectionQuerySchema>>;
 
-/** spec §9: these Analysis columns sort on the nested sample. */
-const SAMPLE_SORT_KEYS = new Set(['boxPos', 'name', 'weightBru', 'weightNet']);
-export const analysisSortKey = (field: string): string =>
-  SAMPLE_SORT_KEYS.has(field) ? `sample.${field}` : field;
 
 export const sortParam = (field: string, direction: 'asc' | 'desc'): string => `${field},${direction}`;
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
+import { sortKeyOf } from '../../src/domain/columns/registry';
 import * as Q from '../../src/domain/query';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../src/domain/messages';
 
@@ -87,5 +89,5 @@ describe('list query', () => {
     ['weightNet', 'sample.weightNet'],
     ['weightBru', 'sample.weightBru'],
     ['pol', 'pol'],
-  ])('analysis sort key %s → %s', (f, k) => expect(Q.analysisSortKey(f)).toBe(k));
+  ])('analysis sort key %s → %s', (f, k) => expect(sortKeyOf(ANALYSIS_REGISTRY)(f)).toBe(k));
 });

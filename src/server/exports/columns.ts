@@ -2,14 +2,22 @@
 // visible columns in order, by the field names of spec §3), each as SQL text for the CSV and XLSX
 // jobs (`sql`) and as a getter of the flat record for the PDF (`get`; the flat record, not the
 // nested entity, so no object more per row).
+import { ANALYSIS_REGISTRY } from '../../domain/columns/analysis';
+import {
+  exportHeaderOf,
+  keyAliases,
+  type ColumnFormat,
+  type ColumnRegistry,
+} from '../../domain/columns/registry';
+import { SAMPLES_REGISTRY } from '../../domain/columns/samples';
 import { SAMPLE_KEY_SEPARATOR, formatSampleKey } from '../../domain/ids';
 import type { AnalysisRecord } from '../repositories/analysis';
 import type { SampleRecord } from '../repositories/samples';
 import { HttpError } from '../http/errors';
 
 export type ExportResource = 'analysis' | 'samples';
-/** int: whole number; dec: measured value; time: lab date-time text; text: free or coded text. */
-export type ColumnKind = 'int' | 'dec' | 'time' | 'text';
+/** The registry's format of the column (src/domain/columns/registry.ts). */
+export type ColumnKind = ColumnFormat;
 export type CellValue = string | number | null;
 
 export interface ExportColumn<R> {
@@ -41,93 +49,83 @@ const boxPos = (r: { bId: string | null; boxPosId: number | null }): string | nu
 
 /** The fields of a record that are a cell as they are. */
 type CellField<R> = { [K in keyof R]: R[K] extends CellValue ? K : never }[keyof R];
-/** key, header, kind, width, sql, and the record field read as is or a getter. */
-type ColumnRow<R> = readonly [string, string, ColumnKind, number, string, CellField<R> | ((row: R) => CellValue)];
+/** Per registry field id: the cell as SQL text, and the record field read as is or a getter. */
+type Sources<R> = Readonly<Record<string, readonly [string, CellField<R> | ((row: R) => CellValue)]>>;
 
-const columns = <R>(rows: readonly ColumnRow<R>[]): readonly ExportColumn<R>[] =>
-  rows.map(([key, header, kind, width, sql, read]) => ({
-    key,
-    header,
-    kind,
-    width,
-    sql,
-    get: typeof read === 'function' ? read : (row: R) => row[read] as CellValue,
-  }));
+/**
+ * The export columns of a registry (src/domain/columns): key, header and widths from the registry,
+ * the SQL and the flat record's getter from `sources`. A field without a source is a programming
+ * error, caught when the module loads (and by the export tests).
+ */
+const columns = <R>(registry: ColumnRegistry<unknown>, sources: Sources<R>): readonly ExportColumn<R>[] =>
+  registry.fields.map((field) => {
+    const source = sources[field.id];
+    if (!source) throw new Error(`No export source for the field '${field.id}'`);
+    const [sql, read] = source;
+    return {
+      key: field.key,
+      header: exportHeaderOf(field),
+      kind: field.format,
+      width: field.pdfWidth,
+      sql,
+      get: typeof read === 'function' ? read : (row: R) => row[read] as CellValue,
+    };
+  });
 
 type A = AnalysisRecord;
-export const ANALYSIS_COLUMNS = columns<A>([
-  ['aId', 'aId', 'int', 7, asText('a.a_id'), 'aId'],
-  ['sample.sampleId.sId', 'SampleID', 'text', 11, 'a.s_id', 'sId'],
-  ['sample.sampleId.sStamp', 'SampleTime', 'time', 14, asText('a.s_stamp'), 'sStamp'],
-  ['sample.name', 'Name', 'text', 9, 's.name', 'name'],
-  ['sample.weightNet', 'WeightNet', 'dec', 7, asText('s.weight_net'), 'weightNet'],
-  ['sample.weightBru', 'WeightBru', 'dec', 7, asText('s.weight_bru'), 'weightBru'],
-  ['sample.boxPos', 'BoxPos', 'text', 7, BOX_POS, boxPos],
-  ['aFlags', 'aFlags', 'text', 7, 'a.a_flags', 'aFlags'],
-  ['dateIn', 'DateIn', 'time', 14, asText('a.date_in'), 'dateIn'],
-  ['dateOut', 'DateOut', 'time', 14, asText('a.date_out'), 'dateOut'],
-  ['pol', 'Pol', 'dec', 6, asText('a.pol'), 'pol'],
-  ['nat', 'Nat', 'dec', 6, asText('a.nat'), 'nat'],
-  ['kal', 'Kal', 'dec', 6, asText('a.kal'), 'kal'],
-  ['an', 'An', 'dec', 6, asText('a.an'), 'an'],
-  ['glu', 'Glu', 'dec', 6, asText('a.glu'), 'glu'],
-  ['dry', 'Dry', 'dec', 6, asText('a.dry'), 'dry'],
-  ['weightMea', 'WeightMea', 'dec', 7, asText('a.weight_mea'), 'weightMea'],
-  ['weightNrm', 'WeightNrm', 'dec', 7, asText('a.weight_nrm'), 'weightNrm'],
-  ['weightCur', 'WeightCur', 'dec', 7, asText('a.weight_cur'), 'weightCur'],
-  ['weightDif', 'WeightDif', 'dec', 7, asText('a.weight_dif'), 'weightDif'],
-  ['density', 'Density', 'dec', 7, asText('a.density'), 'density'],
-  ['lane', 'Lane', 'int', 4, asText('a.lane'), 'lane'],
-  ['comment', 'Comment', 'text', 14, 'a.comment', 'comment'],
-  ['dateExported', 'DateExported', 'time', 14, asText('a.date_exported'), 'dateExported'],
-]);
-
-/** Other spellings the client's table uses for the same columns (as the view's sort aliases). */
-const ANALYSIS_ALIASES: Readonly<Record<string, string>> = {
-  sId: 'sample.sampleId.sId',
-  sStamp: 'sample.sampleId.sStamp',
-  'sampleId.sId': 'sample.sampleId.sId',
-  'sampleId.sStamp': 'sample.sampleId.sStamp',
-  'sample.sId': 'sample.sampleId.sId',
-  'sample.sStamp': 'sample.sampleId.sStamp',
-  name: 'sample.name',
-  weightNet: 'sample.weightNet',
-  weightBru: 'sample.weightBru',
-  boxPos: 'sample.boxPos',
-};
+export const ANALYSIS_COLUMNS = columns<A>(ANALYSIS_REGISTRY as ColumnRegistry<unknown>, {
+  aId: [asText('a.a_id'), 'aId'],
+  sId: ['a.s_id', 'sId'],
+  sStamp: [asText('a.s_stamp'), 'sStamp'],
+  name: ['s.name', 'name'],
+  weightNet: [asText('s.weight_net'), 'weightNet'],
+  weightBru: [asText('s.weight_bru'), 'weightBru'],
+  boxPos: [BOX_POS, boxPos],
+  aFlags: ['a.a_flags', 'aFlags'],
+  dateIn: [asText('a.date_in'), 'dateIn'],
+  dateOut: [asText('a.date_out'), 'dateOut'],
+  pol: [asText('a.pol'), 'pol'],
+  nat: [asText('a.nat'), 'nat'],
+  kal: [asText('a.kal'), 'kal'],
+  an: [asText('a.an'), 'an'],
+  glu: [asText('a.glu'), 'glu'],
+  dry: [asText('a.dry'), 'dry'],
+  weightMea: [asText('a.weight_mea'), 'weightMea'],
+  weightNrm: [asText('a.weight_nrm'), 'weightNrm'],
+  weightCur: [asText('a.weight_cur'), 'weightCur'],
+  weightDif: [asText('a.weight_dif'), 'weightDif'],
+  density: [asText('a.density'), 'density'],
+  lane: [asText('a.lane'), 'lane'],
+  comment: ['a.comment', 'comment'],
+  dateExported: [asText('a.date_exported'), 'dateExported'],
+});
 
 type S = SampleRecord;
-export const SAMPLE_COLUMNS = columns<S>([
-  [
-    'ID',
-    'ID',
-    'text',
-    20,
-    // formatSampleKey in SQL.
+export const SAMPLE_COLUMNS = columns<S>(SAMPLES_REGISTRY as ColumnRegistry<unknown>, {
+  // formatSampleKey in SQL.
+  ID: [
     `s.s_id || '${SAMPLE_KEY_SEPARATOR}' || ${asText('s.s_stamp')}`,
     (r) => formatSampleKey({ sId: r.sId, sStamp: r.sStamp }),
   ],
-  ['sampleId.sId', 'SampleID', 'text', 11, 's.s_id', 'sId'],
-  ['sampleId.sStamp', 'SampleTime', 'time', 14, asText('s.s_stamp'), 'sStamp'],
-  ['name', 'Name', 'text', 9, 's.name', 'name'],
-  ['weightNet', 'WeightNet', 'dec', 7, asText('s.weight_net'), 'weightNet'],
-  ['weightBru', 'WeightBru', 'dec', 7, asText('s.weight_bru'), 'weightBru'],
-  ['weightTar', 'WeightTar', 'dec', 7, asText('s.weight_tar'), 'weightTar'],
-  ['quantity', 'Quantity', 'dec', 7, asText('s.quantity'), 'quantity'],
-  ['distance', 'Distance', 'dec', 7, asText('s.distance'), 'distance'],
-  ['dateCrumbled', 'DateCrumbled', 'time', 14, asText('s.date_crumbled'), 'dateCrumbled'],
-  ['sFlags', 'sFlags', 'text', 7, 's.s_flags', 'sFlags'],
-  ['lane', 'Lane', 'int', 4, asText('s.lane'), 'lane'],
-  ['comment', 'Comment', 'text', 14, 's.comment', 'comment'],
-  ['dateExported', 'DateExported', 'time', 14, asText('s.date_exported'), 'dateExported'],
-  ['boxPos', 'BoxPos', 'text', 7, BOX_POS, boxPos],
-]);
+  sId: ['s.s_id', 'sId'],
+  sStamp: [asText('s.s_stamp'), 'sStamp'],
+  name: ['s.name', 'name'],
+  weightNet: [asText('s.weight_net'), 'weightNet'],
+  weightBru: [asText('s.weight_bru'), 'weightBru'],
+  weightTar: [asText('s.weight_tar'), 'weightTar'],
+  quantity: [asText('s.quantity'), 'quantity'],
+  distance: [asText('s.distance'), 'distance'],
+  dateCrumbled: [asText('s.date_crumbled'), 'dateCrumbled'],
+  sFlags: ['s.s_flags', 'sFlags'],
+  lane: [asText('s.lane'), 'lane'],
+  comment: ['s.comment', 'comment'],
+  dateExported: [asText('s.date_exported'), 'dateExported'],
+  boxPos: [BOX_POS, boxPos],
+});
 
-const SAMPLE_ALIASES: Readonly<Record<string, string>> = {
-  sId: 'sampleId.sId',
-  sStamp: 'sampleId.sStamp',
-  'sample.boxPos': 'boxPos',
-};
+/** Other spellings of the same columns (the table's ids, the sort keys): the registry's aliases. */
+const ANALYSIS_ALIASES = keyAliases(ANALYSIS_REGISTRY);
+const SAMPLE_ALIASES = keyAliases(SAMPLES_REGISTRY);
 
 export const MAX_ATTRIBUTES = 64;
 export const attributesMessage = (name: string): string => `Unknown export attribute '${name}'`;

@@ -7,6 +7,8 @@
 // `box_position` only when a filter or sort key needs them) and only its ≤15000 rows are joined for
 // the sample's name, weights and boxPos — so a deep page (offset 500,000) skips rows on one index
 // instead of joining half a million rows it then throws away.
+import { ANALYSIS_REGISTRY } from '../../domain/columns/analysis';
+import { keyAliases } from '../../domain/columns/registry';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Analysis, AnalysisAverage } from '../../domain/entities/analysis';
 import type { FilterColumn } from '../../domain/filter';
@@ -213,19 +215,8 @@ export const ANALYSIS_SORT_COLUMNS: SortColumns = {
   'sample.boxPos': ['bp.b_id', 'bp.box_pos_id'],
 };
 
-/** Other spellings a client may send for the same columns (the table's column ids). */
-const ANALYSIS_SORT_ALIASES: Readonly<Record<string, string>> = {
-  boxPos: 'sample.boxPos',
-  name: 'sample.name',
-  weightBru: 'sample.weightBru',
-  weightNet: 'sample.weightNet',
-  sId: 'sample.sampleId.sId',
-  sStamp: 'sample.sampleId.sStamp',
-  'sampleId.sId': 'sample.sampleId.sId',
-  'sampleId.sStamp': 'sample.sampleId.sStamp',
-  'sample.sId': 'sample.sampleId.sId',
-  'sample.sStamp': 'sample.sampleId.sStamp',
-};
+/** Other spellings a client may send for the same columns: the registry's ids, sort keys and aliases. */
+const ANALYSIS_SORT_ALIASES = keyAliases(ANALYSIS_REGISTRY);
 
 export const ANALYSIS_VIEW_RULES: ViewRules = {
   filterColumns: new Set(Object.keys(ANALYSIS_FILTER_TARGETS) as FilterColumn[]),

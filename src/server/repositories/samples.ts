@@ -2,6 +2,8 @@
 // lists and the row → entity mapping (toSample) that the write and export code reuse. The view is
 // one statement, as the Analysis view: the count over the whole matching set laterally joined with
 // the page, which is cut from `sample` alone and only then joined to its box position.
+import { keyAliases } from '../../domain/columns/registry';
+import { SAMPLES_REGISTRY } from '../../domain/columns/samples';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Sample } from '../../domain/entities/sample';
 import type { FilterColumn } from '../../domain/filter';
@@ -153,11 +155,8 @@ export const SAMPLE_SORT_COLUMNS: SortColumns = {
   boxPos: ['bp.b_id', 'bp.box_pos_id'],
 };
 
-const SAMPLE_SORT_ALIASES: Readonly<Record<string, string>> = {
-  sId: 'sampleId.sId',
-  sStamp: 'sampleId.sStamp',
-  'sample.boxPos': 'boxPos',
-};
+/** Other spellings a client may send for the same columns: the registry's ids, sort keys and aliases. */
+const SAMPLE_SORT_ALIASES = keyAliases(SAMPLES_REGISTRY);
 
 export const SAMPLE_VIEW_RULES: ViewRules = {
   filterColumns: new Set(Object.keys(SAMPLE_FILTER_TARGETS) as FilterColumn[]),

@@ -1,7 +1,8 @@
 // Column order and visibility: pure helpers, and local-storage persistence per table.
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
-import type { ColumnPrefs } from './types';
+import { tableFields, type ColumnRegistry } from '../../../domain/columns/registry';
+import type { ColumnPrefs, DataColumn } from './types';
 
 /** Moves `id` one visible place to the left (-1) or right (+1) within the full order. */
 export const moveVisible = (
@@ -75,3 +76,16 @@ export function useColumnPrefs(
   );
   return [prefs, update];
 }
+
+/** A registry's table columns (src/domain/columns) as the table's column model. */
+export const registryColumns = <Row>(registry: ColumnRegistry<Row>): DataColumn<Row>[] =>
+  tableFields(registry).map((f) => ({
+    id: f.id,
+    header: f.label,
+    accessor: f.get,
+    ...(f.format === 'int' || f.format === 'dec' ? { numeric: true } : {}),
+    ...(f.decimals === undefined ? {} : { decimals: f.decimals }),
+    ...(f.grouping === undefined ? {} : { grouping: f.grouping }),
+    ...(f.editable ? { editable: true } : {}),
+    width: f.width,
+  }));

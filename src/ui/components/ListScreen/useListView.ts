@@ -33,7 +33,7 @@ export type FetchListPage<Row> = (
 export interface ListViewOptions<Row> {
   entity: ListEntity;
   fetchPage: FetchListPage<Row>;
-  /** Column id → the sort field the server takes (Analysis: analysisSortKey). */
+  /** Column id → the sort field the server takes (the registry's sort key). */
   sortField?: (columnId: string) => string;
   /** The server's sort field → column id (the inverse of sortField). */
   columnOfSortField?: (field: string) => string;

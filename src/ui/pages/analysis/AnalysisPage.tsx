@@ -3,7 +3,8 @@
 import { viewAnalysis } from '../../../api/analysis';
 import type { Analysis } from '../../../domain/entities/analysis';
 import { ANALYSIS_FILTER_PANEL } from '../../../domain/filterPanel';
-import { analysisSortKey } from '../../../domain/query';
+import { ANALYSIS_REGISTRY } from '../../../domain/columns/analysis';
+import { columnOfSortKey, sortKeyOf } from '../../../domain/columns/registry';
 import { analysisSelectionItem } from '../../../domain/selectionItem';
 import { ListScreenPage, type ListScreenConfig } from '../../components/ListScreen';
 import { AnalysisAverages } from './AnalysisAverages';
@@ -30,9 +31,8 @@ const ANALYSIS_SCREEN: ListScreenConfig<Analysis> = {
   filterPanel: ANALYSIS_FILTER_PANEL,
   withExclusion: true,
   createLabel: 'Create new Analysis',
-  sortField: analysisSortKey,
-  // 'sample.name' → 'name': the column ids are the field names without the sample prefix.
-  columnOfSortField: (field) => field.replace(/^sample\./, ''),
+  sortField: sortKeyOf(ANALYSIS_REGISTRY),
+  columnOfSortField: columnOfSortKey(ANALYSIS_REGISTRY),
 };
 
 export function AnalysisPage() {

@@ -1,0 +1,94 @@
+// The column registry: each field of a list screen declared once (spec §3), and everything that
+// lists columns derives from it — the table's columns, the export columns and headers, the PDF
+// widths, the sort allow-list and its aliases on the server, the editable fields and their rules.
+// A field's canonical `key` is its spec §3 path ('sample.sampleId.sId'): the name the server sorts
+// and exports by. Its `id` is the table's column id and the field name of row edit.
+import type { FilterColumn } from '../filter';
+import type { Rule } from '../rules/fields';
+
+/** int: whole number; dec: measured value; time: lab date-time text; text: free or coded text. */
+export type ColumnFormat = 'int' | 'dec' | 'time' | 'text';
+
+export interface FieldColumn<Row> {
+  /** The table's column id and the row-edit field name. */
+  id: string;
+  /** Canonical field path of spec §3: the sort field and the export attribute name. */
+  key: string;
+  /** Table header (and the row-edit label). */
+  label: string;
+  /**
+   * Export header where it differs from the table's on purpose: the files keep the spelling the lab's
+   * other systems read (Nat, Kal, An, aFlags), the bench screen the short one (Na, K, AmN, Flags).
+   */
+  exportHeader?: string;
+  format: ColumnFormat;
+  /** Fraction digits shown in the table (measured values: 2). */
+  decimals?: number;
+  /** Thousands grouping in the table (default true; ids turn it off). */
+  grouping?: boolean;
+  /** Whether row edit may change it (spec §3 lists the read-only ones). */
+  editable: boolean;
+  /** The spec §5 rule of an edited value; measured values are checked against the limits instead. */
+  rule?: Rule;
+  /** The filter-expression column of spec §5 that filters this field, if any. */
+  filter?: FilterColumn;
+  /** What the table sends to sort by it, where not its id (spec §9: Analysis' 'sample.' keys). */
+  sortKey?: string;
+  /** Other names a client may send for the field (sort or export). */
+  aliases?: readonly string[];
+  /** Shown as a table column (an export-only field such as the sample's composite ID is not). */
+  inTable?: boolean;
+  /** Table width in px. */
+  width: number;
+  /** Share of the PDF page width. */
+  pdfWidth: number;
+  /** The cell's value from the entity JSON (ARCHITECTURE §4). */
+  get(row: Row): string | number | null | undefined;
+}
+
+export interface ColumnRegistry<Row> {
+  /** Every field, in the export's order (spec §3). */
+  fields: readonly FieldColumn<Row>[];
+  /** The table's default column order (ids); fields not listed follow in registry order. */
+  tableOrder: readonly string[];
+}
+
+export const tableFields = <Row>(registry: ColumnRegistry<Row>): FieldColumn<Row>[] => {
+  const shown = registry.fields.filter((f) => f.inTable !== false);
+  const rank = (id: string): number => {
+    const at = registry.tableOrder.indexOf(id);
+    return at < 0 ? registry.tableOrder.length + shown.findIndex((f) => f.id === id) : at;
+  };
+  return [...shown].sort((a, b) => rank(a.id) - rank(b.id));
+};
+
+export const exportHeaderOf = <Row>(field: FieldColumn<Row>): string => field.exportHeader ?? field.label;
+
+/**
+ * Every other name of each field's canonical key: its table id, its sort key and its declared
+ * aliases. A name that is a canonical key itself is left out (a lookup finds the key as it is).
+ */
+export const keyAliases = <Row>(registry: ColumnRegistry<Row>): Readonly<Record<string, string>> => {
+  const keys = new Set(registry.fields.map((f) => f.key));
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const f of registry.fields)
+    for (const name of [f.id, f.sortKey ?? f.id, ...(f.aliases ?? [])])
+      if (!keys.has(name)) out[name] = f.key;
+  return out;
+};
+
+/** What the table sends to sort by a column. */
+export const sortKeyOf =
+  <Row>(registry: ColumnRegistry<Row>) =>
+  (id: string): string =>
+    registry.fields.find((f) => f.id === id)?.sortKey ?? id;
+
+/** The table column a sort key names (the way back, to show the sort in the header). */
+export const columnOfSortKey =
+  <Row>(registry: ColumnRegistry<Row>) =>
+  (sortKey: string): string =>
+    registry.fields.find((f) => (f.sortKey ?? f.id) === sortKey)?.id ?? sortKey;
+
+/** Edit rules by field id, for the fields that have one. */
+export const fieldRules = <Row>(registry: ColumnRegistry<Row>): Record<string, Rule> =>
+  Object.fromEntries(registry.fields.flatMap((f) => (f.rule ? [[f.id, f.rule]] : [])));

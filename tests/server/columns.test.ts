@@ -1,0 +1,54 @@
+// The server's column lists are tied to the registries (src/domain/columns): every field sorts and
+// exports, under its canonical key and the registry's export header, and nothing else does.
+import { describe, expect, it } from 'vitest';
+import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
+import { exportHeaderOf, type ColumnRegistry } from '../../src/domain/columns/registry';
+import { SAMPLES_REGISTRY } from '../../src/domain/columns/samples';
+import { ANALYSIS_COLUMNS, SAMPLE_COLUMNS, resolveColumns } from '../../src/server/exports/columns';
+import { ANALYSIS_SORT_COLUMNS, ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
+import { SAMPLE_SORT_COLUMNS, SAMPLE_VIEW_RULES } from '../../src/server/repositories/samples';
+
+describe('server columns from the registries', () => {
+  it.each([
+    [
+      'analysis',
+      ANALYSIS_REGISTRY as ColumnRegistry<unknown>,
+      ANALYSIS_COLUMNS,
+      ANALYSIS_SORT_COLUMNS,
+      ANALYSIS_VIEW_RULES,
+    ],
+    [
+      'samples',
+      SAMPLES_REGISTRY as ColumnRegistry<unknown>,
+      SAMPLE_COLUMNS,
+      SAMPLE_SORT_COLUMNS,
+      SAMPLE_VIEW_RULES,
+    ],
+  ] as const)(
+    '%s: export and sort cover exactly the registry',
+    (_n, registry, exported, sortColumns, rules) => {
+      expect(exported.map((c) => [c.key, c.header, c.kind, c.width])).toEqual(
+        registry.fields.map((f) => [f.key, exportHeaderOf(f), f.format, f.pdfWidth]),
+      );
+      expect(Object.keys(sortColumns).sort()).toEqual(registry.fields.map((f) => f.key).sort());
+      // Every name the table sends sorts by its field.
+      for (const f of registry.fields) {
+        expect(rules.sortAlias(f.sortKey ?? f.id)).toBe(f.key);
+        expect(rules.sortAlias(f.key)).toBe(f.key);
+      }
+      expect(rules.sortAlias('constructor')).toBeUndefined();
+    },
+  );
+
+  it('export attributes accept the table ids', () => {
+    expect(resolveColumns('analysis', ['sId', 'nat', 'boxPos']).map((c) => c.header)).toEqual([
+      'SampleID',
+      'Nat',
+      'BoxPos',
+    ]);
+    expect(resolveColumns('samples', ['sStamp', 'sFlags']).map((c) => c.key)).toEqual([
+      'sampleId.sStamp',
+      'sFlags',
+    ]);
+  });
+});
