@@ -2,18 +2,14 @@
 // server answers the job's file name), check it, download it, the PDF that is answered at once, and
 // the name of the newest job not downloaded yet (to resume after a reload). Failures reject with
 // ApiError, whose `status` the export machine reads (404 keep waiting, 503 busy, 400 too many rows).
-import { EXPORT_TYPES, exportCheckSchema, type ExportCheck, type ExportType } from '../domain/exportJob';
-import { toSearchParams, type SelectionQuery } from '../domain/query';
+import { exportCheckSchema, type ExportCheck, type ExportRequest, type ExportType } from '../domain/exportJob';
+import { toSearchParams } from '../domain/query';
 import { send, sendText, toApiError, type CallOptions, type Http } from './http';
 
 /** The list views that export (the ListEntity of the screens). */
 export type ListEntity = 'analysis' | 'samples';
 
 /** What an export sends: the view's query (page and size are ignored) and the visible columns in order. */
-export interface ExportRequest {
-  query: Partial<SelectionQuery>;
-  attributes: readonly string[];
-}
 
 /** A file handed over by the server, with the name of its content-disposition. */
 export interface DownloadedFile {
@@ -133,7 +129,3 @@ export const lastExportFileName = async (
 };
 
 /** The export type of a job's file name (its extension), or null for a name no export makes. */
-export const exportTypeOf = (fileName: string): ExportType | null => {
-  const extension = /\.([a-z]+)$/.exec(fileName)?.[1];
-  return EXPORT_TYPES.find((t) => t === extension) ?? null;
-};

@@ -1,6 +1,7 @@
 // Rules of the asynchronous export (spec §4 Export, §8, §9): which types exist, when the user is
 // asked first, which exports change the flags, and how a failed check or start is told.
 import { z } from 'zod';
+import type { SelectionQuery } from './query';
 import { EXPORT_CONFIRM_ABOVE } from './constants';
 import { EXPORT_FAILED, SERVER_BUSY } from './messages';
 import { isAdmin } from './roles';
@@ -10,6 +11,18 @@ export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** SAP and ZFT exports mark the exported rows (ARCHITECTURE §5), so the user is warned. */
+/** The export type a job's file name ends in ('….csv'), or null (a PDF is no job). */
+export const exportTypeOf = (fileName: string): ExportType | null => {
+  const extension = /\.([a-z]+)$/.exec(fileName)?.[1];
+  return EXPORT_TYPES.find((t) => t === extension) ?? null;
+};
+
+/** What an export is of: the view's query and its visible columns in display order. */
+export interface ExportRequest {
+  query: Partial<SelectionQuery>;
+  attributes: readonly string[];
+}
+
 export const altersFlags = (type: ExportType): boolean => type === 'sap' || type === 'zft';
 
 /**

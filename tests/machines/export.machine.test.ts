@@ -23,15 +23,17 @@ type Snapshot = SnapshotFrom<ExportMachine>;
 
 const POLL_EVENT = 'xstate.after.POLL.export.job.polling.waiting';
 const FILE = 'analysis-20251001-0600.csv';
+/** What the view exports: its query and visible columns, carried in the event. */
+const REQUEST = { query: { filter: ['lane,1'] }, attributes: ['aId', 'pol'] };
 const httpError = (status: number, message = `HTTP ${status}`) =>
   new ApiError({ kind: 'http', status, message });
 
-type Effect = 'startExport' | 'checkExport' | 'download' | 'downloadPdf';
+type Effect = 'startExport' | 'lastJob' | 'checkExport' | 'download' | 'downloadPdf';
 
-
-function createSut() {
+function createSut(savedJob?: ExportJobInput) {
   const clock = new SimulatedClock();
   const storage = new Map<string, ExportJobInput>();
+  if (savedJob) storage.set('lastExport', savedJob);
   const notifications: NotifyParams[] = [];
   const flagged: ExportType[] = [];
   const calls: Array<{ effect: Effect; input: unknown }> = [];
@@ -46,6 +48,7 @@ function createSut() {
   const machine = exportMachine.provide({
     actors: {
       startExport: fake('startExport') as never,
+      lastJob: fake('lastJob') as never,
       checkExport: fake('checkExport') as never,
       download: fake('download') as never,
       downloadPdf: fake('downloadPdf') as never,
@@ -54,6 +57,7 @@ function createSut() {
       notify: (_, params) => notifications.push(params),
       saveFileName: (_, params) => storage.set('lastExport', params),
       clearFileName: () => storage.delete('lastExport'),
+      forgetSavedName: () => storage.delete('lastExport'),
     },
   });
   const actor = createActor(machine, { clock });
@@ -87,15 +91,19 @@ const visited = new Set<string>();
 // One sample per equivalence class: below, at and above the confirmation bound, nothing to export,
 // a flag-changing type, and each kind of answer of each call.
 const SAMPLE_EVENTS = [
-  { type: 'START', exportType: 'csv', total: 120 },
-  { type: 'START', exportType: 'zft', total: EXPORT_CONFIRM_ABOVE + 1 },
-  { type: 'START', exportType: 'sap', total: 12 },
-  { type: 'START', exportType: 'xlsx', total: 0 },
+  { type: 'START', exportType: 'csv', total: 120, request: REQUEST },
+  { type: 'START', exportType: 'zft', total: EXPORT_CONFIRM_ABOVE + 1, request: REQUEST },
+  { type: 'START', exportType: 'sap', total: 12, request: REQUEST },
+  { type: 'START', exportType: 'xlsx', total: 0, request: REQUEST },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
   { type: 'DOWNLOAD' },
-  { type: 'RESUME', exportType: 'sap', fileName: 'analysis-sap.txt' },
-  { type: 'DOWNLOAD_PDF' },
+  { type: 'RESUME_LAST', saved: { running: 'analysis-old.sap', settled: 'analysis-done.csv' } },
+  { type: 'DOWNLOAD_PDF', request: REQUEST },
+  { type: 'xstate.done.actor.lastJob', output: 'analysis-new.zft' },
+  { type: 'xstate.done.actor.lastJob', output: 'analysis-done.csv' },
+  { type: 'xstate.done.actor.lastJob', output: null },
+  { type: 'xstate.error.actor.lastJob', error: httpError(500) },
   { type: 'xstate.done.actor.startExport', output: FILE },
   { type: 'xstate.error.actor.startExport', error: httpError(503, SERVER_BUSY) },
   { type: 'xstate.error.actor.startExport', error: httpError(500) },
@@ -143,8 +151,10 @@ describe('export machine model', () => {
         CONFIRM: send,
         CANCEL: send,
         DOWNLOAD: send,
-        RESUME: send,
+        RESUME_LAST: send,
         DOWNLOAD_PDF: send,
+        'xstate.done.actor.lastJob': settle('lastJob'),
+        'xstate.error.actor.lastJob': settle('lastJob'),
         'xstate.done.actor.startExport': settle('startExport'),
         'xstate.error.actor.startExport': settle('startExport'),
         'xstate.done.actor.checkExport': settle('checkExport'),
@@ -179,6 +189,7 @@ describe('export machine model', () => {
         'job.starting': (state: Snapshot) => {
           expect(sut.calls.findLast((c) => c.effect === 'startExport')?.input).toEqual({
             type: state.context.type,
+            request: REQUEST,
           });
         },
         'job.polling': (state: Snapshot) => {
@@ -206,8 +217,13 @@ describe('export machine model', () => {
             fileName: state.context.fileName,
           });
         },
+        'job.resuming': () => {
+          expect(sut.calls.findLast((c) => c.effect === 'lastJob')).toBeDefined();
+          expect(sut.status()).toBe('idle');
+        },
         'pdf.downloading': () => {
           expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(true);
+          expect(sut.calls.findLast((c) => c.effect === 'downloadPdf')?.input).toEqual({ request: REQUEST });
         },
       } as never,
     });
@@ -221,7 +237,7 @@ describe('export machine model', () => {
 /** START … until the server answered the file name. */
 async function started(type: ExportType = 'csv', total = 120): Promise<Sut> {
   const sut = createSut();
-  sut.actor.send({ type: 'START', exportType: type, total });
+  sut.actor.send({ type: 'START', exportType: type, total, request: REQUEST });
   if (needsExportConfirmation(type, total)) sut.actor.send({ type: 'CONFIRM' });
   await sut.resolve('startExport', FILE);
   expect(sut.status()).toBe('pending');
@@ -231,22 +247,22 @@ async function started(type: ExportType = 'csv', total = 120): Promise<Sut> {
 describe('starting', () => {
   it('asks for confirmation above 5000 items and starts only after CONFIRM', async () => {
     const sut = createSut();
-    sut.actor.send({ type: 'START', exportType: 'csv', total: 5001 });
+    sut.actor.send({ type: 'START', exportType: 'csv', total: 5001, request: REQUEST });
     expect(sut.status()).toBe('confirming');
     expect(sut.count('startExport')).toBe(0);
     sut.actor.send({ type: 'CONFIRM' });
-    expect(sut.calls).toEqual([{ effect: 'startExport', input: { type: 'csv' } }]);
+    expect(sut.calls).toEqual([{ effect: 'startExport', input: { type: 'csv', request: REQUEST } }]);
   });
 
   it('starts 5000 items at once', () => {
     const sut = createSut();
-    sut.actor.send({ type: 'START', exportType: 'xlsx', total: 5000 });
-    expect(sut.calls).toEqual([{ effect: 'startExport', input: { type: 'xlsx' } }]);
+    sut.actor.send({ type: 'START', exportType: 'xlsx', total: 5000, request: REQUEST });
+    expect(sut.calls).toEqual([{ effect: 'startExport', input: { type: 'xlsx', request: REQUEST } }]);
   });
 
   it('CANCEL at the question exports nothing', () => {
     const sut = createSut();
-    sut.actor.send({ type: 'START', exportType: 'csv', total: 12_000 });
+    sut.actor.send({ type: 'START', exportType: 'csv', total: 12_000, request: REQUEST });
     sut.actor.send({ type: 'CANCEL' });
     expect(sut.status()).toBe('idle');
     expect(sut.calls).toEqual([]);
@@ -254,14 +270,14 @@ describe('starting', () => {
 
   it("says 'No data available for download!' for an empty view", () => {
     const sut = createSut();
-    sut.actor.send({ type: 'START', exportType: 'csv', total: 0 });
+    sut.actor.send({ type: 'START', exportType: 'csv', total: 0, request: REQUEST });
     expect(sut.calls).toEqual([]);
     expect(sut.notifications).toEqual([{ kind: 'error', message: NO_DOWNLOAD }]);
   });
 
   it("answers a 503 with 'Server is currently processing another request. Please try again later!'", async () => {
     const sut = createSut();
-    sut.actor.send({ type: 'START', exportType: 'csv', total: 10 });
+    sut.actor.send({ type: 'START', exportType: 'csv', total: 10, request: REQUEST });
     await sut.reject('startExport', httpError(503, 'busy'));
     expect(sut.status()).toBe('idle');
     expect(sut.notifications).toEqual([
@@ -278,7 +294,7 @@ describe('starting', () => {
     'asks before %s at any size (its flags warning is the question); CANCEL writes nothing',
     (type) => {
       const sut = createSut();
-      sut.actor.send({ type: 'START', exportType: type, total: 3 });
+      sut.actor.send({ type: 'START', exportType: type, total: 3, request: REQUEST });
       expect(sut.status()).toBe('confirming');
       expect(sut.actor.getSnapshot().context.altersFlags).toBe(true);
       sut.actor.send({ type: 'CANCEL' });
@@ -416,24 +432,60 @@ describe('download', () => {
 });
 
 describe('resume after a reload', () => {
-  it('checks the saved file at once and polls on', async () => {
+  const NOTHING_SAVED = { running: null, settled: null };
+
+  it("checks the server's job at once and polls on", async () => {
     const sut = createSut();
-    sut.actor.send({ type: 'RESUME', exportType: 'zft', fileName: 'analysis-zft.txt' });
-    expect(sut.calls).toEqual([
-      { effect: 'checkExport', input: { type: 'zft', fileName: 'analysis-zft.txt' } },
-    ]);
+    sut.actor.send({ type: 'RESUME_LAST', saved: NOTHING_SAVED });
+    await sut.resolve('lastJob', 'analysis-zft.zft');
+    expect(sut.calls.at(-1)).toEqual({
+      effect: 'checkExport',
+      input: { type: 'zft', fileName: 'analysis-zft.zft' },
+    });
     expect(sut.actor.getSnapshot().context.altersFlags).toBe(true);
     await sut.reject('checkExport', httpError(404));
     sut.clock.increment(POLL_MS);
     await sut.resolve('checkExport');
     expect(sut.status()).toBe('ready');
   });
+
+  it('falls back to the saved name when the server cannot be asked', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'RESUME_LAST', saved: { running: 'samples-1.xlsx', settled: null } });
+    await sut.reject('lastJob', new ApiError({ kind: 'network', message: 'Failed to fetch' }));
+    expect(sut.calls.at(-1)).toEqual({
+      effect: 'checkExport',
+      input: { type: 'xlsx', fileName: 'samples-1.xlsx' },
+    });
+  });
+
+  it('never resumes a job that already ended here, nor a name that is no file export', async () => {
+    const settled = createSut();
+    settled.actor.send({ type: 'RESUME_LAST', saved: { running: null, settled: 'analysis-1.csv' } });
+    await settled.resolve('lastJob', 'analysis-1.csv');
+    const pdf = createSut();
+    pdf.actor.send({ type: 'RESUME_LAST', saved: NOTHING_SAVED });
+    await pdf.resolve('lastJob', 'analysis-1.pdf');
+    for (const sut of [settled, pdf]) {
+      expect(sut.count('checkExport')).toBe(0);
+      expect(sut.status()).toBe('idle');
+    }
+  });
+
+  it('forgets a saved name the server no longer knows (nothing left to resume)', async () => {
+    const reloaded = createSut({ type: 'csv', fileName: FILE });
+    reloaded.actor.send({ type: 'RESUME_LAST', saved: { running: FILE, settled: null } });
+    await reloaded.resolve('lastJob', null);
+    expect(reloaded.count('checkExport')).toBe(0);
+    expect(reloaded.status()).toBe('idle');
+    expect(reloaded.saved()).toBeNull();
+  });
 });
 
 describe('PDF', () => {
   it('downloads directly, also while a file export runs', async () => {
     const sut = await started();
-    sut.actor.send({ type: 'DOWNLOAD_PDF' });
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(true);
     expect(sut.status()).toBe('pending');
     await sut.resolve('downloadPdf');
@@ -443,14 +495,14 @@ describe('PDF', () => {
 
   it("shows the server's message for a refused PDF (row cap)", async () => {
     const sut = createSut();
-    sut.actor.send({ type: 'DOWNLOAD_PDF' });
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', httpError(400, 'A PDF can hold at most 5000 rows'));
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
   });
 
   it('a 503 (too many PDFs rendering) says the server is busy (spec §8)', async () => {
     const sut = createSut();
-    sut.actor.send({ type: 'DOWNLOAD_PDF' });
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', httpError(503, SERVER_BUSY));
     expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_BUSY }]);
     expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);

@@ -3,7 +3,8 @@
 // (a reload resumes the job the server names). The calls themselves run in tests/e2e/export.spec.ts
 // against the real server.
 import { describe, expect, it } from 'vitest';
-import { exportTypeOf, fileNameFromDisposition } from '../../src/api/exports';
+import { fileNameFromDisposition } from '../../src/api/exports';
+import { exportTypeOf } from '../../src/domain/exportJob';
 
 describe('fileNameFromDisposition', () => {
   it.each([

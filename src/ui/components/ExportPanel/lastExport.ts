@@ -44,5 +44,6 @@ export const forgetRunningExport = (entity: ListEntity): void => {
   storage()?.removeItem(runningKey(entity));
 };
 
-export const isSettledExport = (entity: ListEntity, fileName: string): boolean =>
-  storage()?.getItem(settledKey(entity)) === fileName;
+/** The name of the last job that ended here, never resumed again. */
+export const settledExport = (entity: ListEntity): string | null =>
+  storage()?.getItem(settledKey(entity)) ?? null;

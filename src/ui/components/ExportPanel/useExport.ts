@@ -1,7 +1,7 @@
 // React wiring of the export machine for one list view (spec §4 Export and PDF): the machine holds
 // the behaviour (confirm above 5000, poll every 2 s, download, PDF); this hook injects the calls
 // (src/api/exports.ts with the signed-in client), the saved job name, the snackbar and the file
-// hand-over to the browser. On mount it resumes the job a reload interrupted.
+// hand-over to the browser. On mount it asks the machine to resume the job a reload interrupted.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -9,10 +9,8 @@ import {
   checkExport,
   downloadExport,
   downloadPdf,
-  exportTypeOf,
   lastExportFileName,
   startExport,
-  type ExportRequest,
   type ListEntity,
 } from '../../../api/exports';
 import { altersFlags as writesFlags, exportTypesOf, type ExportType } from '../../../domain/exportJob';
@@ -29,11 +27,11 @@ import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import {
-  isSettledExport,
+  forgetRunningExport,
   loadRunningExport,
   saveRunningExport,
   settleExport,
-  forgetRunningExport,
+  settledExport,
 } from './lastExport';
 import { saveFile } from './saveFile';
 
@@ -90,31 +88,28 @@ export function useExport(
     currentRef.current = current;
     optionsRef.current = options;
   });
-  // The query and columns as they were when the user chose the export (a confirmation may take a
-  // while; the export is of what was asked for).
-  const requestRef = useRef<ExportRequest>({ query: {}, attributes: [] });
-
   const [machine] = useState(() =>
     exportMachine.provide({
       actors: {
         startExport: fromPromise(({ input, signal }) =>
-          startExport(http, entity, input.type, requestRef.current, { signal }),
+          startExport(http, entity, input.type, input.request, { signal }),
         ),
+        lastJob: fromPromise(({ signal }) => lastExportFileName(http, entity, { signal })),
         checkExport: fromPromise(({ input, signal }) =>
           checkExport(http, input.type, input.fileName, { signal }),
         ),
         download: fromPromise(async ({ input, signal }) => {
           saveFile(await track(downloadExport(http, input.type, input.fileName, { signal })));
         }),
-        downloadPdf: fromPromise(async ({ signal }) => {
-          const { query, attributes } = currentRef.current();
-          saveFile(await track(downloadPdf(http, entity, { query, attributes }, { signal })));
+        downloadPdf: fromPromise(async ({ input, signal }) => {
+          saveFile(await track(downloadPdf(http, entity, input.request, { signal })));
         }),
       },
       actions: {
         notify: (_, { kind, message }) => notifyRef.current(kind, message, { page: entity }),
         saveFileName: (_, job) => saveRunningExport(entity, job),
         clearFileName: ({ context }) => settleExport(entity, context.fileName),
+        forgetSavedName: () => forgetRunningExport(entity),
       },
     }),
   );
@@ -125,24 +120,13 @@ export function useExport(
     return () => subscription.unsubscribe();
   }, [actor]);
 
-  // Resume after a reload: the server knows the newest job not downloaded yet; the saved name
-  // stands in when the server cannot be asked. A 404 there means nothing is left to resume.
+  // Resume after a reload (the machine decides what: the server's job, else the saved one).
   useEffect(() => {
-    const controller = new AbortController();
-    const resume = (fileName: string | null) => {
-      if (controller.signal.aborted || !fileName || isSettledExport(entity, fileName)) return;
-      const exportType = exportTypeOf(fileName);
-      if (exportType) actor.send({ type: 'RESUME', exportType, fileName });
-    };
-    lastExportFileName(http, entity, { signal: controller.signal }).then(
-      (name) => {
-        if (name === null) forgetRunningExport(entity);
-        resume(name);
-      },
-      () => resume(loadRunningExport(entity)?.fileName ?? null),
-    );
-    return () => controller.abort();
-  }, [actor, http, entity]);
+    actor.send({
+      type: 'RESUME_LAST',
+      saved: { running: loadRunningExport(entity)?.fileName ?? null, settled: settledExport(entity) },
+    });
+  }, [actor, entity]);
 
   // SAP and ZFT write: offered to admins only (the server refuses anyone else with 403).
   const types = exportTypesOf(entity, user?.roles ?? []);
@@ -189,13 +173,15 @@ export function useExport(
         // Only an idle machine takes START: a running job's request must stay as it was.
         if (!actor.getSnapshot().matches({ job: 'idle' })) return;
         const { query, attributes, total: count } = currentRef.current();
-        requestRef.current = { query, attributes };
-        actor.send({ type: 'START', exportType, total: count });
+        actor.send({ type: 'START', exportType, total: count, request: { query, attributes } });
       },
       confirm: () => actor.send({ type: 'CONFIRM' }),
       cancel: () => actor.send({ type: 'CANCEL' }),
       download: () => actor.send({ type: 'DOWNLOAD' }),
-      downloadPdf: () => actor.send({ type: 'DOWNLOAD_PDF' }),
+      downloadPdf: () => {
+        const { query, attributes } = currentRef.current();
+        actor.send({ type: 'DOWNLOAD_PDF', request: { query, attributes } });
+      },
     }),
     [entity, types, status, type, total, altersFlags, skippedExported, pdfPending, actor],
   );
