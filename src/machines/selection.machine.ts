@@ -2,19 +2,25 @@
 // Selection). Items are unique by key (aId, or 'sId|sStamp'); more than 1000 are refused; clearing
 // asks first; 'Filter all' and 'Filter all Sample IDs' restrict the table and are reset by any
 // change of the selection. A typed SampleID or the ids of .txt/.csv/.ncd files are looked up on the
-// server before they are added. The lookup, the notification and the storage are injected; the
-// restriction for the list view is emitted as 'restrictionChanged'.
+// server before they are added. 'Select All filtered Elements' is refused above 1000 matching items,
+// asks otherwise, then fetches the first 1000 and adds them all or none; 'Fetch from Samples/
+// Analysis' adds what the other screen has selected. The lookups, the fetches, the notification and
+// the storage are injected; the restriction for the list view is emitted as 'restrictionChanged'.
 import { and, assign, not, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { MAX_SELECTION } from '../domain/constants';
 import type { ListRestriction } from '../domain/listQuery';
+import type { SelectionQuery } from '../domain/query';
 import {
   addedToSelection,
   alreadyInSelection,
+  CHECK_LOGS,
   fileNotImported,
   fileLinesLeftOut,
   fileUploaded,
   notFetched,
   sampleNotFound,
   SELECTION_TOO_LARGE,
+  SERVER_TIMEOUT,
   SID_MESSAGE,
   wrongFileType,
 } from '../domain/messages';
@@ -55,6 +61,10 @@ export interface SelectionContext {
   filterAllSIds: boolean;
   pending: PendingLookup | null;
   requests: SampleIdRequest[];
+  /** 'Select All filtered Elements' being confirmed or fetched: how many match, and the query. */
+  selectAll: { total: number; query: SelectionQuery } | null;
+  /** 'Fetch from …': the other screen's selected items being turned into this screen's. */
+  other: SelectionItem[];
 }
 
 export interface SelectionInput {
@@ -72,7 +82,18 @@ export type SelectionEvent =
   | { type: 'FILTER_ALL' }
   | { type: 'FILTER_ALL_SIDS' }
   | { type: 'ADD_SAMPLE_ID'; input: string }
-  | { type: 'FILES'; files: SelectionFile[] };
+  | { type: 'FILES'; files: SelectionFile[] }
+  /** The view's total and query at the moment the user asked. */
+  | { type: 'SELECT_ALL_FILTERED'; total: number; query: SelectionQuery }
+  /** The other screen's selection, as its storage holds it. */
+  | { type: 'FETCH_FROM_OTHER'; items: SelectionItem[] };
+
+/** The first page of at most 1000 of what the view matches (spec §4: blocked above 1000). */
+export const selectAllQuery = (query: SelectionQuery): SelectionQuery => ({
+  ...query,
+  page: 0,
+  size: MAX_SELECTION,
+});
 
 export type SelectionEmitted = { type: 'restrictionChanged'; restriction: ListRestriction };
 
@@ -129,6 +150,10 @@ export const selectionMachine = setup({
   },
   actors: {
     lookup: fromPromise<SelectionItem[], LookupInput>(notProvided('lookup')),
+    /** The view's rows for a query, as selection items. */
+    fetchFiltered: fromPromise<SelectionItem[], { query: SelectionQuery }>(notProvided('fetchFiltered')),
+    /** This screen's items for the other screen's (Analysis → Samples needs no request). */
+    fromOther: fromPromise<SelectionItem[], { items: SelectionItem[] }>(notProvided('fromOther')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
@@ -167,6 +192,12 @@ export const selectionMachine = setup({
     canAddFound: ({ context }, params: { found: SelectionItem[] }) =>
       canAddToSelection(context.items.length, countNew(context.items, params.found)),
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    tooManyFiltered: ({ event }) => event.type === 'SELECT_ALL_FILTERED' && event.total > MAX_SELECTION,
+    hasOtherItems: ({ event }) => event.type === 'FETCH_FROM_OTHER' && event.items.length > 0,
+    /** A fetched batch is added as ADD_MANY adds: all or nothing within the 1000 limit. */
+    addsFound: ({ context }, params: { found: SelectionItem[] }) =>
+      countNew(context.items, params.found) > 0 &&
+      canAddToSelection(context.items.length, countNew(context.items, params.found)),
   },
 }).createMachine({
   id: 'selection',
@@ -176,6 +207,8 @@ export const selectionMachine = setup({
     filterAllSIds: false,
     pending: null,
     requests: [],
+    selectAll: null,
+    other: [],
   }),
   initial: 'ready',
   // Adding, removing and the toggles work while a lookup runs or a clear is being confirmed.
@@ -287,6 +320,84 @@ export const selectionMachine = setup({
             },
           },
         ],
+        SELECT_ALL_FILTERED: [
+          {
+            guard: 'tooManyFiltered',
+            actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
+          },
+          {
+            target: 'confirmingSelectAll',
+            actions: assign({
+              selectAll: ({ event }) => ({ total: event.total, query: selectAllQuery(event.query) }),
+            }),
+          },
+        ],
+        FETCH_FROM_OTHER: {
+          guard: 'hasOtherItems',
+          target: 'fetchingOther',
+          actions: assign({ other: ({ event }) => event.items }),
+        },
+      },
+    },
+    confirmingSelectAll: {
+      on: {
+        CONFIRM: { target: 'fetchingFiltered' },
+        CANCEL: { target: 'ready', actions: assign({ selectAll: null }) },
+      },
+    },
+    fetchingFiltered: {
+      exit: assign({ selectAll: null }),
+      invoke: {
+        id: 'fetchFiltered',
+        src: 'fetchFiltered',
+        input: ({ context }) => ({ query: context.selectAll!.query }),
+        onDone: [
+          {
+            guard: { type: 'addsFound', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+            actions: [{ type: 'addItems', params: ({ event }) => ({ items: event.output }) }, ...CHANGED],
+          },
+          {
+            guard: { type: 'canAddFound', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+          },
+          {
+            target: 'ready',
+            actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
+          },
+        ],
+        // A list request that failed (spec §8), as the table's own.
+        onError: {
+          target: 'ready',
+          actions: { type: 'notify', params: { kind: 'error', message: SERVER_TIMEOUT } },
+        },
+      },
+    },
+    fetchingOther: {
+      exit: assign({ other: [] }),
+      invoke: {
+        id: 'fromOther',
+        src: 'fromOther',
+        input: ({ context }) => ({ items: context.other }),
+        onDone: [
+          {
+            guard: { type: 'addsFound', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+            actions: [{ type: 'addItems', params: ({ event }) => ({ items: event.output }) }, ...CHANGED],
+          },
+          {
+            guard: { type: 'canAddFound', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+          },
+          {
+            target: 'ready',
+            actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
+          },
+        ],
+        onError: {
+          target: 'ready',
+          actions: { type: 'notify', params: { kind: 'error', message: CHECK_LOGS } },
+        },
       },
     },
     lookingUp: {
@@ -408,10 +519,8 @@ function addedMessage(pending: PendingLookup | null): string {
 
 export type SelectionMachine = typeof selectionMachine;
 
-export type SelectionStatus = 'ready' | 'lookingUp' | 'confirmingClear';
+export type SelectionStatus =
+  'ready' | 'lookingUp' | 'confirmingClear' | 'confirmingSelectAll' | 'fetchingFiltered' | 'fetchingOther';
 
-export const selectionStatus = (snapshot: SnapshotFrom<SelectionMachine>): SelectionStatus => {
-  if (snapshot.matches('lookingUp')) return 'lookingUp';
-  if (snapshot.matches('confirmingClear')) return 'confirmingClear';
-  return 'ready';
-};
+export const selectionStatus = (snapshot: SnapshotFrom<SelectionMachine>): SelectionStatus =>
+  snapshot.value as SelectionStatus;

@@ -8,7 +8,8 @@ import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';
 import { toFullSampleId } from '../../src/domain/ids';
 import type { ListRestriction } from '../../src/domain/listQuery';
-import { SELECTION_TOO_LARGE, SID_MESSAGE } from '../../src/domain/messages';
+import { CHECK_LOGS, SELECTION_TOO_LARGE, SERVER_TIMEOUT, SID_MESSAGE } from '../../src/domain/messages';
+import type { SelectionQuery } from '../../src/domain/query';
 import type { SampleIdRequest, SelectionItem } from '../../src/domain/selectionItem';
 import {
   selectionMachine,
@@ -36,20 +37,44 @@ const many = (n: number, from = 1000): SelectionItem[] =>
 const THOUSAND = many(MAX_SELECTION);
 const THOUSAND_AND_ONE = many(MAX_SELECTION + 1);
 
+/** The view's query when the user asks to select all filtered items. */
+const VIEW_QUERY: SelectionQuery = {
+  page: 3,
+  size: 50,
+  sort: ['aId,desc'],
+  filter: ['lane,1'],
+  selection: [],
+  selectionSId: [],
+  exclusion: ['test'],
+};
 const NOT_FOUND = new ApiError({ kind: 'http', status: 404, message: 'Not Found' });
 const BROKEN = new ApiError({ kind: 'http', status: 500, message: 'Internal Server Error' });
-
 
 function createSut(items: SelectionItem[] = []) {
   const storage = new Map<string, SelectionItem[]>();
   const notifications: NotifyParams[] = [];
   const lookups: SampleIdRequest[][] = [];
+  /** The view queries of 'Select All filtered Elements' and the items of 'Fetch from …'. */
+  const fetches: Array<{ query: SelectionQuery } | { items: SelectionItem[] }> = [];
   const restrictions: ListRestriction[] = [];
   let pending: { resolve: (v: SelectionItem[]) => void; reject: (e: unknown) => void } | null = null;
   const machine = selectionMachine.provide({
     actors: {
       lookup: fromPromise<SelectionItem[], LookupInput>(({ input }) => {
         lookups.push(input.requests);
+        return new Promise((resolve, reject) => {
+          pending = { resolve, reject };
+        });
+      }),
+      // One request at a time: lookups and fetches are states of one region.
+      fetchFiltered: fromPromise<SelectionItem[], { query: SelectionQuery }>(({ input }) => {
+        fetches.push(input);
+        return new Promise((resolve, reject) => {
+          pending = { resolve, reject };
+        });
+      }),
+      fromOther: fromPromise<SelectionItem[], { items: SelectionItem[] }>(({ input }) => {
+        fetches.push(input);
         return new Promise((resolve, reject) => {
           pending = { resolve, reject };
         });
@@ -67,6 +92,7 @@ function createSut(items: SelectionItem[] = []) {
     actor,
     notifications,
     lookups,
+    fetches,
     restrictions,
     stored: () => storage.get('selection'),
     items: () => actor.getSnapshot().context.items,
@@ -121,6 +147,15 @@ const SAMPLE_EVENTS = [
   { type: 'xstate.done.actor.lookup', output: [] },
   { type: 'xstate.error.actor.lookup', error: NOT_FOUND },
   { type: 'xstate.error.actor.lookup', error: BROKEN },
+  { type: 'SELECT_ALL_FILTERED', total: 3, query: VIEW_QUERY },
+  { type: 'SELECT_ALL_FILTERED', total: MAX_SELECTION + 1, query: VIEW_QUERY },
+  { type: 'xstate.done.actor.fetchFiltered', output: [B, C] },
+  { type: 'xstate.done.actor.fetchFiltered', output: THOUSAND },
+  { type: 'xstate.error.actor.fetchFiltered', error: BROKEN },
+  { type: 'FETCH_FROM_OTHER', items: [] },
+  { type: 'FETCH_FROM_OTHER', items: [A] },
+  { type: 'xstate.done.actor.fromOther', output: [A] },
+  { type: 'xstate.error.actor.fromOther', error: BROKEN },
 ];
 
 describe('selection machine model', () => {
@@ -161,6 +196,20 @@ describe('selection machine model', () => {
         'xstate.error.actor.lookup': async ({ event }: { event: { error: unknown } }) => {
           await sut.reject(event.error);
         },
+        SELECT_ALL_FILTERED: send,
+        FETCH_FROM_OTHER: send,
+        'xstate.done.actor.fetchFiltered': async ({ event }: { event: { output: SelectionItem[] } }) => {
+          await sut.resolve(event.output);
+        },
+        'xstate.error.actor.fetchFiltered': async ({ event }: { event: { error: unknown } }) => {
+          await sut.reject(event.error);
+        },
+        'xstate.done.actor.fromOther': async ({ event }: { event: { output: SelectionItem[] } }) => {
+          await sut.resolve(event.output);
+        },
+        'xstate.error.actor.fromOther': async ({ event }: { event: { error: unknown } }) => {
+          await sut.reject(event.error);
+        },
       } as never,
       states: {
         '#selection': (state: Snapshot) => {
@@ -180,6 +229,17 @@ describe('selection machine model', () => {
             expect(last).toEqual({ kind: 'selection', ids: sut.items().map((i) => i.key) });
           else if (real.context.filterAllSIds) expect(last?.kind).toBe('sampleIds');
           else expect(last).toBeNull();
+        },
+        confirmingSelectAll: (state: Snapshot) => {
+          // Asked only for what fits (spec §4: blocked above 1000), nothing fetched before the answer.
+          expect(state.context.selectAll?.total).toBeLessThanOrEqual(MAX_SELECTION);
+        },
+        fetchingFiltered: () => {
+          // The first page of at most 1000 of the view's query, whatever page the view shows.
+          expect(sut.fetches.at(-1)).toEqual({ query: { ...VIEW_QUERY, page: 0, size: MAX_SELECTION } });
+        },
+        fetchingOther: () => {
+          expect(sut.fetches.at(-1)).toEqual({ items: [A] });
         },
         lookingUp: () => {
           expect(sut.lookups.at(-1)?.length).toBeGreaterThan(0);
@@ -327,7 +387,9 @@ describe('Add SampleID', () => {
     await sut.resolve([item(7, full)]);
     expect(sut.items()).toEqual([item(7, full)]);
     expect(sut.stored()).toBeUndefined();
-    expect(sut.notifications).toEqual([{ kind: 'info', message: `sId#${full} is already in the Selection!` }]);
+    expect(sut.notifications).toEqual([
+      { kind: 'info', message: `sId#${full} is already in the Selection!` },
+    ]);
   });
 
   it('searches by prefix for 7 characters and adds all matches', async () => {
@@ -438,5 +500,70 @@ describe('selection files', () => {
     expect(sut.notifications).toEqual([
       { kind: 'error', message: 'Error occurred, file empty.csv was not imported!' },
     ]);
+  });
+});
+
+describe('Select All filtered Elements', () => {
+  it('is refused above 1000 matching items, with the spec message and no request', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT_ALL_FILTERED', total: MAX_SELECTION + 1, query: VIEW_QUERY });
+    expect(sut.status()).toBe('ready');
+    expect(sut.fetches).toEqual([]);
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SELECTION_TOO_LARGE }]);
+  });
+
+  it('asks, fetches the first 1000 of the view and adds them; Cancel fetches nothing', async () => {
+    const cancelled = createSut();
+    cancelled.actor.send({ type: 'SELECT_ALL_FILTERED', total: 2, query: VIEW_QUERY });
+    expect(cancelled.status()).toBe('confirmingSelectAll');
+    cancelled.actor.send({ type: 'CANCEL' });
+    expect(cancelled.fetches).toEqual([]);
+
+    const sut = createSut([A]);
+    sut.actor.send({ type: 'SELECT_ALL_FILTERED', total: 2, query: VIEW_QUERY });
+    expect(sut.actor.getSnapshot().context.selectAll?.total).toBe(2);
+    sut.actor.send({ type: 'CONFIRM' });
+    expect(sut.status()).toBe('fetchingFiltered');
+    await sut.resolve([A, B]);
+    expect(sut.items().map((i) => i.key)).toEqual(['1', '2']);
+    expect(sut.status()).toBe('ready');
+  });
+
+  it('adds none when the fetched items would pass 1000 together with the selected ones', async () => {
+    const sut = createSut(many(10, 5000));
+    sut.actor.send({ type: 'SELECT_ALL_FILTERED', total: MAX_SELECTION, query: VIEW_QUERY });
+    sut.actor.send({ type: 'CONFIRM' });
+    await sut.resolve(THOUSAND);
+    expect(sut.items()).toHaveLength(10);
+    expect(sut.notifications.at(-1)).toEqual({ kind: 'error', message: SELECTION_TOO_LARGE });
+  });
+
+  it('a failed fetch says so as a failed list request does (spec §8)', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT_ALL_FILTERED', total: 5, query: VIEW_QUERY });
+    sut.actor.send({ type: 'CONFIRM' });
+    await sut.reject(BROKEN);
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+    expect(sut.actor.getSnapshot().context.selectAll).toBeNull();
+  });
+});
+
+describe('Fetch from the other screen', () => {
+  it("adds the other screen's items as this screen's; nothing selected there asks nothing", async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'FETCH_FROM_OTHER', items: [] });
+    expect(sut.fetches).toEqual([]);
+    sut.actor.send({ type: 'FETCH_FROM_OTHER', items: [A, B] });
+    expect(sut.fetches).toEqual([{ items: [A, B] }]);
+    await sut.resolve([C]);
+    expect(sut.items()).toEqual([C]);
+  });
+
+  it('a failed fetch asks to check the logs', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'FETCH_FROM_OTHER', items: [A] });
+    await sut.reject(BROKEN);
+    expect(sut.notifications).toEqual([{ kind: 'error', message: CHECK_LOGS }]);
+    expect(sut.items()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // Analysis" with a few differences). A screen is a configuration: its columns, its fetch, its filter
 // panel, its selection items and its extras; everything else (the list view machine, the Selection
 // card's restriction flowing into it, row edit, export, preferences) is wired here once.
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { FilterPanelSpec } from '../../../domain/filterPanel';
 import { NO_DATA } from '../../../domain/messages';
 import type { SelectionItem } from '../../../domain/selectionItem';
@@ -11,6 +11,7 @@ import { ExportPanel, useExport } from '../ExportPanel';
 import { Page } from '../Page';
 import { useRowEdit } from '../RowEdit';
 import { SelectionCard, useSelection } from '../SelectionCard';
+import type { FetchSelectionItems } from '../SelectionCard/useSelection';
 import { ListFilterPanel, ListScreenActions, ListStatus } from './ListScreenParts';
 import { useListScreen } from './useListScreen';
 import { useListView, type FetchListPage, type ListView } from './useListView';
@@ -46,7 +47,13 @@ export interface ListScreenPageProps<Row> {
 }
 
 export function ListScreenPage<Row>({ config, className, actions, status }: ListScreenPageProps<Row>) {
-  const selection = useSelection(config.entity);
+  // 'Select All filtered Elements' fetches the view's rows as selection items.
+  const fetchItems = useCallback<FetchSelectionItems>(
+    (http, query, signal) =>
+      config.fetchPage(http, query, signal).then((page) => page.rows.map(config.toItem)),
+    [config],
+  );
+  const selection = useSelection(config.entity, fetchItems);
   const view = useListView<Row>({
     entity: config.entity,
     restriction: selection.restriction,
@@ -73,8 +80,7 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
     spec: config.filterPanel,
     title: config.title,
     createLabel: config.createLabel,
-    toItem: config.toItem,
-    addMany: selection.addMany,
+    selection,
     openCreate: rowEdit.openCreate,
   });
 

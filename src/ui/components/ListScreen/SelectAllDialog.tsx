@@ -1,7 +1,7 @@
 // The select-all confirmation of spec §2 ('Dialogs: … select-all confirmation').
 import { selectAllFilteredText } from '../../../domain/messages';
 import { Button, Dialog, Modal } from '../../kit';
-import type { SelectAllFiltered } from './useSelectAllFiltered';
+import type { SelectAllFiltered } from './useListScreen';
 
 export function SelectAllDialog({ selectAll }: { selectAll: SelectAllFiltered }) {
   return (
@@ -12,7 +12,7 @@ export function SelectAllDialog({ selectAll }: { selectAll: SelectAllFiltered })
           <Button onPress={selectAll.cancel} autoFocus>
             Cancel
           </Button>
-          <Button variant="primary" onPress={() => void selectAll.confirm()}>
+          <Button variant="primary" onPress={selectAll.confirm}>
             Select all
           </Button>
         </div>

@@ -2,7 +2,6 @@
 // the select-all-filtered flow, the expression dialog and the palette actions.
 import { useId, useState } from 'react';
 import type { FilterPanelSpec } from '../../../domain/filterPanel';
-import type { SelectionItem } from '../../../domain/selectionItem';
 import { currentScanTarget } from '../../scanner';
 import { SHORTCUTS } from '../../shortcuts/list';
 import { useShortcut } from '../../shortcuts/useGlobalShortcuts';
@@ -10,7 +9,17 @@ import { loadPanelOpen, savePanelOpen } from './preferences';
 import { useListFilters, type ListFilters } from './useListFilters';
 import { useListScreenActions } from './useListScreenActions';
 import type { ListView } from './useListView';
-import { useSelectAllFiltered, type SelectAllFiltered } from './useSelectAllFiltered';
+import type { SelectionHandle } from '../SelectionCard/types';
+
+/** 'Select All filtered Elements' as the filter panel and its dialog see it (the selection machine's flow). */
+export interface SelectAllFiltered {
+  isConfirming: boolean;
+  /** How many items the confirmation speaks of. */
+  count: number;
+  request(): void;
+  confirm(): void;
+  cancel(): void;
+}
 
 export interface ListScreenOptions<Row> {
   view: ListView<Row>;
@@ -18,10 +27,8 @@ export interface ListScreenOptions<Row> {
   /** The screen's title (the palette group) and its create label. */
   title: string;
   createLabel: string;
-  /** A row as the Selection card holds it. */
-  toItem(row: Row): SelectionItem;
-  /** The Selection card's addMany ('Select All filtered Elements'). */
-  addMany(items: SelectionItem[]): void;
+  /** The Selection card ('Select All filtered Elements' adds to it). */
+  selection: SelectionHandle;
   /** The row editor's create dialog (admins only). */
   openCreate?: () => void;
 }
@@ -40,7 +47,13 @@ export interface ListScreen {
 export function useListScreen<Row>(o: ListScreenOptions<Row>): ListScreen {
   const view = o.view as ListView<unknown>;
   const filters = useListFilters(view, o.spec);
-  const selectAll = useSelectAllFiltered(o.view, o.toItem, o.addMany);
+  const selectAll: SelectAllFiltered = {
+    isConfirming: o.selection.status === 'confirmingSelectAll',
+    count: o.selection.selectAllTotal,
+    request: () => o.selection.selectAllFiltered(o.view.totalItems, o.view.query),
+    confirm: o.selection.confirmSelectAll,
+    cancel: o.selection.cancelSelectAll,
+  };
   const panelId = useId();
   const [panelOpen, setPanelOpenState] = useState(() => loadPanelOpen(view.entity));
   const setPanelOpen = (open: boolean) => {

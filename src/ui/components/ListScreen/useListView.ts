@@ -68,8 +68,6 @@ export interface ListView<Row> {
   setExclusion(exclusion: string[]): void;
   setRefresh(seconds: number | string): void;
   reload(): void;
-  /** One request outside the table (select-all-filtered): the busy spinner shows, nothing else. */
-  fetchQuery(query: SelectionQuery): Promise<ListPage<Row>>;
 }
 
 const identity = (s: string): string => s;
@@ -179,9 +177,5 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     setExclusion: (exclusion) => actor.send({ type: 'SET_EXCLUSION', exclusion }),
     setRefresh: (seconds) => actor.send({ type: 'SET_REFRESH', seconds }),
     reload: () => actor.send({ type: 'RELOAD' }),
-    fetchQuery: (q) => {
-      const current = latest.current;
-      return current.track(current.fetchPage(current.http, q, new AbortController().signal));
-    },
   };
 }

@@ -2,6 +2,7 @@
 // the card itself.
 import type { Selection } from 'react-aria-components';
 import type { ListRestriction } from '../../../domain/listQuery';
+import type { SelectionQuery } from '../../../domain/query';
 import type { SelectionItem } from '../../../domain/selectionItem';
 import type { SelectionStatus } from '../../../machines/selection.machine';
 import type { ListEntity } from '../ListScreen/types';
@@ -17,7 +18,7 @@ export interface SelectionHandle {
   selectedKeys: Set<string>;
   /** Checking rows adds the page's rows, unchecking removes them; other pages stay as they are. */
   onTableSelectionChange(keys: Selection, pageRows: SelectionItem[]): void;
-  /** 'Select All filtered Elements': all or nothing within the 1000 limit. */
+  /** Items of the page's own (checked rows, files): all or nothing within the 1000 limit. */
   addMany(items: SelectionItem[]): void;
   /** After a delete. */
   remove(key: string): void;
@@ -42,4 +43,12 @@ export interface SelectionHandle {
   addFiles(files: readonly File[]): void;
   /** Analysis: 'Fetch from Samples'; Samples: 'Fetch from Analysis'. */
   fetchFromOther(): void;
+  /**
+   * 'Select All filtered Elements' for what the view shows now: refused above 1000, else asked
+   * (status 'confirmingSelectAll', naming selectAllTotal), then fetched and added.
+   */
+  selectAllFiltered(total: number, query: SelectionQuery): void;
+  selectAllTotal: number;
+  confirmSelectAll(): void;
+  cancelSelectAll(): void;
 }

@@ -1,13 +1,14 @@
-// React wiring of the selection machine for one screen: the lookups go to the server with the
-// signed-in client, messages to the snackbar, the items to local storage; the busy overlay shows
-// while ids are looked up or fetched (spec §2 "a full-screen spinner shows while busy").
+// React wiring of the selection machine for one screen: the lookups and fetches go to the server
+// with the signed-in client, messages to the snackbar, the items to local storage; the busy overlay
+// shows while ids are looked up or fetched (spec §2 "a full-screen spinner shows while busy").
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Selection } from 'react-aria-components';
 import { fromPromise, waitFor } from 'xstate';
 import { analysesOfSamples, lookupSelectionItems } from '../../../api/selection';
 import type { ListRestriction } from '../../../domain/listQuery';
-import { CHECK_LOGS, fileNotAccessible, notFetched } from '../../../domain/messages';
+import { fileNotAccessible, notFetched } from '../../../domain/messages';
+import type { SelectionQuery } from '../../../domain/query';
 import { formatSampleKey } from '../../../domain/ids';
 import type { SelectionItem } from '../../../domain/selectionItem';
 import {
@@ -21,6 +22,7 @@ import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { loadSelection, saveSelection } from './storage';
+import type { Http } from '../../../api/http';
 import type { ListEntity, SelectionHandle } from './types';
 
 /** The Samples screen's selection item for an analysis item: the same sample key. */
@@ -29,6 +31,34 @@ const asSampleItem = (item: SelectionItem): SelectionItem => ({
   sId: item.sId,
   sStamp: item.sStamp,
 });
+
+/** 'Fetch from …' (spec §2): the other screen, and how its selected items become this screen's. */
+const OTHER_SCREEN: Record<
+  ListEntity,
+  {
+    screen: ListEntity;
+    convert(http: Http, items: SelectionItem[], signal: AbortSignal): Promise<SelectionItem[]>;
+  }
+> = {
+  // An analysis item already names its sample: no request needed.
+  samples: { screen: 'analysis', convert: async (_http, items) => items.map(asSampleItem) },
+  analysis: {
+    screen: 'samples',
+    convert: (http, items, signal) =>
+      analysesOfSamples(
+        http,
+        items.map((i) => i.key),
+        { signal },
+      ),
+  },
+};
+
+/** How the screen's rows for a query become selection items ('Select All filtered Elements'). */
+export type FetchSelectionItems = (
+  http: Http,
+  query: SelectionQuery,
+  signal: AbortSignal,
+) => Promise<SelectionItem[]>;
 
 /** Reads every picked file; a file that cannot be read is named and left out. */
 async function readFiles(
@@ -49,7 +79,7 @@ async function readFiles(
   return read.filter((f): f is SelectionFile => f !== null);
 }
 
-export function useSelection(entity: ListEntity): SelectionHandle {
+export function useSelection(entity: ListEntity, fetchItems: FetchSelectionItems): SelectionHandle {
   const { http } = useAuth();
   const { track } = useBusy();
   const { notify } = useNotifications();
@@ -64,6 +94,10 @@ export function useSelection(entity: ListEntity): SelectionHandle {
       actors: {
         lookup: fromPromise(({ input, signal }) =>
           track(lookupSelectionItems(http, entity, input.requests, { signal })),
+        ),
+        fetchFiltered: fromPromise(({ input, signal }) => track(fetchItems(http, input.query, signal))),
+        fromOther: fromPromise(({ input, signal }) =>
+          track(OTHER_SCREEN[entity].convert(http, input.items, signal)),
         ),
       },
       actions: {
@@ -135,25 +169,15 @@ export function useSelection(entity: ListEntity): SelectionHandle {
     [actor, entity],
   );
 
-  const fetchFromOther = useCallback(() => {
-    if (entity === 'samples') {
-      // An analysis item already names its sample: no request needed.
-      const fromAnalysis = loadSelection('analysis').map(asSampleItem);
-      if (fromAnalysis.length > 0) actor.send({ type: 'ADD_MANY', items: fromAnalysis });
-      return;
-    }
-    const sampleKeys = loadSelection('samples').map((i) => i.key);
-    if (sampleKeys.length === 0) return;
-    track(analysesOfSamples(http, sampleKeys)).then(
-      (found) => {
-        if (found.length > 0) actor.send({ type: 'ADD_MANY', items: found });
-      },
-      (error: unknown) => {
-        console.error(error);
-        notifyRef.current('error', CHECK_LOGS, { page: entity });
-      },
-    );
-  }, [actor, entity, http, track]);
+  const fetchFromOther = useCallback(
+    () => actor.send({ type: 'FETCH_FROM_OTHER', items: loadSelection(OTHER_SCREEN[entity].screen) }),
+    [actor, entity],
+  );
+  const selectAllFiltered = useCallback(
+    (total: number, query: SelectionQuery) => actor.send({ type: 'SELECT_ALL_FILTERED', total, query }),
+    [actor],
+  );
+  const selectAllTotal = useSelector(actor, (s) => s.context.selectAll?.total ?? 0);
 
   return useMemo<SelectionHandle>(
     () => ({
@@ -176,6 +200,10 @@ export function useSelection(entity: ListEntity): SelectionHandle {
       pendingIds: ids.pending,
       addFiles,
       fetchFromOther,
+      selectAllFiltered,
+      selectAllTotal,
+      confirmSelectAll: () => actor.send({ type: 'CONFIRM' }),
+      cancelSelectAll: () => actor.send({ type: 'CANCEL' }),
     }),
     [
       entity,
@@ -193,6 +221,8 @@ export function useSelection(entity: ListEntity): SelectionHandle {
       ids.pending,
       addFiles,
       fetchFromOther,
+      selectAllFiltered,
+      selectAllTotal,
     ],
   );
 }
