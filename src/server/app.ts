@@ -21,6 +21,7 @@ import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
 import { analysisReadRoutes } from './routes/analysis/reads';
 import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
+import { exportPlugin } from './exports/plugin';
 import { exportRoutes } from './routes/exports';
 import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
@@ -139,6 +140,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sampleUploadRoutes);
   await app.register(limitRoutes);
   await app.register(settingRoutes);
+  await app.register(exportPlugin);
   await app.register(exportRoutes);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));

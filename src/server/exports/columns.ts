@@ -123,9 +123,16 @@ export const SAMPLE_COLUMNS = columns<S>(SAMPLES_REGISTRY as ColumnRegistry<unkn
   boxPos: [BOX_POS, boxPos],
 });
 
-/** Other spellings of the same columns (the table's ids, the sort keys): the registry's aliases. */
-const ANALYSIS_ALIASES = keyAliases(ANALYSIS_REGISTRY);
-const SAMPLE_ALIASES = keyAliases(SAMPLES_REGISTRY);
+/** Each resource's columns and their other spellings (the table's ids, the sort keys). */
+const COLUMN_SETS: Readonly<
+  Record<
+    ExportResource,
+    { columns: readonly ExportColumn<never>[]; aliases: Readonly<Record<string, string>> }
+  >
+> = {
+  analysis: { columns: ANALYSIS_COLUMNS, aliases: keyAliases(ANALYSIS_REGISTRY) },
+  samples: { columns: SAMPLE_COLUMNS, aliases: keyAliases(SAMPLES_REGISTRY) },
+};
 
 export const MAX_ATTRIBUTES = 64;
 export const attributesMessage = (name: string): string => `Unknown export attribute '${name}'`;
@@ -138,8 +145,8 @@ export const resolveColumns = <R>(
   resource: ExportResource,
   attributes: readonly string[],
 ): ExportColumn<R>[] => {
-  const all = (resource === 'analysis' ? ANALYSIS_COLUMNS : SAMPLE_COLUMNS) as readonly ExportColumn<R>[];
-  const aliases = resource === 'analysis' ? ANALYSIS_ALIASES : SAMPLE_ALIASES;
+  const all = COLUMN_SETS[resource].columns as readonly ExportColumn<R>[];
+  const { aliases } = COLUMN_SETS[resource];
   if (attributes.length === 0) return [...all];
   if (attributes.length > MAX_ATTRIBUTES) throw new HttpError(400, 'Too many export attributes');
   const byKey = new Map(all.map((c) => [c.key, c]));

@@ -27,14 +27,8 @@ import { loadCampaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import type { ExportColumn, ExportResource } from './columns';
 import { openWriter, type FileWriter } from './formats';
-import {
-  analysisCellsQuery,
-  analysisExportedCount,
-  analysisExportQuery,
-  sampleCellsQuery,
-  type Cells,
-  type ExportQuery,
-} from './queries';
+import { analysisExportedCount, analysisExportQuery, type Cells, type ExportQuery } from './queries';
+import { EXPORT_SOURCES } from './sources';
 import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
 
 export const EXPORTS_SUBDIR = 'exports';
@@ -283,19 +277,13 @@ export class ExportService {
         : 0;
       // SAP and ZFT lay out whole analysis records (and stamp their aIds); CSV and XLSX take exactly
       // the requested cells as text (queries.ts), the least work per row.
+      const exporting = EXPORT_SOURCES[spec.resource];
       const source = (flagging
         ? analysisExportQuery(spec.request, campaign, { leaveOutExported })
-        : spec.resource === 'analysis'
-          ? analysisCellsQuery(spec.request, campaign, spec.columns)
-          : sampleCellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
+        : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
         AnalysisRecord | Cells
       >;
-      const out = openWriter(
-        spec.type,
-        temp,
-        spec.columns,
-        spec.resource === 'analysis' ? 'Analysis' : 'Samples',
-      );
+      const out = openWriter(spec.type, temp, spec.columns, exporting.title);
       writer = out;
       const aIds: number[] = [];
       let count = 0;

@@ -18,32 +18,18 @@ import { apiErrorSchema } from '../../domain/auth';
 import { EXPORT_FAILED, NO_DOWNLOAD, exportedRowsSkipped } from '../../domain/messages';
 import { requireAdmin, userOf } from '../auth/plugin';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
-import { ANALYSIS_VIEW_RULES, analysisRowsQuery } from '../repositories/analysis';
-import { SAMPLE_VIEW_RULES, sampleRowsQuery } from '../repositories/samples';
 import { loadCampaign, type Campaign } from '../views/campaign';
 import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } from '../views/request';
 import { parseAttributes, resolveColumns, type ExportColumn, type ExportResource } from '../exports/columns';
 import { altersFlags, EXPORT_TYPES, exportCheckSchema } from '../../domain/exportJob';
 import { CONTENT_TYPES, decimalText } from '../exports/formats';
-import { PdfRenders } from '../exports/pdf-render';
 import { PDF_ROW_CAP } from '../exports/pdf-table';
-import { ExportService, FILE_NAME, labStamp, type ExportServiceOptions } from '../exports/service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The export jobs of this process (tests lower maxRunning and inject failures through it). */
-    exportJobs: ExportService;
-    /** PDF renders of this process: worker threads, bounded per user and in all (pdf-render.ts). */
-    pdfRenders: PdfRenders;
-  }
-}
-
-export type ExportRoutesOptions = Partial<Pick<ExportServiceOptions, 'maxRunning' | 'chunk'>>;
+import { FILE_NAME, labStamp } from '../exports/service';
+import { EXPORT_RESOURCES, EXPORT_SOURCES } from '../exports/sources';
 
 export const pdfTooLarge = (n: number): string =>
   `The PDF export is limited to ${PDF_ROW_CAP} rows but ${n > PDF_ROW_CAP ? 'more' : n} match. Please narrow the filter or export CSV or XLSX.`;
 
-const RESOURCES: readonly ExportResource[] = ['analysis', 'samples'];
 const exportQuerySchema = viewQuerySchema.extend({
   attributes: z.string().max(4000).optional().describe('comma list of the visible columns, in order'),
 });
@@ -52,14 +38,6 @@ const typeParam = z.object({ type: z.enum(EXPORT_TYPES) });
 const startParam = z.object({ type: z.enum([...EXPORT_TYPES, 'pdf']) });
 const security = [{ bearerAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-
-const rulesOf = (resource: ExportResource) =>
-  resource === 'analysis' ? ANALYSIS_VIEW_RULES : SAMPLE_VIEW_RULES;
-
-const rowsQuery = (resource: ExportResource, request: ViewRequest, campaign: Campaign, limit?: number) =>
-  resource === 'analysis'
-    ? analysisRowsQuery(request, campaign, { limit })
-    : sampleRowsQuery(request, campaign, { limit });
 
 const pdfCell = (column: ExportColumn<unknown>, row: unknown): string | null => {
   const v = column.get(row);
@@ -84,31 +62,11 @@ const describeQuery = (query: ViewQuery, campaign: Campaign): string[] => {
 const notFound = (reply: FastifyReply, message: string = HTTP_MESSAGES.notFound) =>
   reply.code(404).send({ message });
 
-export const exportRoutes = async (
-  parent: FastifyInstance,
-  options: ExportRoutesOptions = {},
-): Promise<void> => {
+// The routes only: the jobs and the PDF renders are the export plugin's (exports/plugin.ts).
+export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const service = new ExportService({
-    db: app.db,
-    dataDir: app.config.dataDir,
-    timezone: app.config.timezone,
-    log: app.log,
-    maxRunning: options.maxRunning,
-    chunk: options.chunk,
-  });
-  app.decorate('exportJobs', service);
-  const renders = new PdfRenders();
-  app.decorate('pdfRenders', renders);
-  app.addHook('onClose', async () => renders.close());
-  app.addHook('onReady', async () => service.startSchedule());
-  // Every request of the app (this plugin is not encapsulated): running jobs pause between chunks
-  // while one is in flight. A request ends once, whether answered or aborted.
-  const ended = async (req: { raw: object }) => service.requestEnded(req.raw);
-  app.addHook('onRequest', async (req) => service.requestStarted(req.raw));
-  app.addHook('onResponse', ended);
-  app.addHook('onRequestAbort', ended);
-  app.addHook('onClose', async () => service.close());
+  const service = app.exportJobs;
+  const renders = app.pdfRenders;
 
   const pdf = async (
     resource: ExportResource,
@@ -143,15 +101,15 @@ export const exportRoutes = async (
   ) => {
     const campaign = await loadCampaign(app.db);
     // One row over the cap tells "too many" without counting the whole set.
-    const { rows } = await rowsQuery(resource, request, campaign, PDF_ROW_CAP + 1).execute(
-      app.db.withoutPlugins(),
-    );
+    const { rows } = await EXPORT_SOURCES[resource]
+      .rowsQuery(request, campaign, PDF_ROW_CAP + 1)
+      .execute(app.db.withoutPlugins());
     if (rows.length > PDF_ROW_CAP)
       throw new HttpError(400, pdfTooLarge(rows.length), [pdfTooLarge(rows.length)]);
     const stamp = labStamp(app.config.timezone);
     const created = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}`;
     const body = await renders.render({
-      title: resource === 'analysis' ? 'Analysis' : 'Samples',
+      title: EXPORT_SOURCES[resource].title,
       subtitle: [...describeQuery(query, campaign), `Created ${created} · ${rows.length} rows`],
       columns: columns.map((c) => ({
         header: c.header,
@@ -166,7 +124,8 @@ export const exportRoutes = async (
       .send(body);
   };
 
-  for (const resource of RESOURCES) {
+  for (const resource of EXPORT_RESOURCES) {
+    const source = EXPORT_SOURCES[resource];
     app.get(
       `/api/${resource}/export/:type`,
       {
@@ -181,7 +140,14 @@ export const exportRoutes = async (
           security,
           params: startParam,
           querystring: exportQuerySchema,
-          response: { 200: z.any(), ...errors, 403: apiErrorSchema, 503: apiErrorSchema },
+          response: {
+            200: z
+              .string()
+              .describe('csv/xlsx/sap/zft: the job file name (text/plain); pdf: the file (application/pdf)'),
+            ...errors,
+            403: apiErrorSchema,
+            503: apiErrorSchema,
+          },
         },
         // SAP and ZFT write (ARCHITECTURE §5): the admin check of every write.
         preHandler: async (req, reply) => {
@@ -191,11 +157,11 @@ export const exportRoutes = async (
       async (req, reply) => {
         const user = userOf(req);
         const type = req.params.type;
-        if (resource === 'samples' && type !== 'pdf' && altersFlags(type)) {
+        if (type !== 'pdf' && !source.types.includes(type)) {
           throw new HttpError(400, `Export type ${type} is available for analysis only`);
         }
         const { attributes, ...viewQuery } = req.query;
-        const request = parseViewRequest(viewQuery, rulesOf(resource));
+        const request = parseViewRequest(viewQuery, source.viewRules);
         const columns = resolveColumns<unknown>(resource, parseAttributes(attributes));
         if (type === 'pdf') return pdf(resource, viewQuery, request, columns, user.email, reply);
         let fileName: string;
@@ -289,7 +255,10 @@ export const exportRoutes = async (
         security,
         params: typeParam,
         querystring: fileQuerySchema,
-        response: { 200: z.any(), ...errors },
+        response: {
+          200: z.unknown().describe('the file: a binary attachment named in content-disposition'),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
@@ -328,6 +297,3 @@ export const exportRoutes = async (
     },
   );
 };
-
-// Like fastify-plugin: the decoration (exportJobs) is visible on the app, not only in this plugin.
-(exportRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
