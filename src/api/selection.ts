@@ -22,7 +22,19 @@ const analysesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions
 
 /** GET /samples/startsWithId/{id}: the samples whose sId starts with `prefix`. */
 const samplesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions = {}) =>
-  (await send(http.get(`samples/startsWithId/${prefix}`, { signal: opts.signal }), samplesListSchema)).samples;
+  (await send(http.get(`samples/startsWithId/${prefix}`, { signal: opts.signal }), samplesListSchema))
+    .samples;
+
+/** Each screen's items whose sId starts with a prefix. */
+const BY_PREFIX: Record<
+  SelectionEntity,
+  (http: Http, prefix: string, opts: CallOptions) => Promise<SelectionItem[]>
+> = {
+  analysis: async (http, prefix, opts) =>
+    (await analysesBySIdPrefix(http, prefix, opts)).map(analysisSelectionItem),
+  samples: async (http, prefix, opts) =>
+    (await samplesBySIdPrefix(http, prefix, opts)).map(sampleSelectionItem),
+};
 
 /**
  * The selection items one request names. An exact sId goes through the prefix search too (the
@@ -35,10 +47,7 @@ const lookupRequest = async (
   opts: CallOptions = {},
 ): Promise<SelectionItem[]> => {
   const prefix = request.kind === 'exact' ? request.sId : request.prefix;
-  const items =
-    entity === 'analysis'
-      ? (await analysesBySIdPrefix(http, prefix, opts)).map(analysisSelectionItem)
-      : (await samplesBySIdPrefix(http, prefix, opts)).map(sampleSelectionItem);
+  const items = await BY_PREFIX[entity](http, prefix, opts);
   return request.kind === 'exact' ? items.filter((i) => i.sId === request.sId) : items;
 };
 
@@ -84,6 +93,9 @@ export const analysesOfSamples = async (
 ): Promise<SelectionItem[]> => {
   if (sampleKeys.length === 0) return [];
   const searchParams = toSearchParams({ page: 0, size: FETCH_PAGE_SIZE, selection: [...sampleKeys] });
-  const view = await send(http.get('analysis/samples', { searchParams, signal: opts.signal }), analysisViewSchema);
+  const view = await send(
+    http.get('analysis/samples', { searchParams, signal: opts.signal }),
+    analysisViewSchema,
+  );
   return view.analysis.map(analysisSelectionItem);
 };

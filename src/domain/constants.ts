@@ -65,7 +65,7 @@ export const STORAGE_KEYS = {
   samplesSelection: 'samples.selection',
 } as const;
 
-/** Measured values with a server limit of the same name (spec §5 last row, issue #2 seed rows). */
+/** Measured values with a server limit of the same name (spec §5 last row; the seed rows of the first migration). */
 export const MEASUREMENT_FIELDS = [
   'pol',
   'nat',

@@ -11,6 +11,7 @@ import { ExportPanel, useExport } from '../ExportPanel';
 import { Page } from '../Page';
 import { useRowEdit } from '../RowEdit';
 import { SelectionCard, useSelection } from '../SelectionCard';
+import type { SelectionResource } from '../SelectionCard/types';
 import type { FetchSelectionItems } from '../SelectionCard/useSelection';
 import { ListFilterPanel, ListScreenActions, ListStatus } from './ListScreenParts';
 import { useListScreen } from './useListScreen';
@@ -32,6 +33,8 @@ export interface ListScreenConfig<Row> {
   filterPanel: FilterPanelSpec;
   withExclusion: boolean;
   createLabel: string;
+  /** The Selection card: its storage and 'Fetch from …'. */
+  selection: SelectionResource;
   /** Column id ↔ the server's sort field, where they differ (Analysis' 'sample.' keys). */
   sortField?: (columnId: string) => string;
   columnOfSortField?: (field: string) => string;
@@ -53,13 +56,14 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
       config.fetchPage(http, query, signal).then((page) => page.rows.map(config.toItem)),
     [config],
   );
-  const selection = useSelection(config.entity, fetchItems);
+  const selection = useSelection({ entity: config.entity, resource: config.selection, fetchItems });
   const view = useListView<Row>({
     entity: config.entity,
     restriction: selection.restriction,
     fetchPage: config.fetchPage,
     sortField: config.sortField,
     columnOfSortField: config.columnOfSortField,
+    withExclusion: config.withExclusion,
   });
   // Saves, creates and deletes reload the list; a deleted row also leaves the selection (spec §4).
   const rowEdit = useRowEdit(config.entity, { onChanged: view.reload, onDeleted: selection.remove });
@@ -131,7 +135,7 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
         </div>
         <aside className="list-screen-side" aria-label="Selection and export">
           <SelectionCard
-            entity={config.entity}
+            fetchLabel={config.selection.fetchLabel}
             selection={selection}
             onOpenItem={(item) => rowEdit.openEdit(item.key)}
           />

@@ -1,6 +1,7 @@
-// Saved browser preferences of a list screen (spec §3): the filter terms and, on Analysis, the
-// exclusion, under '<entity>.filter' / '<entity>.exclusion'; and whether the filter panel is open. What is stored is checked again on
-// reading, so an outdated or tampered entry falls back to "no filter" instead of a 400 per load.
+// Saved browser preferences of a list screen (spec §3): the filter terms and, where the screen has
+// the exclusion checkboxes (Analysis), the exclusion, under '<entity>.filter' / '<entity>.exclusion';
+// and whether the filter panel is open. What is stored is checked again on reading, so an outdated
+// or tampered entry falls back to "no filter" instead of a 400 per load.
 import { z } from 'zod';
 import type { Exclusion } from '../../../domain/constants';
 import { isValidFilterTerm } from '../../../domain/filter';
@@ -22,14 +23,19 @@ export const loadFilters = (entity: ListEntity): string[] => {
   return list.every(isValidFilterTerm) ? list : [];
 };
 
-export const loadExclusion = (entity: ListEntity): Exclusion[] =>
-  entity === 'analysis' ? (readList(exclusionKey(entity)) ?? []).filter(isExclusion) : [];
+/** The stored exclusion of a screen that has the checkboxes (none on the others). */
+export const loadExclusion = (entity: ListEntity, withExclusion: boolean): Exclusion[] =>
+  withExclusion ? (readList(exclusionKey(entity)) ?? []).filter(isExclusion) : [];
 
 export const saveFilters = (entity: ListEntity, filters: readonly string[]): void =>
   writeList(filterKey(entity), filters);
 
-export const saveExclusion = (entity: ListEntity, exclusion: readonly Exclusion[]): void => {
-  if (entity === 'analysis') writeList(exclusionKey(entity), exclusion);
+export const saveExclusion = (
+  entity: ListEntity,
+  withExclusion: boolean,
+  exclusion: readonly Exclusion[],
+): void => {
+  if (withExclusion) writeList(exclusionKey(entity), exclusion);
 };
 
 const panelKey = (entity: ListEntity): string => `${entity}.filterPanel`;

@@ -39,6 +39,8 @@ export interface ListViewOptions<Row> {
   columnOfSortField?: (field: string) => string;
   /** The Selection card's 'Filter all' restriction; null lifts it. */
   restriction?: ListRestriction;
+  /** Whether the screen has the exclusion checkboxes (their choice is kept only then). */
+  withExclusion?: boolean;
 }
 
 export interface ListView<Row> {
@@ -78,7 +80,7 @@ const PERSISTENT_MESSAGES = new Set<string>([FILTER_MISMATCH, REFRESH_TIMER_MESS
 const restrictionSignature = (r: ListRestriction | undefined): string => JSON.stringify(r ?? null);
 
 export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
-  const { entity, restriction } = options;
+  const { entity, restriction, withExclusion = false } = options;
   const { http } = useAuth();
   const { track } = useBusy();
   const { notify } = useNotifications();
@@ -114,7 +116,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
   const [input] = useState(() => ({
     defaultSize: DEFAULT_PAGE_SIZE[entity],
     filters: loadFilters(entity),
-    exclusion: loadExclusion(entity),
+    exclusion: loadExclusion(entity, withExclusion),
   }));
   const actor = useActorRef(machine, { input });
 
@@ -123,7 +125,10 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
 
   // Preferences follow what the machine accepted (an invalid filter never reaches storage).
   useEffect(() => saveFilters(entity, context.filters), [entity, context.filters]);
-  useEffect(() => saveExclusion(entity, context.exclusion), [entity, context.exclusion]);
+  useEffect(
+    () => saveExclusion(entity, withExclusion, context.exclusion),
+    [entity, withExclusion, context.exclusion],
+  );
 
   // 'Filter all' from the Selection card; compared by value, as the card may rebuild the object.
   const signature = restrictionSignature(restriction);

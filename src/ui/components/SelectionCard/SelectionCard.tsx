@@ -11,20 +11,16 @@ import { selectionChipText, type SelectionItem } from '../../../domain/selection
 import { Button, Dialog, Icon, Modal, TextField } from '../../kit';
 import { useScanTarget } from '../../scanner';
 import { useNotifications } from '../../state/NotificationProvider';
-import type { ListEntity, SelectionHandle } from './types';
+import type { SelectionHandle } from './types';
 import './SelectionCard.css';
 
 export interface SelectionCardProps {
-  entity: ListEntity;
+  /** 'Fetch from Samples' / 'Fetch from Analysis' (the resource's). */
+  fetchLabel: string;
   selection: SelectionHandle;
   /** A chip click: open that item for edit (without it the chips only close). */
   onOpenItem?(item: SelectionItem): void;
 }
-
-const FETCH_LABEL: Record<ListEntity, string> = {
-  analysis: 'Fetch from Samples',
-  samples: 'Fetch from Analysis',
-};
 
 const ACCEPTED_FILES = SELECTION_FILE_EXTENSIONS.map((ext) => `.${ext}`);
 
@@ -53,7 +49,7 @@ function FilterToggle({
   );
 }
 
-export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardProps) {
+export function SelectionCard({ fetchLabel, selection, onOpenItem }: SelectionCardProps) {
   const headingId = useId();
   const filesLabelId = useId();
   const { notify } = useNotifications();
@@ -75,7 +71,7 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
     } else if (e.key === 'Escape') {
       e.preventDefault();
       setSampleId('');
-      notify('info', INFO.inputCleared, { page: entity });
+      notify('info', INFO.inputCleared, { page: selection.entity });
     }
   };
 
@@ -86,9 +82,7 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
           Selection
         </h2>
         {/* Not a live region: the snackbar already says what was added or removed, once. */}
-        <p className="selection-card-count">
-          {currentlySelected(selection.items.length)}
-        </p>
+        <p className="selection-card-count">{currentlySelected(selection.items.length)}</p>
       </div>
 
       <div className="selection-card-actions" role="group" aria-label="Selection actions">
@@ -106,7 +100,7 @@ export function SelectionCard({ entity, selection, onOpenItem }: SelectionCardPr
           Clear all
         </Button>
         <Button onPress={selection.fetchFromOther} isDisabled={busy}>
-          {FETCH_LABEL[entity]}
+          {fetchLabel}
         </Button>
       </div>
 

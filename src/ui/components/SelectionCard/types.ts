@@ -1,6 +1,7 @@
 // The handle the page passes around: to the list view (restriction), the table (checked rows) and
 // the card itself.
 import type { Selection } from 'react-aria-components';
+import type { Http } from '../../../api/http';
 import type { ListRestriction } from '../../../domain/listQuery';
 import type { SelectionQuery } from '../../../domain/query';
 import type { SelectionItem } from '../../../domain/selectionItem';
@@ -8,6 +9,19 @@ import type { SelectionStatus } from '../../../machines/selection.machine';
 import type { ListEntity } from '../ListScreen/types';
 
 export type { ListEntity };
+
+/** What a screen's resource tells its Selection card (spec §2, §3 saved preferences). */
+export interface SelectionResource {
+  /** Local-storage key of the screen's selected items. */
+  storageKey: string;
+  /** 'Fetch from Samples' / 'Fetch from Analysis'. */
+  fetchLabel: string;
+  /** The other screen's stored items, and how they become this screen's. */
+  fromOther: {
+    storageKey: string;
+    convert(http: Http, items: SelectionItem[], signal: AbortSignal): Promise<SelectionItem[]>;
+  };
+}
 
 export interface SelectionHandle {
   entity: ListEntity;

@@ -5,11 +5,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Selection } from 'react-aria-components';
 import { fromPromise, waitFor } from 'xstate';
-import { analysesOfSamples, lookupSelectionItems } from '../../../api/selection';
+import { lookupSelectionItems } from '../../../api/selection';
 import type { ListRestriction } from '../../../domain/listQuery';
 import { fileNotAccessible, notFetched } from '../../../domain/messages';
 import type { SelectionQuery } from '../../../domain/query';
-import { formatSampleKey } from '../../../domain/ids';
 import type { SelectionItem } from '../../../domain/selectionItem';
 import {
   restrictionOf,
@@ -23,35 +22,7 @@ import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { loadSelection, saveSelection } from './storage';
 import type { Http } from '../../../api/http';
-import type { ListEntity, SelectionHandle } from './types';
-
-/** The Samples screen's selection item for an analysis item: the same sample key. */
-const asSampleItem = (item: SelectionItem): SelectionItem => ({
-  key: formatSampleKey(item),
-  sId: item.sId,
-  sStamp: item.sStamp,
-});
-
-/** 'Fetch from …' (spec §2): the other screen, and how its selected items become this screen's. */
-const OTHER_SCREEN: Record<
-  ListEntity,
-  {
-    screen: ListEntity;
-    convert(http: Http, items: SelectionItem[], signal: AbortSignal): Promise<SelectionItem[]>;
-  }
-> = {
-  // An analysis item already names its sample: no request needed.
-  samples: { screen: 'analysis', convert: async (_http, items) => items.map(asSampleItem) },
-  analysis: {
-    screen: 'samples',
-    convert: (http, items, signal) =>
-      analysesOfSamples(
-        http,
-        items.map((i) => i.key),
-        { signal },
-      ),
-  },
-};
+import type { ListEntity, SelectionHandle, SelectionResource } from './types';
 
 /** How the screen's rows for a query become selection items ('Select All filtered Elements'). */
 export type FetchSelectionItems = (
@@ -79,7 +50,13 @@ async function readFiles(
   return read.filter((f): f is SelectionFile => f !== null);
 }
 
-export function useSelection(entity: ListEntity, fetchItems: FetchSelectionItems): SelectionHandle {
+export interface SelectionOptions {
+  entity: ListEntity;
+  resource: SelectionResource;
+  fetchItems: FetchSelectionItems;
+}
+
+export function useSelection({ entity, resource, fetchItems }: SelectionOptions): SelectionHandle {
   const { http } = useAuth();
   const { track } = useBusy();
   const { notify } = useNotifications();
@@ -97,16 +74,16 @@ export function useSelection(entity: ListEntity, fetchItems: FetchSelectionItems
         ),
         fetchFiltered: fromPromise(({ input, signal }) => track(fetchItems(http, input.query, signal))),
         fromOther: fromPromise(({ input, signal }) =>
-          track(OTHER_SCREEN[entity].convert(http, input.items, signal)),
+          track(resource.fromOther.convert(http, input.items, signal)),
         ),
       },
       actions: {
         notify: (_, { kind, message }) => notifyRef.current(kind, message, { page: entity }),
-        save: (_, { items }) => saveSelection(entity, items),
+        save: (_, { items }) => saveSelection(resource.storageKey, items),
       },
     }),
   );
-  const [initialItems] = useState(() => loadSelection(entity));
+  const [initialItems] = useState(() => loadSelection(resource.storageKey));
   const actor = useActorRef(machine, { input: { items: initialItems } });
 
   const items = useSelector(actor, (s) => s.context.items);
@@ -170,8 +147,8 @@ export function useSelection(entity: ListEntity, fetchItems: FetchSelectionItems
   );
 
   const fetchFromOther = useCallback(
-    () => actor.send({ type: 'FETCH_FROM_OTHER', items: loadSelection(OTHER_SCREEN[entity].screen) }),
-    [actor, entity],
+    () => actor.send({ type: 'FETCH_FROM_OTHER', items: loadSelection(resource.fromOther.storageKey) }),
+    [actor, resource],
   );
   const selectAllFiltered = useCallback(
     (total: number, query: SelectionQuery) => actor.send({ type: 'SELECT_ALL_FILTERED', total, query }),
