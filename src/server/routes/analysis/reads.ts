@@ -3,10 +3,9 @@
 // repository. The writes live in writes.ts (another plugin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { LIST_PAGE_SIZES } from '../../../domain/constants';
 import { analysisListSchema, analysisSchema, analysisViewSchema } from '../../../domain/entities/analysis';
+import { listViewRoutes } from '../../views/route';
 import { notFetched } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
 import {
@@ -20,44 +19,28 @@ import {
 import { loadCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
 import { fastJson } from '../../views/serialize';
-import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema, type ViewQuery } from '../../views/request';
-
-/** GET /analysis answers at most this many rows (the largest page size); totalItems says how many matched. */
-export const ANALYSIS_LIST_CAP = Math.max(...LIST_PAGE_SIZES);
+import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
-const analysisListCappedSchema = analysisListSchema.extend({ totalItems: z.number().int().nonnegative() });
-
 export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  const view = async (query: ViewQuery, selectionRequired = false) => {
-    const request = parseViewRequest(query, ANALYSIS_VIEW_RULES);
-    return analysisView(app.db, request, await loadCampaign(app.db), { selectionRequired });
-  };
-
-  app.get(
-    '/api/analysis/view',
-    {
-      serializerCompiler: fastJson,
-      schema: {
-        tags: ['analysis'],
-        summary: 'One page of the Analysis view with totals and the averages of the whole matching set',
-        description:
-          'page is 0-based; size one of 25, 50, 100, 1000, 5000, 10000, 15000; sort repeated field,asc|desc ' +
-          '(sample.boxPos, sample.name, sample.weightBru, sample.weightNet sort on the sample; aId breaks ties); ' +
-          'filter repeated (ARCHITECTURE §5); selection aIds or sample IDs sId|sStamp (≤ 1000); selectionSId; ' +
-          'exclusion farmer|screens|test. Restricted to samples stamped within the campaign setting. ' +
-          'Averages are rounded to 2 decimals and null when nothing matches.',
-        security,
-        querystring: viewQuerySchema,
-        response: { 200: analysisViewSchema, ...errors },
-      },
-    },
-    async (request) => view(request.query),
-  );
+  listViewRoutes(app, {
+    resource: 'analysis',
+    rowsKey: 'analysis',
+    rules: ANALYSIS_VIEW_RULES,
+    viewSchema: analysisViewSchema,
+    rowSchema: analysisSchema,
+    summary: 'One page of the Analysis view with totals and the averages of the whole matching set',
+    describe:
+      'sort repeated field,asc|desc (sample.boxPos, sample.name, sample.weightBru, sample.weightNet sort on the ' +
+      'sample; aId breaks ties); filter repeated (ARCHITECTURE §5); selection aIds or sample IDs sId|sStamp ' +
+      '(≤ 1000); selectionSId; exclusion farmer|screens|test. Restricted to samples stamped within the campaign ' +
+      'setting. Averages are rounded to 2 decimals and null when nothing matches.',
+    view: (db, request, campaign) => analysisView(db, request, campaign),
+  });
 
   app.get(
     '/api/analysis/samples',
@@ -66,35 +49,17 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
       schema: {
         tags: ['analysis'],
         summary: "The analyses of the selected samples ('Fetch from Samples'), as the view",
-        description: 'Same query as /analysis/view; selection holds sample IDs sId|sStamp. No selection → no rows.',
+        description:
+          'Same query as /analysis/view; selection holds sample IDs sId|sStamp. No selection → no rows.',
         security,
         querystring: viewQuerySchema,
         response: { 200: analysisViewSchema, ...errors },
       },
     },
-    async (request) => view(request.query, true),
-  );
-
-  app.get(
-    '/api/analysis',
-    {
-      serializerCompiler: fastJson,
-      schema: {
-        tags: ['analysis'],
-        summary: `Every matching analysis in view order, at most ${ANALYSIS_LIST_CAP}`,
-        description:
-          `Same filter, sort, selection and exclusion as /analysis/view; page and size are ignored. The answer ` +
-          `holds the first ${ANALYSIS_LIST_CAP} rows (the largest page) and totalItems counts all that matched; ` +
-          'larger sets are for the paged view or the exports.',
-        security,
-        querystring: viewQuerySchema,
-        response: { 200: analysisListCappedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const result = await view({ ...request.query, page: 0, size: ANALYSIS_LIST_CAP });
-      return { analysis: result.analysis, totalItems: result.totalItems };
-    },
+    async (request) =>
+      analysisView(app.db, parseViewRequest(request.query, ANALYSIS_VIEW_RULES), await loadCampaign(app.db), {
+        selectionRequired: true,
+      }),
   );
 
   app.get(

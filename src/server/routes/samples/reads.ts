@@ -5,9 +5,7 @@
 // sample; the key is unique, so one object), 404 when there is none.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { LIST_PAGE_SIZES } from '../../../domain/constants';
 import {
   sampleSchema,
   samplesListSchema,
@@ -25,65 +23,29 @@ import {
   samplesBySIdPrefix,
   samplesView,
 } from '../../repositories/samples';
-import { loadCampaign } from '../../views/campaign';
 import { sIdParams, sampleKeyParams } from '../params';
-import { fastJson } from '../../views/serialize';
-import { MIN_LAB_TIME, parseViewRequest, viewQuerySchema, type ViewQuery } from '../../views/request';
-
-/** GET /samples answers at most this many rows (the largest page size); totalItems says how many matched. */
-export const SAMPLES_LIST_CAP = Math.max(...LIST_PAGE_SIZES);
+import { MIN_LAB_TIME } from '../../views/request';
+import { listViewRoutes } from '../../views/route';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 
-const samplesCappedSchema = samplesListSchema.extend({ totalItems: z.number().int().nonnegative() });
-
 export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  const view = async (query: ViewQuery) =>
-    samplesView(app.db, parseViewRequest(query, SAMPLE_VIEW_RULES), await loadCampaign(app.db));
-
-  app.get(
-    '/api/samples/view',
-    {
-      serializerCompiler: fastJson,
-      schema: {
-        tags: ['samples'],
-        summary: 'One page of the Samples view with totals',
-        description:
-          'page is 0-based; size one of 25, 50, 100, 1000, 5000, 10000, 15000; sort repeated field,asc|desc ' +
-          '(the key sId, sStamp breaks ties; default newest first); filter repeated (ARCHITECTURE §5); ' +
-          'selection sample IDs sId|sStamp (≤ 1000); selectionSId; exclusion farmer|screens|test. ' +
-          'Restricted to samples stamped within the campaign setting.',
-        security,
-        querystring: viewQuerySchema,
-        response: { 200: samplesViewSchema, ...errors },
-      },
-    },
-    async (request) => view(request.query),
-  );
-
-  app.get(
-    '/api/samples',
-    {
-      serializerCompiler: fastJson,
-      schema: {
-        tags: ['samples'],
-        summary: `Every matching sample in view order, at most ${SAMPLES_LIST_CAP}`,
-        description:
-          `Same filter, sort, selection and exclusion as /samples/view; page and size are ignored. At most ` +
-          `${SAMPLES_LIST_CAP} rows; totalItems counts all that matched.`,
-        security,
-        querystring: viewQuerySchema,
-        response: { 200: samplesCappedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const result = await view({ ...request.query, page: 0, size: SAMPLES_LIST_CAP });
-      return { samples: result.samples, totalItems: result.totalItems };
-    },
-  );
+  listViewRoutes(app, {
+    resource: 'samples',
+    rowsKey: 'samples',
+    rules: SAMPLE_VIEW_RULES,
+    viewSchema: samplesViewSchema,
+    rowSchema: sampleSchema,
+    summary: 'One page of the Samples view with totals',
+    describe:
+      'sort repeated field,asc|desc (the key sId, sStamp breaks ties; default newest first); filter repeated ' +
+      '(ARCHITECTURE §5); selection sample IDs sId|sStamp (≤ 1000); selectionSId; exclusion ' +
+      'farmer|screens|test. Restricted to samples stamped within the campaign setting.',
+    view: samplesView,
+  });
 
   app.get(
     '/api/samples/timestamps/:id',

@@ -1,0 +1,102 @@
+// A list view's routes from its definition (ARCHITECTURE §4 list views): GET /api/<resource>/view,
+// one page with its totals, and GET /api/<resource>, every matching row in view order up to the
+// largest page. Both parse the same query string (views/request.ts) with the resource's rules, read
+// the campaign and call the resource's repository; the definition says what differs. A new list
+// screen's server is one definition (docs/dev/adding-a-resource.md), and the view bench reads the
+// same definitions for its cases.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../domain/auth';
+import { LIST_PAGE_SIZES } from '../../domain/constants';
+import type { Database } from '../db/database';
+import { loadCampaign, type Campaign } from './campaign';
+import {
+  parseViewRequest,
+  viewQuerySchema,
+  type ViewQuery,
+  type ViewRequest,
+  type ViewRules,
+} from './request';
+import { fastJson } from './serialize';
+
+/** GET /api/<resource> answers at most this many rows (the largest page size). */
+export const LIST_CAP = Math.max(...LIST_PAGE_SIZES);
+
+export interface ListViewDefinition<
+  Key extends string,
+  Result extends { totalItems: number } & Record<Key, unknown[]>,
+> {
+  /** The path segment and OpenAPI tag ('analysis', 'samples', 'boxes'). */
+  resource: string;
+  /** The response's field that holds the rows ('analysis', 'samples', 'boxes'). */
+  rowsKey: Key;
+  rules: ViewRules;
+  /** The view's answer: the rows, the totals and whatever else the view carries (averages). */
+  viewSchema: z.ZodType<Result>;
+  /** One row, as both routes answer it. */
+  rowSchema: z.ZodType;
+  /** What the sort, filter and selection mean, for the OpenAPI description. */
+  describe: string;
+  summary: string;
+  view(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<Result>;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+
+export const listViewRoutes = <
+  Key extends string,
+  Result extends { totalItems: number } & Record<Key, unknown[]>,
+>(
+  parent: FastifyInstance,
+  def: ListViewDefinition<Key, Result>,
+): { view(query: ViewQuery): Promise<Result> } => {
+  // Generic over the resource, which the zod type provider cannot follow: the query is typed by
+  // hand (the zod schema below still parses and checks it, the app's validator is zod's).
+  const app = parent;
+  const view = async (query: ViewQuery): Promise<Result> =>
+    def.view(app.db, parseViewRequest(query, def.rules), await loadCampaign(app.db));
+
+  app.get<{ Querystring: ViewQuery }>(
+    `/api/${def.resource}/view`,
+    {
+      serializerCompiler: fastJson,
+      schema: {
+        tags: [def.resource],
+        summary: def.summary,
+        description: `page is 0-based; size one of ${LIST_PAGE_SIZES.join(', ')}; ${def.describe}`,
+        security,
+        querystring: viewQuerySchema,
+        response: { 200: def.viewSchema, ...errors },
+      },
+    },
+    async (request) => view(request.query),
+  );
+
+  const listSchema = z.object({
+    [def.rowsKey]: z.array(def.rowSchema),
+    totalItems: z.number().int().nonnegative(),
+  });
+  app.get<{ Querystring: ViewQuery }>(
+    `/api/${def.resource}`,
+    {
+      serializerCompiler: fastJson,
+      schema: {
+        tags: [def.resource],
+        summary: `Every matching row in view order, at most ${LIST_CAP}`,
+        description:
+          `Same filter, sort, selection and exclusion as /${def.resource}/view; page and size are ignored. ` +
+          `At most ${LIST_CAP} rows (the largest page); totalItems counts all that matched.`,
+        security,
+        querystring: viewQuerySchema,
+        response: { 200: listSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await view({ ...request.query, page: 0, size: LIST_CAP });
+      return { [def.rowsKey]: result[def.rowsKey], totalItems: result.totalItems };
+    },
+  );
+  return { view };
+};
