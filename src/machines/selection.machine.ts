@@ -61,11 +61,16 @@ export interface SelectionContext {
   filterAllSIds: boolean;
   pending: PendingLookup | null;
   requests: SampleIdRequest[];
-  /** 'Select All filtered Elements' being confirmed or fetched: how many match, and the query. */
-  selectAll: { total: number; query: SelectionQuery } | null;
-  /** 'Fetch from …': the other screen's selected items being turned into this screen's. */
-  other: SelectionItem[];
+  /** What is being confirmed or fetched: 'Select All filtered Elements' or 'Fetch from …'. */
+  fetch: FetchRequest | null;
 }
+
+/**
+ * A batch fetched from the server: the first 1000 of the view's query ('Select All filtered
+ * Elements', with how many match), or this screen's items for the other screen's ('Fetch from …').
+ */
+export type FetchRequest =
+  { kind: 'filtered'; total: number; query: SelectionQuery } | { kind: 'other'; items: SelectionItem[] };
 
 export interface SelectionInput {
   /** Read from storage by the caller before start. */
@@ -150,10 +155,8 @@ export const selectionMachine = setup({
   },
   actors: {
     lookup: fromPromise<SelectionItem[], LookupInput>(notProvided('lookup')),
-    /** The view's rows for a query, as selection items. */
-    fetchFiltered: fromPromise<SelectionItem[], { query: SelectionQuery }>(notProvided('fetchFiltered')),
-    /** This screen's items for the other screen's (Analysis → Samples needs no request). */
-    fromOther: fromPromise<SelectionItem[], { items: SelectionItem[] }>(notProvided('fromOther')),
+    /** The items a fetch request names (the view's rows, or the other screen's items as this one's). */
+    fetchItems: fromPromise<SelectionItem[], FetchRequest>(notProvided('fetchItems')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
@@ -207,8 +210,7 @@ export const selectionMachine = setup({
     filterAllSIds: false,
     pending: null,
     requests: [],
-    selectAll: null,
-    other: [],
+    fetch: null,
   }),
   initial: 'ready',
   // Adding, removing and the toggles work while a lookup runs or a clear is being confirmed.
@@ -274,6 +276,8 @@ export const selectionMachine = setup({
   },
   states: {
     ready: {
+      // A confirmed, cancelled or finished fetch is over (after its transition's messages).
+      entry: assign({ fetch: null }),
       on: {
         CLEAR: { guard: 'hasItems', target: 'confirmingClear' },
         ADD_SAMPLE_ID: [
@@ -328,29 +332,33 @@ export const selectionMachine = setup({
           {
             target: 'confirmingSelectAll',
             actions: assign({
-              selectAll: ({ event }) => ({ total: event.total, query: selectAllQuery(event.query) }),
+              fetch: ({ event }) => ({
+                kind: 'filtered',
+                total: event.total,
+                query: selectAllQuery(event.query),
+              }),
             }),
           },
         ],
         FETCH_FROM_OTHER: {
           guard: 'hasOtherItems',
-          target: 'fetchingOther',
-          actions: assign({ other: ({ event }) => event.items }),
+          target: 'fetching',
+          actions: assign({ fetch: ({ event }) => ({ kind: 'other', items: event.items }) }),
         },
       },
     },
     confirmingSelectAll: {
       on: {
-        CONFIRM: { target: 'fetchingFiltered' },
-        CANCEL: { target: 'ready', actions: assign({ selectAll: null }) },
+        CONFIRM: { target: 'fetching' },
+        CANCEL: { target: 'ready' },
       },
     },
-    fetchingFiltered: {
-      exit: assign({ selectAll: null }),
+    fetching: {
       invoke: {
-        id: 'fetchFiltered',
-        src: 'fetchFiltered',
-        input: ({ context }) => ({ query: context.selectAll!.query }),
+        id: 'fetchItems',
+        src: 'fetchItems',
+        input: ({ context }) => context.fetch!,
+        // Added as ADD_MANY adds: all or nothing within the 1000 limit.
         onDone: [
           {
             guard: { type: 'addsFound', params: ({ event }) => ({ found: event.output }) },
@@ -366,37 +374,16 @@ export const selectionMachine = setup({
             actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
           },
         ],
-        // A list request that failed (spec §8), as the table's own.
+        // The view's rows failed as a list request does (spec §8); the other screen's, as a lookup.
         onError: {
           target: 'ready',
-          actions: { type: 'notify', params: { kind: 'error', message: SERVER_TIMEOUT } },
-        },
-      },
-    },
-    fetchingOther: {
-      exit: assign({ other: [] }),
-      invoke: {
-        id: 'fromOther',
-        src: 'fromOther',
-        input: ({ context }) => ({ items: context.other }),
-        onDone: [
-          {
-            guard: { type: 'addsFound', params: ({ event }) => ({ found: event.output }) },
-            target: 'ready',
-            actions: [{ type: 'addItems', params: ({ event }) => ({ items: event.output }) }, ...CHANGED],
+          actions: {
+            type: 'notify',
+            params: ({ context }) => ({
+              kind: 'error',
+              message: context.fetch?.kind === 'filtered' ? SERVER_TIMEOUT : CHECK_LOGS,
+            }),
           },
-          {
-            guard: { type: 'canAddFound', params: ({ event }) => ({ found: event.output }) },
-            target: 'ready',
-          },
-          {
-            target: 'ready',
-            actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
-          },
-        ],
-        onError: {
-          target: 'ready',
-          actions: { type: 'notify', params: { kind: 'error', message: CHECK_LOGS } },
         },
       },
     },

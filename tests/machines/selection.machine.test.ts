@@ -15,6 +15,7 @@ import {
   selectionMachine,
   selectionStatus,
   type LookupInput,
+  type FetchRequest,
   type NotifyParams,
   type SelectionEvent,
   type SelectionMachine,
@@ -54,8 +55,8 @@ function createSut(items: SelectionItem[] = []) {
   const storage = new Map<string, SelectionItem[]>();
   const notifications: NotifyParams[] = [];
   const lookups: SampleIdRequest[][] = [];
-  /** The view queries of 'Select All filtered Elements' and the items of 'Fetch from …'. */
-  const fetches: Array<{ query: SelectionQuery } | { items: SelectionItem[] }> = [];
+  /** The fetches of 'Select All filtered Elements' and 'Fetch from …'. */
+  const fetches: FetchRequest[] = [];
   const restrictions: ListRestriction[] = [];
   let pending: { resolve: (v: SelectionItem[]) => void; reject: (e: unknown) => void } | null = null;
   const machine = selectionMachine.provide({
@@ -67,13 +68,7 @@ function createSut(items: SelectionItem[] = []) {
         });
       }),
       // One request at a time: lookups and fetches are states of one region.
-      fetchFiltered: fromPromise<SelectionItem[], { query: SelectionQuery }>(({ input }) => {
-        fetches.push(input);
-        return new Promise((resolve, reject) => {
-          pending = { resolve, reject };
-        });
-      }),
-      fromOther: fromPromise<SelectionItem[], { items: SelectionItem[] }>(({ input }) => {
+      fetchItems: fromPromise<SelectionItem[], FetchRequest>(({ input }) => {
         fetches.push(input);
         return new Promise((resolve, reject) => {
           pending = { resolve, reject };
@@ -149,13 +144,11 @@ const SAMPLE_EVENTS = [
   { type: 'xstate.error.actor.lookup', error: BROKEN },
   { type: 'SELECT_ALL_FILTERED', total: 3, query: VIEW_QUERY },
   { type: 'SELECT_ALL_FILTERED', total: MAX_SELECTION + 1, query: VIEW_QUERY },
-  { type: 'xstate.done.actor.fetchFiltered', output: [B, C] },
-  { type: 'xstate.done.actor.fetchFiltered', output: THOUSAND },
-  { type: 'xstate.error.actor.fetchFiltered', error: BROKEN },
+  { type: 'xstate.done.actor.fetchItems', output: [B, C] },
+  { type: 'xstate.done.actor.fetchItems', output: THOUSAND },
+  { type: 'xstate.error.actor.fetchItems', error: BROKEN },
   { type: 'FETCH_FROM_OTHER', items: [] },
   { type: 'FETCH_FROM_OTHER', items: [A] },
-  { type: 'xstate.done.actor.fromOther', output: [A] },
-  { type: 'xstate.error.actor.fromOther', error: BROKEN },
 ];
 
 describe('selection machine model', () => {
@@ -198,16 +191,10 @@ describe('selection machine model', () => {
         },
         SELECT_ALL_FILTERED: send,
         FETCH_FROM_OTHER: send,
-        'xstate.done.actor.fetchFiltered': async ({ event }: { event: { output: SelectionItem[] } }) => {
+        'xstate.done.actor.fetchItems': async ({ event }: { event: { output: SelectionItem[] } }) => {
           await sut.resolve(event.output);
         },
-        'xstate.error.actor.fetchFiltered': async ({ event }: { event: { error: unknown } }) => {
-          await sut.reject(event.error);
-        },
-        'xstate.done.actor.fromOther': async ({ event }: { event: { output: SelectionItem[] } }) => {
-          await sut.resolve(event.output);
-        },
-        'xstate.error.actor.fromOther': async ({ event }: { event: { error: unknown } }) => {
+        'xstate.error.actor.fetchItems': async ({ event }: { event: { error: unknown } }) => {
           await sut.reject(event.error);
         },
       } as never,
@@ -232,14 +219,16 @@ describe('selection machine model', () => {
         },
         confirmingSelectAll: (state: Snapshot) => {
           // Asked only for what fits (spec §4: blocked above 1000), nothing fetched before the answer.
-          expect(state.context.selectAll?.total).toBeLessThanOrEqual(MAX_SELECTION);
+          const fetch = state.context.fetch;
+          expect(fetch?.kind === 'filtered' && fetch.total).toBeLessThanOrEqual(MAX_SELECTION);
         },
-        fetchingFiltered: () => {
-          // The first page of at most 1000 of the view's query, whatever page the view shows.
-          expect(sut.fetches.at(-1)).toEqual({ query: { ...VIEW_QUERY, page: 0, size: MAX_SELECTION } });
-        },
-        fetchingOther: () => {
-          expect(sut.fetches.at(-1)).toEqual({ items: [A] });
+        fetching: () => {
+          // The first page of at most 1000 of the view's query, whatever page the view shows; or
+          // the other screen's items.
+          expect([
+            { kind: 'filtered', total: 3, query: { ...VIEW_QUERY, page: 0, size: MAX_SELECTION } },
+            { kind: 'other', items: [A] },
+          ]).toContainEqual(sut.fetches.at(-1));
         },
         lookingUp: () => {
           expect(sut.lookups.at(-1)?.length).toBeGreaterThan(0);
@@ -521,9 +510,9 @@ describe('Select All filtered Elements', () => {
 
     const sut = createSut([A]);
     sut.actor.send({ type: 'SELECT_ALL_FILTERED', total: 2, query: VIEW_QUERY });
-    expect(sut.actor.getSnapshot().context.selectAll?.total).toBe(2);
+    expect(sut.actor.getSnapshot().context.fetch).toMatchObject({ kind: 'filtered', total: 2 });
     sut.actor.send({ type: 'CONFIRM' });
-    expect(sut.status()).toBe('fetchingFiltered');
+    expect(sut.status()).toBe('fetching');
     await sut.resolve([A, B]);
     expect(sut.items().map((i) => i.key)).toEqual(['1', '2']);
     expect(sut.status()).toBe('ready');
@@ -544,7 +533,7 @@ describe('Select All filtered Elements', () => {
     sut.actor.send({ type: 'CONFIRM' });
     await sut.reject(BROKEN);
     expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
-    expect(sut.actor.getSnapshot().context.selectAll).toBeNull();
+    expect(sut.actor.getSnapshot().context.fetch).toBeNull();
   });
 });
 
@@ -554,7 +543,7 @@ describe('Fetch from the other screen', () => {
     sut.actor.send({ type: 'FETCH_FROM_OTHER', items: [] });
     expect(sut.fetches).toEqual([]);
     sut.actor.send({ type: 'FETCH_FROM_OTHER', items: [A, B] });
-    expect(sut.fetches).toEqual([{ items: [A, B] }]);
+    expect(sut.fetches).toEqual([{ kind: 'other', items: [A, B] }]);
     await sut.resolve([C]);
     expect(sut.items()).toEqual([C]);
   });

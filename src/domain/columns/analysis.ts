@@ -2,12 +2,17 @@
 // derive from here. Not editable (spec §3): aId, sample id, sample time, boxPos, weightBru,
 // weightNet, name — the last four are the sample's values shown beside the analysis.
 import type { Analysis } from '../entities/analysis';
-import { optional, validateAFlags, validateDateTime, validateLane, validateSId } from '../rules/fields';
-import type { ColumnRegistry, FieldColumn } from './registry';
+import { validateAFlags, validateDateTime, validateSId } from '../rules/fields';
+import {
+  LAB_DATE_COLUMN,
+  commentField,
+  editableDate,
+  laneField,
+  type ColumnRegistry,
+  type FieldColumn,
+} from './registry';
 
 type Field = FieldColumn<Analysis>;
-
-const DATE = { format: 'time', width: 158, pdfWidth: 14 } as const;
 
 const measured = (id: keyof Analysis & string, label: string, exportHeader: string, pdfWidth = 6): Field => ({
   id,
@@ -20,17 +25,6 @@ const measured = (id: keyof Analysis & string, label: string, exportHeader: stri
   width: pdfWidth === 6 ? 84 : 96,
   pdfWidth,
   get: (a) => a[id] as number | null,
-});
-
-const date = (id: 'dateIn' | 'dateOut' | 'dateExported', label: string): Field => ({
-  id,
-  key: id,
-  label,
-  ...DATE,
-  editable: true,
-  rule: optional(validateDateTime),
-  filter: id,
-  get: (a) => a[id],
 });
 
 export const ANALYSIS_REGISTRY: ColumnRegistry<Analysis> = {
@@ -69,7 +63,7 @@ export const ANALYSIS_REGISTRY: ColumnRegistry<Analysis> = {
       sortKey: 'sStamp',
       aliases: ['sampleId.sStamp', 'sample.sStamp'],
       label: 'SampleTime',
-      ...DATE,
+      ...LAB_DATE_COLUMN,
       editable: false,
       rule: validateDateTime,
       filter: 'sStamp',
@@ -135,8 +129,8 @@ export const ANALYSIS_REGISTRY: ColumnRegistry<Analysis> = {
       pdfWidth: 7,
       get: (a) => a.aFlags,
     },
-    date('dateIn', 'DateIn'),
-    date('dateOut', 'DateOut'),
+    editableDate<Analysis>('dateIn', 'DateIn', (a) => a.dateIn),
+    editableDate<Analysis>('dateOut', 'DateOut', (a) => a.dateOut),
     // The bench screen's short names; the files keep the field-like ones.
     measured('pol', 'Pol', 'Pol'),
     measured('nat', 'Na', 'Nat'),
@@ -149,29 +143,9 @@ export const ANALYSIS_REGISTRY: ColumnRegistry<Analysis> = {
     measured('weightCur', 'WeightCur', 'WeightCur', 7),
     measured('weightDif', 'WeightDif', 'WeightDif', 7),
     measured('density', 'Density', 'Density', 7),
-    {
-      id: 'lane',
-      key: 'lane',
-      label: 'Lane',
-      format: 'int',
-      editable: true,
-      rule: optional(validateLane),
-      filter: 'lane',
-      width: 64,
-      pdfWidth: 4,
-      get: (a) => a.lane,
-    },
-    {
-      id: 'comment',
-      key: 'comment',
-      label: 'Comment',
-      format: 'text',
-      editable: true,
-      width: 160,
-      pdfWidth: 14,
-      get: (a) => a.comment,
-    },
-    date('dateExported', 'DateExported'),
+    laneField<Analysis>((a) => a.lane),
+    commentField<Analysis>((a) => a.comment),
+    editableDate<Analysis>('dateExported', 'DateExported', (a) => a.dateExported),
   ],
   // The measured values right after the sample: on a 1280 px bench screen they are in view without
   // scrolling sideways; dates and weights follow.

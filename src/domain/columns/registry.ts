@@ -3,8 +3,8 @@
 // widths, the sort allow-list and its aliases on the server, the editable fields and their rules.
 // A field's canonical `key` is its spec §3 path ('sample.sampleId.sId'): the name the server sorts
 // and exports by. Its `id` is the table's column id and the field name of row edit.
-import type { FilterColumn } from '../filter';
-import type { Rule } from '../rules/fields';
+import type { DateFilterColumn, FilterColumn } from '../filter';
+import { optional, validateDateTime, validateLane, type Rule } from '../rules/fields';
 
 /** int: whole number; dec: measured value; time: lab date-time text; text: free or coded text. */
 export type ColumnFormat = 'int' | 'dec' | 'time' | 'text';
@@ -52,6 +52,51 @@ export interface ColumnRegistry<Row> {
   /** The table's default column order (ids); fields not listed follow in registry order. */
   tableOrder: readonly string[];
 }
+
+/** How a lab date-time column shows: the lab format is 19 characters wide. */
+export const LAB_DATE_COLUMN = { format: 'time', width: 158, pdfWidth: 14 } as const;
+
+/** An editable lab date-time of the record itself, filtered by its own name (spec §5 date ranges). */
+export const editableDate = <Row>(
+  id: DateFilterColumn,
+  label: string,
+  get: (row: Row) => string | null,
+): FieldColumn<Row> => ({
+  id,
+  key: id,
+  label,
+  ...LAB_DATE_COLUMN,
+  editable: true,
+  rule: optional(validateDateTime),
+  filter: id,
+  get,
+});
+
+/** Lane 0–3 (spec §5), empty allowed on edit. */
+export const laneField = <Row>(get: (row: Row) => number | null): FieldColumn<Row> => ({
+  id: 'lane',
+  key: 'lane',
+  label: 'Lane',
+  format: 'int',
+  editable: true,
+  rule: optional(validateLane),
+  filter: 'lane',
+  width: 64,
+  pdfWidth: 4,
+  get,
+});
+
+/** Free text. */
+export const commentField = <Row>(get: (row: Row) => string | null): FieldColumn<Row> => ({
+  id: 'comment',
+  key: 'comment',
+  label: 'Comment',
+  format: 'text',
+  editable: true,
+  width: 160,
+  pdfWidth: 14,
+  get,
+});
 
 export const tableFields = <Row>(registry: ColumnRegistry<Row>): FieldColumn<Row>[] => {
   const shown = registry.fields.filter((f) => f.inTable !== false);

@@ -2,12 +2,17 @@
 // derive from here. Only boxPos is not editable (spec §3); ID ('sId|sStamp') is exported, not shown.
 import { formatSampleKey } from '../ids';
 import type { Sample } from '../entities/sample';
-import { optional, validateDateTime, validateLane, validateSFlags, validateSId } from '../rules/fields';
-import type { ColumnRegistry, FieldColumn } from './registry';
+import { validateDateTime, validateSFlags, validateSId } from '../rules/fields';
+import {
+  LAB_DATE_COLUMN,
+  commentField,
+  editableDate,
+  laneField,
+  type ColumnRegistry,
+  type FieldColumn,
+} from './registry';
 
 type Field = FieldColumn<Sample>;
-
-const DATE = { format: 'time', width: 158, pdfWidth: 14 } as const;
 
 const number = (
   id: 'weightNet' | 'weightBru' | 'weightTar' | 'quantity' | 'distance',
@@ -21,17 +26,6 @@ const number = (
   editable: true,
   width: id.startsWith('weight') ? 120 : 112,
   pdfWidth: 7,
-  get: (s) => s[id],
-});
-
-const date = (id: 'dateCrumbled' | 'dateExported', label: string): Field => ({
-  id,
-  key: id,
-  label,
-  ...DATE,
-  editable: true,
-  rule: optional(validateDateTime),
-  filter: id,
   get: (s) => s[id],
 });
 
@@ -64,7 +58,7 @@ export const SAMPLES_REGISTRY: ColumnRegistry<Sample> = {
       id: 'sStamp',
       key: 'sampleId.sStamp',
       label: 'SampleTime',
-      ...DATE,
+      ...LAB_DATE_COLUMN,
       editable: false,
       rule: validateDateTime,
       filter: 'sStamp',
@@ -86,7 +80,7 @@ export const SAMPLES_REGISTRY: ColumnRegistry<Sample> = {
     number('weightTar', 'WeightTar'),
     number('quantity', 'Quantity'),
     number('distance', 'Distance'),
-    date('dateCrumbled', 'DateCrumbled'),
+    editableDate<Sample>('dateCrumbled', 'DateCrumbled', (s) => s.dateCrumbled),
     {
       id: 'sFlags',
       key: 'sFlags',
@@ -100,29 +94,9 @@ export const SAMPLES_REGISTRY: ColumnRegistry<Sample> = {
       pdfWidth: 7,
       get: (s) => s.sFlags,
     },
-    {
-      id: 'lane',
-      key: 'lane',
-      label: 'Lane',
-      format: 'int',
-      editable: true,
-      rule: optional(validateLane),
-      filter: 'lane',
-      width: 64,
-      pdfWidth: 4,
-      get: (s) => s.lane,
-    },
-    {
-      id: 'comment',
-      key: 'comment',
-      label: 'Comment',
-      format: 'text',
-      editable: true,
-      width: 160,
-      pdfWidth: 14,
-      get: (s) => s.comment,
-    },
-    date('dateExported', 'DateExported'),
+    laneField<Sample>((s) => s.lane),
+    commentField<Sample>((s) => s.comment),
+    editableDate<Sample>('dateExported', 'DateExported', (s) => s.dateExported),
     {
       id: 'boxPos',
       key: 'boxPos',

@@ -50,7 +50,12 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: signInRequestSchema,
-        response: { 200: signInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: signInResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -68,7 +73,10 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
       }
       limiter.succeed(key);
       const roles = [user.role];
-      const accessToken = await signAccessToken({ email: user.email, roles, cv: user.credentialVersion }, keys);
+      const accessToken = await signAccessToken(
+        { email: user.email, roles, cv: user.credentialVersion },
+        keys,
+      );
       return { accessToken, email: user.email, roles };
     },
   );
@@ -98,7 +106,7 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
       },
       async (request) => {
         const body = request.body;
-        const token = (typeof body === 'string' ? body : body?.token ?? '').trim();
+        const token = (typeof body === 'string' ? body : (body?.token ?? '')).trim();
         const user = token ? await authenticateToken(app.db, keys, token) : undefined;
         if (!user) throw new HttpError(401, HTTP_MESSAGES.invalidToken);
         return user;
@@ -131,7 +139,12 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
       },
     },
     async () => ({
-      users: (await listUsers(app.db)).map(({ email, role, createdAt, updatedAt }) => ({ email, role, createdAt, updatedAt })),
+      users: (await listUsers(app.db)).map(({ email, role, createdAt, updatedAt }) => ({
+        email,
+        role,
+        createdAt,
+        updatedAt,
+      })),
     }),
   );
 };

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../domain/auth';
 import { LIST_PAGE_SIZES } from '../../domain/constants';
 import type { Database } from '../db/database';
+import { READ_ERRORS, SECURITY } from '../routes/contract';
 import { loadCampaign, type Campaign } from './campaign';
 import {
   parseViewRequest,
@@ -42,8 +42,8 @@ export interface ListViewDefinition<
   view(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<Result>;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
-const security = [{ bearerAuth: [] }];
+const errors = READ_ERRORS;
+const security = SECURITY;
 
 export const listViewRoutes = <
   Key extends string,

@@ -8,6 +8,7 @@ import { analysisListSchema, analysisSchema, analysisViewSchema } from '../../..
 import { listViewRoutes } from '../../views/route';
 import { notFetched } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
+import { READ_ERRORS, SECURITY } from '../contract';
 import {
   ANALYSIS_VIEW_RULES,
   analysesBySIdPrefix,
@@ -21,8 +22,8 @@ import { aIdParams, sIdParams, sampleKeyParams } from '../params';
 import { fastJson } from '../../views/serialize';
 import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
-const security = [{ bearerAuth: [] }];
+const errors = READ_ERRORS;
+const security = SECURITY;
 
 export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();

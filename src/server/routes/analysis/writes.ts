@@ -11,20 +11,16 @@ import {
   analysisWriteSchema,
 } from '../../../domain/entities/analysis';
 import { requireAdmin, userOf } from '../../auth/plugin';
+import { SECURITY, WRITE_ERRORS } from '../contract';
 import { aIdNumber, aIdParams } from '../params';
 import { createAnalysis, deleteAnalysis, updateAnalysis } from '../../services/analysis-writes';
 
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-};
+const errors = WRITE_ERRORS;
 
 export const analysisWriteRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ['analysis'];
-  const security = [{ bearerAuth: [] }];
+  const security = SECURITY;
 
   app.post(
     '/api/analysis',
@@ -64,7 +60,12 @@ export const analysisWriteRoutes = async (parent: FastifyInstance): Promise<void
       // attachValidation also covers the path; Fastify stops at the first failing part, so a bad id
       // is answered as it is, before the body is judged.
       if (request.validationError?.validationContext === 'params') throw request.validationError;
-      return updateAnalysis(app.db, userOf(request).email, aIdNumber(request.params.id), request.body as unknown);
+      return updateAnalysis(
+        app.db,
+        userOf(request).email,
+        aIdNumber(request.params.id),
+        request.body as unknown,
+      );
     },
   );
 

@@ -49,7 +49,8 @@ export const limitRoutes = async (parent: FastifyInstance): Promise<void> => {
       schema: {
         tags,
         security,
-        summary: 'Change a value limit (admin); answers the limit as stored; 409 when its version is no longer the one sent',
+        summary:
+          'Change a value limit (admin); answers the limit as stored; 409 when its version is no longer the one sent',
         params: nameParams,
         body: limitWriteSchema,
         response: {

@@ -15,6 +15,7 @@ import {
 import { formatSampleKey } from '../../../domain/ids';
 import { sampleNotFound } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
+import { READ_ERRORS, SECURITY } from '../contract';
 import {
   SAMPLE_STARTS_WITH_LIMIT,
   SAMPLE_VIEW_RULES,
@@ -27,8 +28,8 @@ import { sIdParams, sampleKeyParams } from '../params';
 import { MIN_LAB_TIME } from '../../views/request';
 import { listViewRoutes } from '../../views/route';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
-const security = [{ bearerAuth: [] }];
+const errors = READ_ERRORS;
+const security = SECURITY;
 
 export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -5,8 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
-import { sampleUpdateSchema, sampleWriteResultSchema, sampleWriteSchema } from '../../../domain/entities/sample';
+import {
+  sampleUpdateSchema,
+  sampleWriteResultSchema,
+  sampleWriteSchema,
+} from '../../../domain/entities/sample';
 import { requireAdmin, userOf } from '../../auth/plugin';
+import { SECURITY, WRITE_ERRORS } from '../contract';
 import { sampleKeyParams } from '../params';
 import { createSample, deleteSample, updateSample } from '../../services/samples-writes';
 
@@ -14,16 +19,12 @@ const sampleDeleteResultSchema = sampleWriteResultSchema.extend({
   removed: z.object({ analyses: z.number().int(), boxPositions: z.number().int() }),
 });
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-};
+const errors = WRITE_ERRORS;
 
 export const sampleWriteRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ['samples'];
-  const security = [{ bearerAuth: [] }];
+  const security = SECURITY;
 
   app.post(
     '/api/samples',

@@ -72,9 +72,12 @@ export function useSelection({ entity, resource, fetchItems }: SelectionOptions)
         lookup: fromPromise(({ input, signal }) =>
           track(lookupSelectionItems(http, entity, input.requests, { signal })),
         ),
-        fetchFiltered: fromPromise(({ input, signal }) => track(fetchItems(http, input.query, signal))),
-        fromOther: fromPromise(({ input, signal }) =>
-          track(resource.fromOther.convert(http, input.items, signal)),
+        fetchItems: fromPromise(({ input, signal }) =>
+          track(
+            input.kind === 'filtered'
+              ? fetchItems(http, input.query, signal)
+              : resource.fromOther.convert(http, input.items, signal),
+          ),
         ),
       },
       actions: {
@@ -154,7 +157,9 @@ export function useSelection({ entity, resource, fetchItems }: SelectionOptions)
     (total: number, query: SelectionQuery) => actor.send({ type: 'SELECT_ALL_FILTERED', total, query }),
     [actor],
   );
-  const selectAllTotal = useSelector(actor, (s) => s.context.selectAll?.total ?? 0);
+  const selectAllTotal = useSelector(actor, (s) =>
+    s.context.fetch?.kind === 'filtered' ? s.context.fetch.total : 0,
+  );
 
   return useMemo<SelectionHandle>(
     () => ({
