@@ -38,7 +38,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['src/api/**', 'src/machines/**', 'src/ui/**', 'tests/machines/**'],
+    files: ['src/api/**', 'src/machines/**', 'src/ui/**', 'tests/machines/**', 'tests/hooks/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict([...ours('server'), 'node:*', 'fastify', 'kysely'], 'Browser code never imports the server.'),
   },

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Four suites with one runner (domain rules, machines, the browser code's pure logic, server). The server suite runs once on embedded PGlite and, when
+// Five suites with one runner (domain rules, machines, the browser code's pure logic, hooks, server). The server suite runs once on embedded PGlite and, when
 // DATABASE_URL is set, once more on PostgreSQL (scripts/test.sh runs it twice).
 export default defineConfig({
   test: {
@@ -8,6 +8,15 @@ export default defineConfig({
       { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'ui', include: ['tests/ui/**/*.test.ts'], environment: 'node' } },
+      // Hooks with their machines and the real providers, against a fake API (tests/hooks/fakeApi.ts).
+      {
+        test: {
+          name: 'hooks',
+          include: ['tests/hooks/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:8080/' } },
+        },
+      },
       {
         test: {
           name: 'server',

@@ -50,7 +50,7 @@ vitest_json='vitest_json() { local out=$1; shift; npx vitest run "$@" --reporter
 side_by_side \
   lint "npm run --silent lint" \
   typecheck "npm run --silent typecheck"
-step "domain, machine and ui logic tests" bash -c "$vitest_json; vitest_json unit --project domain --project machines --project ui"
+step "domain, machine, ui logic and hook tests" bash -c "$vitest_json; vitest_json unit --project domain --project machines --project ui --project hooks"
 if [ -n "${DATABASE_URL:-}" ]; then
   side_by_side \
     "server tests on PGlite" "$vitest_json; unset DATABASE_URL; vitest_json server-pglite --project server" \
