@@ -11,6 +11,7 @@ import { ExportPanel, useExport } from '../ExportPanel';
 import { Page } from '../Page';
 import { useRowEdit } from '../RowEdit';
 import { SelectionCard, useSelection } from '../SelectionCard';
+import type { RowEditResource } from '../RowEdit/types';
 import type { SelectionResource } from '../SelectionCard/types';
 import type { FetchSelectionItems } from '../SelectionCard/useSelection';
 import { ListFilterPanel, ListScreenActions, ListStatus } from './ListScreenParts';
@@ -35,6 +36,8 @@ export interface ListScreenConfig<Row> {
   createLabel: string;
   /** The Selection card: its storage and 'Fetch from …'. */
   selection: SelectionResource;
+  /** Row edit, Create and Delete: the fields, the calls and the dialogs' words. */
+  rowEdit: RowEditResource;
   /** Column id ↔ the server's sort field, where they differ (Analysis' 'sample.' keys). */
   sortField?: (columnId: string) => string;
   columnOfSortField?: (field: string) => string;
@@ -66,7 +69,10 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
     withExclusion: config.withExclusion,
   });
   // Saves, creates and deletes reload the list; a deleted row also leaves the selection (spec §4).
-  const rowEdit = useRowEdit(config.entity, { onChanged: view.reload, onDeleted: selection.remove });
+  const rowEdit = useRowEdit(config.entity, config.rowEdit, {
+    onChanged: view.reload,
+    onDeleted: selection.remove,
+  });
   const columnIds = useMemo(() => config.columns.map((c) => c.id), [config.columns]);
   const [prefs, setPrefs] = useColumnPrefs(config.headersKey, columnIds);
   const visibleColumns = useMemo(() => prefs.order.filter((id) => !prefs.hidden.includes(id)), [prefs]);

@@ -1,12 +1,12 @@
-// The delete confirmation (spec §4 Delete): Yes deletes, No keeps. A sample takes its analyses and
-// box position with it, and the dialog says so (spec §2 Samples).
-import { SAMPLE_DELETE_WARNING } from '../../../domain/messages';
+// The delete confirmation (spec §4 Delete): Yes deletes, No keeps. What else the delete removes is
+// the resource's warning (a sample takes its analyses and box position with it, spec §2 Samples).
+import { recordKeyOf } from '../../../machines/rowEdit.machine';
 import { Button, Dialog, Modal } from '../../kit';
-import type { ListEntity } from '../ListScreen/types';
+import type { RowEditResource } from './types';
 import './RowEdit.css';
 
 export interface DeleteDialogProps {
-  entity: ListEntity;
+  resource: RowEditResource;
   id: string;
   isOpen: boolean;
   busy: boolean;
@@ -14,9 +14,9 @@ export interface DeleteDialogProps {
   onCancel: () => void;
 }
 
-export function DeleteDialog({ entity, id, isOpen, busy, onConfirm, onCancel }: DeleteDialogProps) {
-  const noun = entity === 'analysis' ? 'Analysis' : 'Sample';
-  const key = entity === 'analysis' ? `aId#${id}` : `sId#${id}`;
+export function DeleteDialog({ resource, id, isOpen, busy, onConfirm, onCancel }: DeleteDialogProps) {
+  const noun = resource.noun;
+  const key = `${recordKeyOf(resource.rowEntity)}#${id}`;
   return (
     <Modal
       isOpen={isOpen}
@@ -26,7 +26,7 @@ export function DeleteDialog({ entity, id, isOpen, busy, onConfirm, onCancel }: 
     >
       <Dialog role="alertdialog" title={`Delete ${noun}`} className="kit-dialog row-delete-dialog">
         <p>Do you really want to delete {key}?</p>
-        {entity === 'samples' ? <p className="row-delete-warning">{SAMPLE_DELETE_WARNING}</p> : null}
+        {resource.deleteWarning ? <p className="row-delete-warning">{resource.deleteWarning}</p> : null}
         <div className="row-form-actions">
           <Button onPress={onCancel} isDisabled={busy} autoFocus>
             No

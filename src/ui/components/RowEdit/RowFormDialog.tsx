@@ -1,4 +1,4 @@
-// The Create dialog (spec §2: 75% wide; 'Create new Analysis' / 'Create Sample'), also used to edit
+// The Create dialog (spec §2: 75% wide; the resource's title), also used to edit
 // a record opened from the Selection card, whose row may not be on the table's page. Every field of
 // the record with its message under it; SampleTime offers the stamps of the typed SampleID (spec §4
 // Timestamps). Create (or Save) is enabled only while the form is valid.
@@ -9,12 +9,12 @@ import { TEMPLATE_DATETIME } from '../../../domain/constants';
 import { sampleNotFound } from '../../../domain/messages';
 import { SID_PATTERN } from '../../../domain/rules/fields';
 import { Button, ComboBox, Dialog, Form, Modal, TextField } from '../../kit';
-import type { ListEntity } from '../ListScreen/types';
 import type { FieldSpec, FieldTexts } from './fields';
+import type { RowEditResource } from './types';
 import './RowEdit.css';
 
 export interface RowFormDialogProps {
-  entity: ListEntity;
+  resource: RowEditResource;
   mode: 'create' | 'edit';
   /** The edited record (edit mode). */
   recordId?: string;
@@ -61,7 +61,7 @@ function useTimestamps(http: Http, sId: string | undefined): StampLookup {
 
 export function RowFormDialog(props: RowFormDialogProps) {
   const {
-    entity,
+    resource,
     mode,
     recordId,
     http,
@@ -78,7 +78,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
   const stamps = lookup.stamps;
   // An analysis belongs to an existing sample: once its stamps are known, one of them is chosen;
   // for an invalid or unknown SampleID there is nothing to choose, and nothing to create.
-  const pickStamp = entity === 'analysis' && mode === 'create';
+  const pickStamp = resource.pickStampOnCreate && mode === 'create';
   const sStamp = values.sStamp ?? '';
   const newest = stamps.at(-1);
   const noSample = pickStamp && (lookup.state === 'invalid' || lookup.state === 'unknown');
@@ -92,13 +92,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
     (pickStamp && lookup.state === 'unknown' && values.sId ? sampleNotFound(values.sId) : undefined);
   const mayCreate = canSubmit && (!pickStamp || lookup.state === 'found');
 
-  const noun = entity === 'analysis' ? 'Analysis' : 'Sample';
-  const title =
-    mode === 'create'
-      ? entity === 'analysis'
-        ? 'Create new Analysis'
-        : 'Create Sample'
-      : `Edit ${noun} ${recordId ?? ''}`;
+  const title = mode === 'create' ? resource.createTitle : `Edit ${resource.noun} ${recordId ?? ''}`;
   const submitLabel = mode === 'create' ? 'Create' : 'Save';
   const serverOnly = props.errors.filter((m) => !Object.values(fieldErrors).includes(m));
 

@@ -1,37 +1,20 @@
-// useRowEdit: the rowEdit machine with the real API calls and the snackbar, for the
-// Analysis or Samples screen. It hands the table its edit props (pencil, double-click, the edited
+// useRowEdit: the rowEdit machine with the resource's API calls (its RowEditResource) and the
+// snackbar, for one list screen. It hands the table its edit props (pencil, double-click, the edited
 // row's fields, delete), the Create dialog and the delete confirmation. Readers get none of it: the
 // client skips admin calls silently (spec §6), and the server refuses them anyway.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { createAnalysis, deleteAnalysis, getAnalysis, updateAnalysis } from '../../../api/analysis';
 import { getLimits } from '../../../api/config';
-import { createSample, deleteSample, getSample, updateSample } from '../../../api/samples';
-import { parseSampleKey, type SampleKey } from '../../../domain/ids';
-import { sampleNotFound } from '../../../domain/messages';
 import { canCreate, rowEditMachine, rowEditStatus } from '../../../machines/rowEdit.machine';
 import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import type { DataTableProps, RowEditing } from '../DataTable';
 import type { ListEntity } from '../ListScreen/types';
 import { DeleteDialog } from './DeleteDialog';
-import {
-  analysisBody,
-  analysisTexts,
-  fieldErrorsOf,
-  fieldsOf,
-  initialDraft,
-  mergedTexts,
-  normalizeInput,
-  rowEditFields,
-  rowEntityOf,
-  sampleBody,
-  sampleTexts,
-  templateTexts,
-  type FieldTexts,
-} from './fields';
+import { fieldErrorsOf, initialDraft, mergedTexts, normalizeInput, type FieldTexts } from './fields';
 import { RowFormDialog } from './RowFormDialog';
+import type { RowEditResource } from './types';
 
 export interface RowEditOptions {
   /** A record was saved, created or deleted: reload the list. */
@@ -52,16 +35,14 @@ export interface RowEditHandle {
   dialogs: ReactNode;
 }
 
-const sampleKeyOf = (id: string): SampleKey => {
-  const key = parseSampleKey(id);
-  if (!key) throw new Error(sampleNotFound(id));
-  return key;
-};
-
 /** Where an edit shows: in its table row, or (opened from the Selection card) in a dialog. */
 type Surface = 'row' | 'dialog';
 
-export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHandle {
+export function useRowEdit(
+  entity: ListEntity,
+  resource: RowEditResource,
+  opts: RowEditOptions,
+): RowEditHandle {
   const { http, isAdmin } = useAuth();
   const { notify, clearValidation } = useNotifications();
   const optsRef = useRef(opts);
@@ -78,35 +59,19 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
     rowEditMachine.provide({
       actors: {
         load: fromPromise(async ({ input, signal }) => {
-          const record =
-            entity === 'analysis'
-              ? await getAnalysis(http, input.id, { signal })
-              : await getSample(http, sampleKeyOf(input.id), { signal });
-          const texts = 'aId' in record ? analysisTexts(record) : sampleTexts(record);
+          const { texts, version } = await resource.load(http, input.id, signal);
           loaded.current = { id: input.id, texts };
-          return { draft: initialDraft(entity, texts), version: record.version };
+          return { draft: initialDraft(resource.editFields, texts), version };
         }),
         update: fromPromise(async ({ input }) => {
           const base = loaded.current?.id === input.id ? loaded.current.texts : {};
-          const texts = mergedTexts(base, input.draft);
           // The version the record was loaded with: a record changed since is refused (409).
-          const { version } = input;
-          return entity === 'analysis'
-            ? updateAnalysis(http, input.id, { ...analysisBody(texts), version })
-            : updateSample(http, sampleKeyOf(input.id), { ...sampleBody(texts), version });
+          return resource.update(http, input.id, mergedTexts(base, input.draft), input.version);
         }),
-        remove: fromPromise(({ input }) =>
-          entity === 'analysis' ? deleteAnalysis(http, input.id) : deleteSample(http, sampleKeyOf(input.id)),
-        ),
-        create: fromPromise(async ({ input }) => {
-          const texts = mergedTexts({}, input.draft);
-          if (entity === 'analysis') {
-            const { aId } = await createAnalysis(http, analysisBody(texts));
-            return { id: String(aId) };
-          }
-          const { ID } = await createSample(http, sampleBody(texts));
-          return { id: ID };
-        }),
+        remove: fromPromise(({ input }) => resource.remove(http, input.id)),
+        create: fromPromise(async ({ input }) => ({
+          id: await resource.create(http, mergedTexts({}, input.draft)),
+        })),
       },
       actions: {
         notify: (_, params) =>
@@ -120,7 +85,7 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { entity: rowEntityOf(entity) } });
+  const actor = useActorRef(machine, { input: { entity: resource.rowEntity } });
 
   // Results reload the list; a deleted record leaves the selection too (spec §4 Delete).
   useEffect(() => {
@@ -155,26 +120,26 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
 
   // Stable handlers: the edited row's cells and the dialogs share them.
   const { change, cancel, save } = useMemo(() => {
-    const specs = new Map(fieldsOf(entity).map((s) => [s.id, s]));
+    const specs = new Map(resource.fields.map((s) => [s.id, s]));
     return {
       change: (field: string, text: string) =>
         actor.send({ type: 'CHANGE', field, value: normalizeInput(specs.get(field), text) }),
       cancel: () => actor.send({ type: 'CANCEL' }),
       save: () => actor.send({ type: 'SAVE' }),
     };
-  }, [actor, entity]);
+  }, [actor, resource]);
 
   const isEditing = (status === 'editing' || status === 'saving') && context.id !== null;
   const editTexts = useMemo<FieldTexts | null>(() => {
     if (!isEditing || !context.id) return null;
     const base = loaded.current?.id === context.id ? loaded.current.texts : {};
     const merged = mergedTexts(base, context.draft);
-    return Object.fromEntries(rowEditFields(entity).map((s) => [s.id, merged[s.id] ?? '']));
-  }, [isEditing, context.id, context.draft, entity]);
+    return Object.fromEntries(resource.editFields.map((s) => [s.id, merged[s.id] ?? '']));
+  }, [isEditing, context.id, context.draft, resource]);
   // Field messages show once a save was refused, and then follow the input (as the machine's errors).
   const fieldErrors = useMemo(
-    () => (context.errors.length > 0 ? fieldErrorsOf(entity, context.draft, context.limits) : {}),
-    [context.errors, context.draft, context.limits, entity],
+    () => (context.errors.length > 0 ? fieldErrorsOf(resource.rowEntity, context.draft, context.limits) : {}),
+    [context.errors, context.draft, context.limits, resource],
   );
 
   const editing = useMemo<RowEditing | null>(
@@ -228,7 +193,7 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
     actor.send({ type: 'EDIT', id, column });
   };
   const openCreate = isAdmin
-    ? () => actor.send({ type: 'OPEN_CREATE', template: templateTexts(entity) })
+    ? () => actor.send({ type: 'OPEN_CREATE', template: resource.template() })
     : undefined;
 
   const creating = status === 'creating' || status === 'submitting';
@@ -237,13 +202,13 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
     <>
       {creating ? (
         <RowFormDialog
-          entity={entity}
+          resource={resource}
           mode="create"
           http={http}
-          fields={fieldsOf(entity)}
+          fields={resource.fields}
           values={mergedTexts({}, context.draft)}
           errors={context.errors}
-          fieldErrors={fieldErrorsOf(entity, context.draft, context.limits)}
+          fieldErrors={fieldErrorsOf(resource.rowEntity, context.draft, context.limits)}
           busy={status === 'submitting'}
           canSubmit={createEnabled}
           onChange={change}
@@ -253,11 +218,11 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
       ) : null}
       {dialogEdit ? (
         <RowFormDialog
-          entity={entity}
+          resource={resource}
           mode="edit"
           recordId={context.id ?? ''}
           http={http}
-          fields={rowEditFields(entity)}
+          fields={resource.editFields}
           values={editTexts}
           errors={context.errors}
           fieldErrors={fieldErrors}
@@ -269,7 +234,7 @@ export function useRowEdit(entity: ListEntity, opts: RowEditOptions): RowEditHan
         />
       ) : null}
       <DeleteDialog
-        entity={entity}
+        resource={resource}
         id={context.id ?? ''}
         isOpen={status === 'confirmingDelete' || status === 'deleting'}
         busy={status === 'deleting'}

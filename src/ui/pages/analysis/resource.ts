@@ -11,6 +11,7 @@ import { ANALYSIS_FILTER_PANEL } from '../../../domain/filterPanel';
 import { analysisSelectionItem } from '../../../domain/selectionItem';
 import type { ListScreenConfig } from '../../components/ListScreen';
 import { ANALYSIS_COLUMNS, ANALYSIS_HEADERS_KEY } from './columns';
+import { ANALYSIS_ROW_EDIT } from './rowEdit';
 
 export const ANALYSIS_RESOURCE: ListScreenConfig<Analysis> = {
   entity: 'analysis',
@@ -32,6 +33,7 @@ export const ANALYSIS_RESOURCE: ListScreenConfig<Analysis> = {
   filterPanel: ANALYSIS_FILTER_PANEL,
   withExclusion: true,
   createLabel: 'Create new Analysis',
+  rowEdit: ANALYSIS_ROW_EDIT,
   selection: {
     storageKey: STORAGE_KEYS.analysisSelection,
     fetchLabel: 'Fetch from Samples',

@@ -10,6 +10,7 @@ import { formatSampleKey } from '../../../domain/ids';
 import { sampleSelectionItem } from '../../../domain/selectionItem';
 import type { ListScreenConfig } from '../../components/ListScreen';
 import { SAMPLE_COLUMNS, SAMPLES_HEADERS_KEY } from './columns';
+import { SAMPLE_ROW_EDIT } from './rowEdit';
 
 export const SAMPLES_RESOURCE: ListScreenConfig<Sample> = {
   entity: 'samples',
@@ -26,6 +27,7 @@ export const SAMPLES_RESOURCE: ListScreenConfig<Sample> = {
   filterPanel: SAMPLES_FILTER_PANEL,
   withExclusion: false,
   createLabel: 'Create new Sample',
+  rowEdit: SAMPLE_ROW_EDIT,
   selection: {
     storageKey: STORAGE_KEYS.samplesSelection,
     fetchLabel: 'Fetch from Analysis',
