@@ -44,12 +44,18 @@ export interface RowEditContext {
   version: number | null;
   /** The column that was double-clicked, for the UI to focus; null for the pencil. */
   column: string | null;
+  /** Where the edit shows: in its table row, or in a dialog (opened from the Selection card). */
+  surface: EditSurface;
+  /** The record as loaded, every field: the draft's changes go over it when saved and shown. */
+  record: RowDraft;
   draft: RowDraft;
   errors: string[];
 }
 
+export type EditSurface = 'row' | 'dialog';
+
 export type RowEditEvent =
-  | { type: 'EDIT'; id: string; column?: string }
+  | { type: 'EDIT'; id: string; column?: string; surface?: EditSurface }
   | { type: 'CHANGE'; field: string; value: FieldValue }
   | { type: 'SAVE' }
   | { type: 'CANCEL' }
@@ -66,15 +72,18 @@ export type RowEditEmitted =
   /** The save was refused because the record changed meanwhile: the list should show the change. */
   | { type: 'conflict'; id: string };
 
-/** What the load answers: the editable fields and the record's version. */
+/** What the load answers: the fields the draft starts with, the whole record, and its version. */
 export interface LoadedRow {
   draft: RowDraft;
+  /** Every field of the record (the draft when left out). */
+  record?: RowDraft;
   version: number;
 }
 
-/** What the save sends. */
+/** What the save sends: the record as loaded with the draft over it, and the loaded version. */
 export interface RowUpdate {
   id: string;
+  record: RowDraft;
   draft: RowDraft;
   version: number;
 }
@@ -128,7 +137,9 @@ export const rowEditMachine = setup({
         ? {
             id: event.id,
             column: event.type === 'EDIT' ? (event.column ?? null) : null,
+            surface: event.type === 'EDIT' ? (event.surface ?? 'row') : 'row',
             version: null,
+            record: {},
             draft: {},
             errors: [],
           }
@@ -139,7 +150,7 @@ export const rowEditMachine = setup({
         event.type === 'CHANGE' ? { ...context.draft, [event.field]: event.value } : context.draft,
     }),
     check: assign({ errors: ({ context }) => errorsOf(context) }),
-    reset: assign({ id: null, column: null, version: null, draft: {}, errors: [] }),
+    reset: assign({ id: null, column: null, surface: 'row', version: null, record: {}, draft: {}, errors: [] }),
   },
   guards: {
     isDraftValid: ({ context }) => errorsOf(context).length === 0,
@@ -153,7 +164,9 @@ export const rowEditMachine = setup({
     limits: input.limits ?? [],
     id: null,
     column: null,
+    surface: 'row',
     version: null,
+    record: {},
     draft: {},
     errors: [],
   }),
@@ -190,6 +203,7 @@ export const rowEditMachine = setup({
           // errors stay as they are: none after EDIT (takeRow), the reason after a conflict.
           actions: assign({
             draft: ({ event }) => ({ ...event.output.draft }),
+            record: ({ event }) => ({ ...(event.output.record ?? event.output.draft) }),
             version: ({ event }) => event.output.version,
           }),
         },
@@ -240,8 +254,13 @@ export const rowEditMachine = setup({
         CANCEL: { target: 'idle', actions: ['reset', 'clearValidation'] },
         EDIT: [
           { guard: 'isOtherRow', target: 'loading', actions: ['takeRow', 'clearValidation'] },
-          // Another cell of the same row: only the focus moves.
-          { actions: assign({ column: ({ event }) => event.column ?? null }) },
+          // Another cell of the same row: only the focus moves (and where the edit shows).
+          {
+            actions: assign({
+              column: ({ event }) => event.column ?? null,
+              surface: ({ event }) => event.surface ?? 'row',
+            }),
+          },
         ],
       },
     },
@@ -251,6 +270,7 @@ export const rowEditMachine = setup({
         src: 'update',
         input: ({ context }) => ({
           id: context.id ?? '',
+          record: context.record,
           draft: context.draft,
           version: context.version ?? NO_VERSION,
         }),

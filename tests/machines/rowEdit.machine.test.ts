@@ -62,7 +62,6 @@ const CONFLICT = new ApiError({
   errors: [CHANGED_MEANWHILE],
 });
 
-
 function createSut(input: RowEditInput = { entity: 'analysis', limits: LIMITS }) {
   const calls: Array<{ effect: Effect; input: unknown }> = [];
   const notifications: NotifyParams[] = [];
@@ -129,6 +128,8 @@ let reloadsAfterConflict = 0;
 const SAMPLE_EVENTS = [
   { type: 'EDIT', id: '17' },
   { type: 'EDIT', id: '18', column: 'pol' },
+  // Opened from the Selection card: the edit shows in a dialog.
+  { type: 'EDIT', id: '17', surface: 'dialog' },
   { type: 'CHANGE', field: 'lane', value: '7' },
   { type: 'CHANGE', field: 'lane', value: '2' },
   { type: 'CHANGE', field: 'pol', value: '45' },
@@ -237,10 +238,17 @@ describe('row edit machine model', () => {
           // Only a draft without errors is ever sent, with the version it was loaded at.
           const sent = sut.calls.findLast((c) => c.effect === 'update')?.input as {
             id: string;
+            record: RowDraft;
             draft: RowDraft;
             version: number;
           };
-          expect(sent).toEqual({ id: state.context.id, draft: state.context.draft, version: LOADED.version });
+          // ... over the record as it was loaded.
+          expect(sent).toEqual({
+            id: state.context.id,
+            record: LOADED.draft,
+            draft: state.context.draft,
+            version: LOADED.version,
+          });
           expect(rowErrors('analysis', sent.draft, LIMITS)).toEqual([]);
         },
         confirmingDelete: () => {
@@ -315,7 +323,7 @@ describe('row edit', () => {
     sut.actor.send({ type: 'SAVE' });
     expect(sut.calls.at(-1)).toEqual({
       effect: 'update',
-      input: { id: '17', draft: { ...ROW, lane: '3' }, version: 4 },
+      input: { id: '17', record: ROW, draft: { ...ROW, lane: '3' }, version: 4 },
     });
   });
 
@@ -347,7 +355,7 @@ describe('row edit', () => {
     sut.actor.send({ type: 'SAVE' });
     expect(sut.calls.at(-1)).toEqual({
       effect: 'update',
-      input: { id: '17', draft: { ...ROW, comment: 'mine' }, version: 4 },
+      input: { id: '17', record: ROW, draft: { ...ROW, comment: 'mine' }, version: 4 },
     });
     await sut.reject('update', CONFLICT);
     expect(sut.notifications).toEqual([
@@ -375,7 +383,12 @@ describe('row edit', () => {
     sut.actor.send({ type: 'SAVE' });
     expect(sut.calls.at(-1)).toEqual({
       effect: 'update',
-      input: { id: '17', draft: { ...ROW, pol: 19, comment: 'mine again' }, version: 5 },
+      input: {
+        id: '17',
+        record: { ...ROW, pol: 19 },
+        draft: { ...ROW, pol: 19, comment: 'mine again' },
+        version: 5,
+      },
     });
     await sut.resolve('update');
     expect(sut.emitted.at(-1)).toEqual({ type: 'saved', id: '17' });
@@ -515,5 +528,18 @@ describe('create', () => {
     expect(sut.notifications.at(-1)?.message).toMatch(
       /^Error occurred, the analysis of SampleId#\S+\|[^!]* was not created! Sample 8888888888888 does not exist$/,
     );
+  });
+});
+
+describe('where the edit shows, and the record it saves over', () => {
+  it('an edit opened from the Selection card shows in a dialog; a double-click on its row moves it there', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17', surface: 'dialog' });
+    await sut.resolve('load', { draft: { lane: 1 }, record: ROW, version: 4 });
+    expect(sut.context()).toMatchObject({ surface: 'dialog', record: ROW, draft: { lane: 1 } });
+    sut.actor.send({ type: 'EDIT', id: '17', column: 'pol' });
+    expect(sut.context()).toMatchObject({ surface: 'row', column: 'pol' });
+    sut.actor.send({ type: 'CANCEL' });
+    expect(sut.context()).toMatchObject({ surface: 'row', record: {}, draft: {} });
   });
 });

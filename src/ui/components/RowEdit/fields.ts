@@ -57,13 +57,14 @@ export const num = (text: string | undefined): number | null => {
 export const textOrNull = (text: string | undefined): string | null =>
   text === undefined || text.trim() === '' ? null : text;
 
-const textsOfDraft = (draft: RowDraft): FieldTexts =>
+/** A draft's values as the fields' texts. */
+export const textsOf = (draft: RowDraft): FieldTexts =>
   Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, toText(v)]));
 
 /** The record's texts with the draft's changes over them. */
 export const mergedTexts = (base: FieldTexts, draft: RowDraft): FieldTexts => ({
   ...base,
-  ...textsOfDraft(draft),
+  ...textsOf(draft),
 });
 
 /** The message of each field of the draft that breaks its rule (spec §5), by field name. */

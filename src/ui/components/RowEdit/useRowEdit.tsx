@@ -12,7 +12,7 @@ import { useNotifications } from '../../state/NotificationProvider';
 import type { DataTableProps, RowEditing } from '../DataTable';
 import type { ListEntity } from '../ListScreen/types';
 import { DeleteDialog } from './DeleteDialog';
-import { fieldErrorsOf, initialDraft, mergedTexts, normalizeInput, type FieldTexts } from './fields';
+import { fieldErrorsOf, initialDraft, mergedTexts, normalizeInput, textsOf, type FieldTexts } from './fields';
 import { RowFormDialog } from './RowFormDialog';
 import type { RowEditResource } from './types';
 
@@ -35,9 +35,6 @@ export interface RowEditHandle {
   dialogs: ReactNode;
 }
 
-/** Where an edit shows: in its table row, or (opened from the Selection card) in a dialog. */
-type Surface = 'row' | 'dialog';
-
 export function useRowEdit(
   entity: ListEntity,
   resource: RowEditResource,
@@ -51,23 +48,19 @@ export function useRowEdit(
     optsRef.current = opts;
     notifyRef.current = { notify, clearValidation };
   });
-  /** The loaded record's texts: the draft holds only what the edit may change (fields.ts). */
-  const loaded = useRef<{ id: string; texts: FieldTexts } | null>(null);
-  const [surface, setSurface] = useState<Surface>('row');
 
   const [machine] = useState(() =>
     rowEditMachine.provide({
       actors: {
         load: fromPromise(async ({ input, signal }) => {
           const { texts, version } = await resource.load(http, input.id, signal);
-          loaded.current = { id: input.id, texts };
-          return { draft: initialDraft(resource.editFields, texts), version };
+          // The draft holds only what the edit may change (fields.ts); the record keeps the rest.
+          return { draft: initialDraft(resource.editFields, texts), record: texts, version };
         }),
-        update: fromPromise(async ({ input }) => {
-          const base = loaded.current?.id === input.id ? loaded.current.texts : {};
-          // The version the record was loaded with: a record changed since is refused (409).
-          return resource.update(http, input.id, mergedTexts(base, input.draft), input.version);
-        }),
+        // The version the record was loaded with: a record changed since is refused (409).
+        update: fromPromise(({ input }) =>
+          resource.update(http, input.id, mergedTexts(textsOf(input.record), input.draft), input.version),
+        ),
         remove: fromPromise(({ input }) => resource.remove(http, input.id)),
         create: fromPromise(async ({ input }) => ({
           id: await resource.create(http, mergedTexts({}, input.draft)),
@@ -132,10 +125,9 @@ export function useRowEdit(
   const isEditing = (status === 'editing' || status === 'saving') && context.id !== null;
   const editTexts = useMemo<FieldTexts | null>(() => {
     if (!isEditing || !context.id) return null;
-    const base = loaded.current?.id === context.id ? loaded.current.texts : {};
-    const merged = mergedTexts(base, context.draft);
+    const merged = mergedTexts(textsOf(context.record), context.draft);
     return Object.fromEntries(resource.editFields.map((s) => [s.id, merged[s.id] ?? '']));
-  }, [isEditing, context.id, context.draft, resource]);
+  }, [isEditing, context.id, context.record, context.draft, resource]);
   // Field messages show once a save was refused, and then follow the input (as the machine's errors).
   const fieldErrors = useMemo(
     () => (context.errors.length > 0 ? fieldErrorsOf(resource.rowEntity, context.draft, context.limits) : {}),
@@ -144,7 +136,7 @@ export function useRowEdit(
 
   const editing = useMemo<RowEditing | null>(
     () =>
-      editTexts && context.id && surface === 'row'
+      editTexts && context.id && context.surface === 'row'
         ? {
             rowId: context.id,
             values: editTexts,
@@ -163,7 +155,7 @@ export function useRowEdit(
       context.column,
       context.errors,
       fieldErrors,
-      surface,
+      context.surface,
       status,
       change,
       save,
@@ -174,10 +166,7 @@ export function useRowEdit(
   // Stable row actions: every row's action cell reads them, the edited row's values change per key.
   const rowActions = useMemo(
     () => ({
-      onEditRow: (id: string, column?: string) => {
-        setSurface('row');
-        actor.send({ type: 'EDIT', id, column });
-      },
+      onEditRow: (id: string, column?: string) => actor.send({ type: 'EDIT', id, column, surface: 'row' }),
       onDeleteRow: (id: string) => actor.send({ type: 'REQUEST_DELETE', id }),
     }),
     [actor],
@@ -189,15 +178,14 @@ export function useRowEdit(
 
   const openEdit = (id: string, column?: string) => {
     if (!isAdmin) return;
-    setSurface('dialog');
-    actor.send({ type: 'EDIT', id, column });
+    actor.send({ type: 'EDIT', id, column, surface: 'dialog' });
   };
   const openCreate = isAdmin
     ? () => actor.send({ type: 'OPEN_CREATE', template: resource.template() })
     : undefined;
 
   const creating = status === 'creating' || status === 'submitting';
-  const dialogEdit = isEditing && surface === 'dialog' && editTexts !== null;
+  const dialogEdit = isEditing && context.surface === 'dialog' && editTexts !== null;
   const dialogs = isAdmin ? (
     <>
       {creating ? (
