@@ -28,3 +28,10 @@ export const labelErrors = (l: LabelFields): string[] => {
 
 /** Blank is allowed (the barcode may be typed instead); the input itself stops at 12 characters. */
 export const validateLabelSampleId = optional(validateSampleLabel);
+
+/** The server's answers to a print request (ARCHITECTURE §5 Labels). */
+export const LABEL_PRINT_MESSAGES = {
+  foreignZpl: 'Only a label built by this app can be printed (^XA … ^XZ with text and ^BE fields).',
+  noPrinter: 'No label printer is configured: set LAB_PRINTER to host:port (see the Labels help).',
+  unreachable: (printer: string, reason: string) => `The label printer ${printer} did not take the label: ${reason}.`,
+} as const;
