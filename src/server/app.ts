@@ -22,7 +22,7 @@ import { analysisReadRoutes } from './routes/analysis/reads';
 import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
 import { exportRoutes } from './routes/exports';
-import { labelRoutes } from './routes/label';
+import { deskPageRoutes } from './routes/desk-pages';
 import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
 import { sampleReadRoutes } from './routes/samples/reads';
@@ -141,7 +141,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(limitRoutes);
   await app.register(settingRoutes);
   await app.register(exportRoutes);
-  await app.register(labelRoutes);
+  await app.register(deskPageRoutes);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

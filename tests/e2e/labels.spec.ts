@@ -48,7 +48,7 @@ const test = base.extend<object, { printer: Printer; labServer: string }>({
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', auto: true, timeout: 120_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
 });
 
