@@ -97,7 +97,7 @@ export const dayReportBlock = (d: DayStats): string[] => {
   ];
   for (const field of AVERAGED_FIELDS) {
     const s = d.values[field];
-    if (s) lines.push(`${REPORT_VALUE_NAMES[field]}: average ${fixed(s.avg)}, min ${fixed(s.min)}, max ${fixed(s.max)} (${s.n} values)`);
+    if (s) lines.push(`${REPORT_VALUE_NAMES[field]}: average ${fixed(s.avg)}, min ${fixed(s.min)}, max ${fixed(s.max)} (${s.n} value${s.n === 1 ? '' : 's'})`);
   }
   const out = AVERAGED_FIELDS.filter((f) => (d.outOfLimit[f] ?? 0) > 0);
   const total = out.reduce((n, f) => n + (d.outOfLimit[f] ?? 0), 0);
