@@ -22,7 +22,7 @@ const COLUMNS: readonly DataColumn<Log>[] = [
   { id: 'logId', header: 'ID', accessor: (l) => l.logId, numeric: true, grouping: false, sortable: false, width: 90 },
   { id: 'dateCreated', header: 'Created', accessor: (l) => l.dateCreated, sortable: false, width: 170 },
   { id: 'level', header: 'Level', accessor: (l) => l.level, sortable: false, width: 80 },
-  { id: 'info', header: 'Info', accessor: (l) => l.info, sortable: false, width: 640 },
+  { id: 'info', header: 'Info', accessor: (l) => l.info, sortable: false, width: 880 },
 ];
 const SORTED_BY_ID_DESC = [{ id: 'logId', desc: true }];
 
