@@ -125,6 +125,8 @@ export const suspiciousCandidates = async (
     ), a as (
       select a.s_id, a.s_stamp, count(*) as n, bool_or(${anyOutside}) as out, (${spread}) as disagree
       from analysis a join s on s.s_id = a.s_id and s.s_stamp = a.s_stamp
+      -- The sample's stamp is on the analysis too: only the span's analyses are read (index on s_stamp).
+      where a.s_stamp between ${span.from}::timestamp and ${span.to}::timestamp
       group by a.s_id, a.s_stamp
     )
     select s.s_id, to_char(s.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
