@@ -232,3 +232,8 @@ export const andSuspiciousIds = (n: number): string => `and ${n} suspicious Samp
 /** File name of a report PDF: 'day-report_2026-10-24_2026-10-25.pdf'. */
 export const reportFileName = (type: 'day' | 'suspicious', start: string, end: string): string =>
   `${type === 'day' ? 'day-report' : 'suspicious-report'}_${start}_${end}.pdf`;
+
+/** A report PDF is for reading: as many lines as the list PDFs have rows (server exports/pdf-table). */
+export const REPORT_PDF_MAX_LINES = 5000;
+export const reportPdfTooLarge = (n: number): string =>
+  `The report PDF is limited to ${REPORT_PDF_MAX_LINES} lines but this report has ${n}. Please choose fewer days.`;

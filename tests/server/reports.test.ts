@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatLabDate, formatLabDateTime, labNow, labToday } from '../../src/domain/datetime';
 import { dayReportsResponseSchema, suspiciousReportsResponseSchema } from '../../src/domain/entities/report';
 import { CHECK_DATES, FUTURE_DATE, START_BEFORE_END, START_DATE_REQUIRED } from '../../src/domain/messages';
+import { REPORT_PDF_MAX_LINES, reportPdfTooLarge } from '../../src/domain/reports';
 import { pdfTextRuns } from './pdf-text';
 import { useHarness } from './harness';
 
@@ -212,5 +213,21 @@ describe('PDF', () => {
     const res = await get('export/day?startDate=2025-10-26');
     expect(res.statusCode).toBe(200);
     expect(pdfTextRuns(res.rawPayload)).toContain('No data available');
+  });
+
+  it(`refuses a report of more than ${REPORT_PDF_MAX_LINES} lines with 400`, async () => {
+    // Samples without analysis, two days old: one suspicious line each.
+    await h.db
+      .insertInto('sample')
+      .values(
+        Array.from({ length: REPORT_PDF_MAX_LINES + 1 }, (_, i) => ({
+          sId: String(2000000000000 + i),
+          sStamp: `2025-11-03 ${String(6 + Math.floor(i / 3600)).padStart(2, '0')}:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+        })),
+      )
+      .execute();
+    const res = await get('export/suspicious?startDate=2025-11-03');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(reportPdfTooLarge(REPORT_PDF_MAX_LINES + 1));
   });
 });

@@ -16,7 +16,7 @@ import {
   type ReportType,
 } from '../../domain/entities/report';
 import { NO_DATA_AVAILABLE } from '../../domain/messages';
-import { labDaySpan, reportFileName } from '../../domain/reports';
+import { labDaySpan, REPORT_PDF_MAX_LINES, reportFileName, reportPdfTooLarge } from '../../domain/reports';
 import { checkDateRange } from '../../domain/rules/dateRange';
 import { userOf } from '../auth/plugin';
 import { HttpError } from '../http/errors';
@@ -68,6 +68,10 @@ export const reportRoutes = async (parent: FastifyInstance): Promise<void> => {
       type === 'day'
         ? (await buildDayReport(app.db, range)).dayReports
         : (await buildSuspiciousReport(app.db, range, app.config.timezone)).suspiciousReports;
+    if (lines.length > REPORT_PDF_MAX_LINES) {
+      const message = reportPdfTooLarge(lines.length);
+      return reply.code(400).send({ message, errors: [message] });
+    }
     let release: () => void;
     try {
       release = app.pdfRenders.take(user);
@@ -103,7 +107,7 @@ export const reportRoutes = async (parent: FastifyInstance): Promise<void> => {
     {
       schema: {
         ...common,
-        summary: 'The day or suspicious report as PDF; the file name is in content-disposition',
+        summary: `The day or suspicious report as PDF (at most ${REPORT_PDF_MAX_LINES} lines, 400 above); the file name is in content-disposition`,
         params: z.object({ type: z.enum(REPORT_TYPES) }),
         response: { 400: apiErrorSchema, 401: apiErrorSchema, 503: apiErrorSchema },
       },
