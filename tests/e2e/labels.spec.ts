@@ -48,7 +48,9 @@ const test = base.extend<object, { printer: Printer; labServer: string }>({
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 120_000 },
+    // Playwright wants an override of an automatic fixture to say so again; its types do not list
+    // `auto` for overrides, hence the assertion.
+    { scope: 'worker', auto: true, timeout: 120_000 } as { scope: 'worker'; timeout: number },
   ],
 });
 
