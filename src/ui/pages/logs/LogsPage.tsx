@@ -1,13 +1,12 @@
 // Hardware Logs (spec §2 Logs page, §5 dates, §8): start and end date, Get Logs, Clear, a search box
 // filtering the shown lines as you type, and the table ID, Created, Level, Info sorted by ID
 // descending on one page. The table is virtualized: a busy week is tens of thousands of lines.
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { SearchField as AriaSearchField, Input, Label } from 'react-aria-components';
 import { getLogs } from '../../../api/logs';
 import type { Log } from '../../../domain/entities/log';
 import { filterLogs, logHaystack } from '../../../domain/logSearch';
 import { INFO, NO_DATA_AVAILABLE, SERVER_TIMEOUT } from '../../../domain/messages';
-import { formatLabDate } from '../../../domain/datetime';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
 import { Button } from '../../kit';
@@ -16,6 +15,7 @@ import { usePaletteActions } from '../../palette/registry';
 import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { useDateRange } from '../reports/useDateRange';
+import { useDateRangeLoad } from '../reports/useDateRangeLoad';
 import './LogsPage.css';
 
 const COLUMNS: readonly DataColumn<Log>[] = [
@@ -36,51 +36,33 @@ export function LogsPage() {
   const { http } = useAuth();
   const { notify } = useNotifications();
   const range = useDateRange();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loading, setLoading] = useState(false);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const inFlight = useRef<AbortController | null>(null);
+  const logs = useDateRangeLoad<Loaded>({
+    load: async ({ start, end }, signal) => {
+      const { logs: lines } = await getLogs(http, start, end, { signal });
+      return { logs: lines, haystacks: lines.map(logHaystack), range: end && end !== start ? `${start} – ${end}` : start };
+    },
+    invalid: (message) => notify('error', message, { page: 'logs' }),
+    failed: (error) =>
+      notify('error', (error as { status?: number }).status === 400 ? (error as Error).message : SERVER_TIMEOUT, {
+        page: 'logs',
+      }),
+    cleared: () => {
+      setSearch('');
+      notify('info', INFO.logsCleared, { page: 'logs' });
+    },
+  });
+  const loaded = logs.result;
+  const loading = logs.loading;
 
   const shown = useMemo(
     () => (loaded ? filterLogs(loaded.logs, loaded.haystacks, deferredSearch) : []),
     [loaded, deferredSearch],
   );
 
-  const fetchLogs = async () => {
-    const checked = range.check();
-    if (!checked.ok) {
-      notify('error', checked.message, { page: 'logs' });
-      return;
-    }
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    try {
-      const start = formatLabDate(checked.start);
-      const end = checked.end ? formatLabDate(checked.end) : null;
-      const { logs } = await getLogs(http, start, end, { signal: controller.signal });
-      setLoaded({ logs, haystacks: logs.map(logHaystack), range: end && end !== start ? `${start} – ${end}` : start });
-    } catch (error) {
-      if ((error as { aborted?: boolean }).aborted) return;
-      notify('error', (error as { status?: number }).status === 400 ? (error as Error).message : SERVER_TIMEOUT, {
-        page: 'logs',
-      });
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = null;
-        setLoading(false);
-      }
-    }
-  };
-
-  const clear = () => {
-    inFlight.current?.abort();
-    setLoaded(null);
-    setSearch('');
-    notify('info', INFO.logsCleared, { page: 'logs' });
-  };
+  const fetchLogs = () => logs.load(range.start, range.end);
+  const clear = () => logs.clear();
 
   usePaletteActions([
     {
@@ -89,7 +71,7 @@ export function LogsPage() {
       group: 'Hardware Logs',
       keywords: ['hardware', 'log', 'protokoll', 'instrument'],
       icon: 'logs',
-      perform: () => void fetchLogs(),
+      perform: fetchLogs,
     },
   ]);
 
@@ -106,7 +88,7 @@ export function LogsPage() {
         aria-label="Log range"
         onSubmit={(e) => {
           e.preventDefault();
-          void fetchLogs();
+          fetchLogs();
         }}
       >
         <DateField label="Start date" value={range.start} onChange={range.setStart} />

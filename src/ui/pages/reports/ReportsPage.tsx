@@ -2,10 +2,9 @@
 // 'Currently showing N Day Report(s)' and 'and N suspicious SampleSelection-Id(s)', the Day Report
 // and Suspicious Report tabs (each only when it has rows), the PDF of the active tab, and on the
 // Day Report tab a trend chart per measured value.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { downloadReportPdf, getDayReport, getSuspiciousReport, type ReportDates } from '../../../api/reports';
-import { formatLabDate } from '../../../domain/datetime';
 import type { DayReportsResponse, ReportType, SuspiciousReportsResponse } from '../../../domain/entities/report';
 import { CHECK_LOGS, INFO, NO_DATA_AVAILABLE } from '../../../domain/messages';
 import { andSuspiciousIds, currentlyShowingDayReports } from '../../../domain/reports';
@@ -18,6 +17,7 @@ import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { TrendCharts } from './TrendCharts';
 import { useDateRange } from './useDateRange';
+import { useDateRangeLoad } from './useDateRangeLoad';
 import './ReportsPage.css';
 
 interface Shown {
@@ -49,47 +49,26 @@ export function ReportsPage() {
   const { http } = useAuth();
   const { notify } = useNotifications();
   const range = useDateRange();
-  const [shown, setShown] = useState<Shown | null>(null);
   const [tab, setTab] = useState<ReportType>('day');
-  const [loading, setLoading] = useState(false);
   const [pdfBusy, setPdfBusy] = useState(false);
-  const inFlight = useRef<AbortController | null>(null);
-
-  const report = async () => {
-    const checked = range.check();
-    if (!checked.ok) {
-      notify('error', checked.message, { page: 'reports' });
-      return;
-    }
-    const start = formatLabDate(checked.start);
-    const dates: ReportDates = { startDate: start, endDate: checked.end ? formatLabDate(checked.end) : start };
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    try {
+  const reports = useDateRangeLoad<Shown>({
+    load: async ({ start, end }, signal) => {
+      const dates: ReportDates = { startDate: start, endDate: end ?? start };
       const [day, suspicious] = await Promise.all([
-        getDayReport(http, dates, { signal: controller.signal }),
-        getSuspiciousReport(http, dates, { signal: controller.signal }),
+        getDayReport(http, dates, { signal }),
+        getSuspiciousReport(http, dates, { signal }),
       ]);
-      setShown({ dates, day, suspicious });
-      setTab(day.dayReports.length > 0 || suspicious.suspiciousReports.length === 0 ? 'day' : 'suspicious');
-    } catch (error) {
-      if ((error as { aborted?: boolean }).aborted) return;
-      notify('error', messageOf(error), { page: 'reports' });
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = null;
-        setLoading(false);
-      }
-    }
-  };
-
-  const clear = () => {
-    inFlight.current?.abort();
-    setShown(null);
-    notify('info', INFO.dayReportsCleared, { page: 'reports' });
-  };
+      setTab('day');
+      return { dates, day, suspicious };
+    },
+    invalid: (message) => notify('error', message, { page: 'reports' }),
+    failed: (error) => notify('error', messageOf(error), { page: 'reports' }),
+    cleared: () => notify('info', INFO.dayReportsCleared, { page: 'reports' }),
+  });
+  const shown = reports.result;
+  const loading = reports.loading;
+  const report = () => reports.load(range.start, range.end);
+  const clear = () => reports.clear();
 
   const hasDay = (shown?.day.dayReports.length ?? 0) > 0;
   const hasSuspicious = (shown?.suspicious.suspiciousReports.length ?? 0) > 0;
@@ -115,7 +94,7 @@ export function ReportsPage() {
       group: 'Reports',
       keywords: ['report', 'bericht', 'tagesbericht', 'day', 'suspicious'],
       icon: 'reports',
-      perform: () => void report(),
+      perform: report,
     },
     {
       id: 'report-pdf',
@@ -134,7 +113,7 @@ export function ReportsPage() {
         aria-label="Report range"
         onSubmit={(e) => {
           e.preventDefault();
-          void report();
+          report();
         }}
       >
         <DateField label="Start date" value={range.start} onChange={range.setStart} />
