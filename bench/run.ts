@@ -11,6 +11,7 @@
 // --browser runs bench/browser.ts instead: the Analysis table in Chromium on the e2e demo campaign
 // (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
 // --profile adds a CPU profile of the first scroll.
+// --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -267,6 +268,8 @@ const writeResults = (suffix: string, data: Record<string, unknown>): void => {
 };
 
 const main = async (): Promise<void> => {
+  // --reports: the Reports and Hardware Logs cases (bench/reports.ts has its own options).
+  if (process.argv.includes('--reports')) return (await import('./reports')).benchReports();
   const options = parseArgs(process.argv.slice(2));
   const results: CaseResult[] = [];
   const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };

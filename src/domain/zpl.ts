@@ -15,28 +15,42 @@ export const ZPL_LAYOUT = {
   footer: 280,
 } as const;
 
-const text = (y: number, value: string): string => `^FO${ZPL_LAYOUT.x},${y}^FD${value}^FS`;
+/** One element of the label: what the ZPL prints and what the preview draws, from one source. */
+export type LabelElement =
+  | { kind: 'text'; row: 'first' | 'second' | 'footer'; x: number; y: number; height: number; value: string }
+  | { kind: 'barcode'; x: number; y: number; height: number; moduleWidth: number; digits: string };
 
-/** ^BE prints the check digit itself from the first 12 digits, so only those are sent. */
-const barcode = (value: string): string => {
+/**
+ * The label's elements at their fixed positions; empty fields are left out. ^BE takes the first 12
+ * digits of the barcode and prints the check digit itself, so only those are kept.
+ */
+export const labelLayout = (l: LabelFields): LabelElement[] => {
+  const { x, font } = ZPL_LAYOUT;
+  const text = (row: 'first' | 'second' | 'footer'): LabelElement[] => {
+    const value = l[row].trim();
+    return value ? [{ kind: 'text', row, x, y: ZPL_LAYOUT[row], height: font.height, value }] : [];
+  };
+  const digits = l.barcode.replace(/\s/g, '').slice(0, 12);
   const { y, moduleWidth, height } = ZPL_LAYOUT.barcode;
-  const digits = value.replace(/\s/g, '').slice(0, 12);
-  return `^BY${moduleWidth}^FO${ZPL_LAYOUT.x},${y}^BEN,${height},Y,N^FD${digits}^FS`;
+  return [
+    ...text('first'),
+    ...text('second'),
+    ...(l.barcode.trim() ? [{ kind: 'barcode', x, y, height, moduleWidth, digits } as const] : []),
+    ...text('footer'),
+  ];
 };
 
-/** One label ^XA … ^XZ; empty fields are left out. Fields are expected to have passed labelErrors. */
+const zplOf = (e: LabelElement): string =>
+  e.kind === 'text'
+    ? `^FO${e.x},${e.y}^FD${e.value}^FS`
+    : `^BY${e.moduleWidth}^FO${e.x},${e.y}^BEN,${e.height},Y,N^FD${e.digits}^FS`;
+
+/** One label ^XA … ^XZ. Fields are expected to have passed labelErrors. */
 export const buildLabelZpl = (l: LabelFields): string =>
-  [
-    '^XA',
-    `^CF0,${ZPL_LAYOUT.font.height}`,
-    l.first.trim() && text(ZPL_LAYOUT.first, l.first.trim()),
-    l.second.trim() && text(ZPL_LAYOUT.second, l.second.trim()),
-    l.barcode.trim() && barcode(l.barcode),
-    l.footer.trim() && text(ZPL_LAYOUT.footer, l.footer.trim()),
-    '^XZ',
-  ]
-    .filter(Boolean)
-    .join('');
+  ['^XA', `^CF0,${ZPL_LAYOUT.font.height}`, ...labelLayout(l).map(zplOf), '^XZ'].join('');
+
+/** Printable size of the layout in dots (a 2 x 1.5 inch label at 203 dpi). */
+export const LABEL_SIZE = { width: 406, height: 330 } as const;
 
 const FO = String.raw`\^FO\d{1,4},\d{1,4}`;
 const TEXT_FIELD = String.raw`${FO}\^FD[\w -]{1,12}\^FS`;

@@ -23,6 +23,7 @@ import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
 import { exportPlugin } from './exports/plugin';
 import { exportRoutes } from './routes/exports';
+import { deskPageRoutes } from './routes/desk-pages';
 import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
 import { sampleReadRoutes } from './routes/samples/reads';
@@ -142,6 +143,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingRoutes);
   await app.register(exportPlugin);
   await app.register(exportRoutes);
+  await app.register(deskPageRoutes);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

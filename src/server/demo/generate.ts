@@ -746,12 +746,14 @@ const logLine = (rng: Random, at: string): [level: string, info: string] => {
     ['WARN', 0.12],
     ['ERROR', 0.03],
   ]);
-  const file = `${rng.pick(SYNC_IDS).toLowerCase()}_${at.slice(0, 10).replaceAll('-', '')}_${at.slice(11, 16).replace(':', '')}.csv`;
+  // One sync entry per line: its name and its file's folder prefix agree ('Sync Box: box_….csv').
+  const syncId = rng.pick(SYNC_IDS);
+  const file = `${syncId.toLowerCase()}_${at.slice(0, 10).replaceAll('-', '')}_${at.slice(11, 16).replace(':', '')}.csv`;
   const instrument = rng.pick(INSTRUMENTS);
   const lane = rng.int(1, 3);
   const lines: Record<string, (() => string)[]> = {
     INFO: [
-      () => `Sync ${rng.pick(SYNC_IDS)}: ${file} imported (${rng.int(1, 400)} rows)`,
+      () => `Sync ${syncId}: ${file} imported (${rng.int(1, 400)} rows)`,
       () => `${instrument}: calibration OK`,
       () => `${instrument}: control sample within tolerance`,
       () => `Lane ${lane}: sample robot started`,
@@ -760,12 +762,12 @@ const logLine = (rng: Random, at: string): [level: string, info: string] => {
     WARN: [
       () => `${instrument}: drift ${rng.uniform(1, 3).toFixed(1)} %, recalibration due`,
       () => `Lane ${lane}: sample jam cleared after ${rng.int(1, 15)} min`,
-      () => `Sync ${rng.pick(SYNC_IDS)}: ${file} skipped ${rng.int(1, 5)} duplicate rows`,
+      () => `Sync ${syncId}: ${file} skipped ${rng.int(1, 5)} duplicate rows`,
       () => `Lane ${lane}: scale tare deviation ${rng.uniform(0.05, 0.3).toFixed(2)} kg`,
     ],
     ERROR: [
       () =>
-        `Sync ${rng.pick(SYNC_IDS)}: ${file} failed: line ${rng.int(2, 300)}: sId must be a Number and not longer as 13 digits`,
+        `Sync ${syncId}: ${file} failed: line ${rng.int(2, 300)}: sId must be a Number and not longer as 13 digits`,
       () => `${instrument}: no response (timeout after 30 s)`,
       () => `Label printer: not reachable`,
       () => `Lane ${lane}: sample robot stopped (emergency stop)`,

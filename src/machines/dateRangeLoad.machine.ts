@@ -1,0 +1,104 @@
+// A load for a date range, as the Reports and Hardware Logs pages do it (spec §2, §5 Reports and
+// logs dates, §8): the dates are checked by the domain rule first (its message, no request); a
+// valid range loads, and a newer load replaces one in flight (the invoked actor is stopped, which
+// aborts its request); the result stays until Clear, which announces itself. The load, the messages
+// and the announcement are injected; the machine reads no clock (the page passes its today).
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { checkDateRange } from '../domain/rules/dateRange';
+import { formatLabDate } from '../domain/datetime';
+import type { Temporal } from 'temporal-polyfill';
+
+export interface DateRangeLoadInput {
+  /** yyyy-mm-dd */
+  start: string;
+  /** yyyy-mm-dd, or null for the start day alone. */
+  end: string | null;
+}
+
+export interface DateRangeLoadContext {
+  result: unknown;
+  /** The range `result` is of. */
+  resultRange: DateRangeLoadInput | null;
+  /** The range of the load in flight (or the last one started). */
+  range: DateRangeLoadInput | null;
+}
+
+export type DateRangeLoadEvent =
+  | { type: 'LOAD'; start: string; end: string; today: Temporal.PlainDate }
+  | { type: 'CLEAR' };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`date range load machine: '${name}' must be provided`);
+};
+
+const rangeOf = (event: DateRangeLoadEvent): DateRangeLoadInput | null => {
+  if (event.type !== 'LOAD') return null;
+  const r = checkDateRange(event.start, event.end, event.today);
+  return r.ok ? { start: formatLabDate(r.start), end: r.end ? formatLabDate(r.end) : null } : null;
+};
+
+export const dateRangeLoadMachine = setup({
+  types: {
+    context: {} as DateRangeLoadContext,
+    events: {} as DateRangeLoadEvent,
+  },
+  actors: {
+    /** Fetches the range; aborts on `signal` when a newer load or Clear replaces it. */
+    load: fromPromise<unknown, DateRangeLoadInput>(notProvided('load')),
+  },
+  actions: {
+    /** The date rule's message (spec §5). */
+    reportInvalid: (_, _params: { message: string }) => notProvided('reportInvalid')(),
+    /** The load failed (not aborted). */
+    reportFailure: (_, _params: { error: unknown }) => notProvided('reportFailure')(),
+    /** 'Day Reports cleared!' / 'Logs cleared!'. */
+    announceCleared: notProvided('announceCleared'),
+    takeRange: assign({ range: ({ event }) => rangeOf(event) }),
+    forget: assign({ result: null, resultRange: null, range: null }),
+  },
+  guards: {
+    validRange: ({ event }) => rangeOf(event) !== null,
+    hasResult: ({ context }) => context.result !== null,
+  },
+}).createMachine({
+  id: 'dateRangeLoad',
+  context: { result: null, resultRange: null, range: null },
+  initial: 'idle',
+  on: {
+    LOAD: [
+      { guard: 'validRange', target: '.loading', reenter: true, actions: 'takeRange' },
+      {
+        actions: {
+          type: 'reportInvalid',
+          params: ({ event }) => {
+            const r = event.type === 'LOAD' ? checkDateRange(event.start, event.end, event.today) : null;
+            return { message: r && !r.ok ? r.message : '' };
+          },
+        },
+      },
+    ],
+    CLEAR: { target: '.idle', actions: ['forget', 'announceCleared'] },
+  },
+  states: {
+    idle: {},
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => context.range ?? { start: '', end: null },
+        onDone: {
+          target: 'shown',
+          actions: assign({ result: ({ event }) => event.output, resultRange: ({ context }) => context.range }),
+        },
+        onError: [
+          { guard: 'hasResult', target: 'shown', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'idle', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    shown: {},
+  },
+});
+
+export type DateRangeLoadMachine = typeof dateRangeLoadMachine;
+export type DateRangeLoadSnapshot = SnapshotFrom<DateRangeLoadMachine>;
