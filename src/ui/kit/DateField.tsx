@@ -2,21 +2,12 @@
 // (YYYY-MM-DD) with a German-locale calendar beside it (spec §2, §9). The text stays the source of
 // truth, so typing and pasting work; picking writes the date into it.
 import { useState } from 'react';
-import {
-  Button as AriaButton,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  I18nProvider,
-  Popover,
-} from 'react-aria-components';
+import { Dialog, DialogTrigger, I18nProvider, Popover } from 'react-aria-components';
 import { CalendarDate } from '@internationalized/date';
 import { Temporal } from 'temporal-polyfill';
 import { formatLabDate, parseLabDate } from '../../domain/datetime';
 import { Button } from './Button';
+import { CalendarIcon, LabCalendar } from './LabCalendar';
 import { LAB_LOCALE } from './locale';
 import { TextField } from './TextField';
 import './datefield.css';
@@ -47,46 +38,23 @@ export function DateField({ label, value, onChange, errorMessage }: DateFieldPro
       />
       <DialogTrigger isOpen={open} onOpenChange={setOpen}>
         <Button iconOnly aria-label={`Pick ${label}`} className="kit-button kit-datefield-pick">
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <CalendarIcon />
         </Button>
         <Popover className="kit-popover kit-datefield-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="kit-datefield-dialog">
             <I18nProvider locale={LAB_LOCALE}>
-              {/* German throughout, and marked so (WCAG 3.1.2), as the date-time pickers. */}
-              <div lang="de">
-                <Calendar
-                  aria-label="Datum"
-                  defaultValue={calendarDate(value)}
-                  autoFocus
-                  onChange={(date) => {
-                    onChange(formatLabDate(Temporal.PlainDate.from({ year: date.year, month: date.month, day: date.day })));
-                    setOpen(false);
-                  }}
-                  className="kit-calendar"
-                >
-                  <header className="kit-calendar-head">
-                    <AriaButton slot="previous" className="kit-button" data-variant="quiet" aria-label="Vorheriger Monat">
-                      ‹
-                    </AriaButton>
-                    <Heading className="kit-calendar-title" />
-                    <AriaButton slot="next" className="kit-button" data-variant="quiet" aria-label="Nächster Monat">
-                      ›
-                    </AriaButton>
-                  </header>
-                  <CalendarGrid className="kit-calendar-grid">
-                    {(date) => <CalendarCell date={date} className="kit-calendar-cell" />}
-                  </CalendarGrid>
-                </Calendar>
-              </div>
+              <LabCalendar
+                defaultValue={calendarDate(value)}
+                autoFocus
+                onChange={(date) => {
+                  onChange(
+                    formatLabDate(
+                      Temporal.PlainDate.from({ year: date.year, month: date.month, day: date.day }),
+                    ),
+                  );
+                  setOpen(false);
+                }}
+              />
             </I18nProvider>
           </Dialog>
         </Popover>

@@ -4,15 +4,10 @@
 // that typing, pasting and scanning keep working.
 import { useState } from 'react';
 import {
-  Button as AriaButton,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
   DateInput,
   DateSegment,
   Dialog,
   DialogTrigger,
-  Heading,
   I18nProvider,
   Label,
   Popover,
@@ -22,6 +17,7 @@ import { CalendarDate, Time } from '@internationalized/date';
 import { formatLabDateTime, parseDateOrDateTime } from '../../../domain/datetime';
 import { Temporal } from 'temporal-polyfill';
 import { Button, LAB_LOCALE, TextField } from '../../kit';
+import { CalendarIcon, LabCalendar } from '../../kit/LabCalendar';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -58,21 +54,6 @@ const labText = (date: CalendarDate, time: Time): string =>
     }),
   );
 
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
 export function DateTimeField({ label, value, onChange, onPicked, errorMessage }: DateTimeFieldProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(() => pickerStart(value));
@@ -104,40 +85,7 @@ export function DateTimeField({ label, value, onChange, onPicked, errorMessage }
         <Popover className="kit-popover lf-picker-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="lf-picker">
             <I18nProvider locale={LAB_LOCALE}>
-              {/* The German-locale calendar (spec §9) is German throughout, its labels included,
-                  and says so: a screen reader reads 'Datum, Oktober 2026' and the weekdays in
-                  German, not with English pronunciation (WCAG 3.1.2). */}
-              <div lang="de" className="lf-calendar-lang">
-                <Calendar
-                  aria-label="Datum"
-                  value={draft.date}
-                  onChange={(date) => setDraft((d) => ({ ...d, date }))}
-                  className="lf-calendar"
-                >
-                  <header className="lf-calendar-head">
-                    <AriaButton
-                      slot="previous"
-                      className="kit-button"
-                      data-variant="quiet"
-                      aria-label="Vorheriger Monat"
-                    >
-                      ‹
-                    </AriaButton>
-                    <Heading className="lf-calendar-title" />
-                    <AriaButton
-                      slot="next"
-                      className="kit-button"
-                      data-variant="quiet"
-                      aria-label="Nächster Monat"
-                    >
-                      ›
-                    </AriaButton>
-                  </header>
-                  <CalendarGrid className="lf-calendar-grid">
-                    {(date) => <CalendarCell date={date} className="lf-calendar-cell" />}
-                  </CalendarGrid>
-                </Calendar>
-              </div>
+              <LabCalendar value={draft.date} onChange={(date) => setDraft((d) => ({ ...d, date }))} />
               <TimeField
                 value={draft.time}
                 onChange={(time) => {
