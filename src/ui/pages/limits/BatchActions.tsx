@@ -1,5 +1,6 @@
 // Reload and Update of a batch-edited page (spec §2 Limits, Settings, Synchronization), and the
 // field messages of the rows (spec §5: field validation messages are collected and shown).
+import type { CSSProperties } from 'react';
 import { Button } from '../../kit';
 import type { ConfigBatch } from './useConfigBatch';
 
@@ -31,3 +32,7 @@ export function BatchMessages({ messages }: { messages: readonly string[] }) {
     </div>
   );
 }
+
+/** The table's height follows its few rows (config.css): no empty scroll area under four entries. */
+export const tableHeight = (rows: number, rowHeight: string): CSSProperties =>
+  ({ '--rows': Math.max(rows, 1), '--row-height': rowHeight }) as CSSProperties;

@@ -7,9 +7,10 @@ import type { Limit } from '../../../domain/entities/limit';
 import { NO_DATA } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
+import { tableHeight } from './BatchActions';
 import { useAuth } from '../../state';
 import { BatchActions, BatchMessages } from './BatchActions';
-import { useConfigBatch, type ConfigBatch } from './useConfigBatch';
+import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from './useConfigBatch';
 import './config.css';
 
 const COLUMNS: DataColumn<Limit>[] = [
@@ -25,10 +26,11 @@ export function LimitsPage() {
   const load = useCallback(() => getLimits(http), [http]);
   const save = useCallback((row: Limit, draft: Draft) => updateLimit(http, limitWriteOf(row, draft)), [http]);
   const batch = useConfigBatch({ kind: limitBatch, page: 'limits', load, save });
+  useBatchPaletteActions(batch as ConfigBatch<unknown>, 'Value Limits', 'limits', isAdmin);
   return (
     <Page title="Value Limits" actions={<BatchActions batch={batch as ConfigBatch<unknown>} isAdmin={isAdmin} />}>
       <BatchMessages messages={batch.messages} />
-      <div className="config-table">
+      <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
         <DataTable
           label="Value limits"
           columns={COLUMNS}

@@ -15,6 +15,7 @@ import {
   type BatchSnapshot,
 } from '../../../machines/batchUpdate.machine';
 import type { BatchEditing } from '../../components/DataTable';
+import { usePaletteActions } from '../../palette/registry';
 import { useNotifications } from '../../state';
 
 export interface ConfigBatchOptions<R> {
@@ -104,4 +105,29 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     messages,
     ...handlers,
   };
+}
+
+/** Reload and (for admins) Update of a batch page in the command palette. */
+export function useBatchPaletteActions(batch: ConfigBatch<unknown>, group: string, noun: string, isAdmin: boolean): void {
+  usePaletteActions([
+    {
+      id: `${group}-reload`,
+      label: `Reload ${noun}`,
+      group,
+      keywords: ['reload', 'refresh', noun],
+      perform: batch.reload,
+    },
+    ...(isAdmin
+      ? [
+          {
+            id: `${group}-update`,
+            label: `Update ${noun}`,
+            group,
+            keywords: ['update', 'save', noun],
+            effect: 'write' as const,
+            perform: batch.update,
+          },
+        ]
+      : []),
+  ]);
 }

@@ -9,11 +9,12 @@ import type { Setting } from '../../../domain/entities/setting';
 import { NO_DATA } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
+import { tableHeight } from '../limits/BatchActions';
 import { Button, Switch } from '../../kit';
 import { useAuth } from '../../state';
 import { useTheme } from '../../theme/ThemeProvider';
 import { BatchActions, BatchMessages } from '../limits/BatchActions';
-import { useConfigBatch, type ConfigBatch } from '../limits/useConfigBatch';
+import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from '../limits/useConfigBatch';
 import '../limits/config.css';
 
 const COLUMNS: DataColumn<Setting>[] = [
@@ -40,6 +41,7 @@ export function SettingsPage() {
     [http],
   );
   const batch = useConfigBatch({ kind: settingBatch, page: 'settings', load, save });
+  useBatchPaletteActions(batch as ConfigBatch<unknown>, 'Settings', 'settings', isAdmin);
   return (
     <Page title="Settings">
       <section className="config-section" aria-labelledby="app-settings">
@@ -50,7 +52,7 @@ export function SettingsPage() {
           </div>
         </div>
         <BatchMessages messages={batch.messages} />
-        <div className="config-table">
+        <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
           <DataTable
             label="Application settings"
             columns={COLUMNS}
