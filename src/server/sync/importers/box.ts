@@ -76,7 +76,7 @@ export const boxImporter: Importer<BoxLine[]> = {
       const elsewhere = await sql<{ bId: string; boxPosId: number; sId: string; sStamp: string }>`
         select bp.b_id, bp.box_pos_id, bp.s_id, bp.s_stamp from box_position bp
         join unnest(${placed.map((p) => p.sId)}::text[], ${placed.map((p) => p.sStamp)}::timestamp[]) as u(s_id, s_stamp)
-          on bp.s_id = u.s_id and bp.s_stamp = u.s_stamp
+          on bp.s_id = u.s_id collate "C" and bp.s_stamp = u.s_stamp
         where bp.b_id <> all(${bIds}::text[])
         limit 1`.execute(trx);
       const hit = elsewhere.rows[0];
