@@ -65,6 +65,7 @@ export const benchSync = async (
   for (let i = 0; i < 5; i++) await viewOnce();
   const idle: number[] = [];
   for (let i = 0; i < 60; i++) idle.push(await viewOnce());
+  progress(kind, `view p95 idle ${round(p95(idle))} ms; writing the ${ROWS}-row file`);
 
   const dir = join(app.sync.options.source, 'analysis');
   mkdirSync(dir, { recursive: true });
@@ -75,6 +76,7 @@ export const benchSync = async (
   let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 25);
   const t0 = performance.now();
+  progress(kind, 'importing');
   const { started, done } = await app.sync.start('Analysis');
   if (!started) throw new Error('a sync run of Analysis is going on already');
   let finished = false;
