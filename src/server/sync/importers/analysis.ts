@@ -104,8 +104,11 @@ async function writeChunk(trx: Kysely<Database>, lines: AnalysisLine[], optional
     select a.a_id, a.s_id, a.s_stamp, a.date_in, a.a_flags
     from analysis a
     join (select distinct * from unnest(${sIds}::text[], ${sStamps}::timestamp[], ${datesIn}::timestamp[])) as u(s_id, s_stamp, date_in)
-      -- collate "C" as the column's: with another collation the index on (s_id, s_stamp) is not used
-      on a.s_id = u.s_id collate "C" and a.s_stamp = u.s_stamp and a.date_in = u.date_in
+      -- The sample's analyses are found by the index on (s_id, s_stamp): collate "C" as the column's
+      -- (another collation cannot use it), and dateIn compared with 'is not distinct from', which no
+      -- index serves — else the planner may walk the dateIn index, and a batch of analyses sharing
+      -- one dateIn makes that walk quadratic.
+      on a.s_id = u.s_id collate "C" and a.s_stamp = u.s_stamp and a.date_in is not distinct from u.date_in
     order by a.a_id`.execute(trx);
   const found = new Map<string, { aId: number; aFlags: string }>();
   for (const row of existing.rows) {
