@@ -3,7 +3,7 @@
 // 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
 // browser sends them). The imported rows are removed afterwards so that a reused bench database
 // stays the demo campaign. Run by `npm run bench -- --sync`.
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +48,16 @@ const writeFile = (path: string): void => {
   utimesSync(path, past, past);
 };
 
+/** Back to the demo campaign: no bench rows, files or ledger entries (also those of an interrupted bench). */
+const cleanUp = async (db: Kysely<Database>, dir: string): Promise<void> => {
+  await sql`delete from sample where s_id like ${`${PREFIX}%`}`.execute(db);
+  await db.deleteFrom('syncFile').where('fileName', 'like', 'bench-%').execute();
+  for (const sub of ['', 'done', 'failed']) {
+    for (const f of readdirSync(join(dir, sub), { withFileTypes: true }))
+      if (f.isFile() && f.name.startsWith('bench-')) rmSync(join(dir, sub, f.name), { force: true });
+  }
+};
+
 export const benchSync = async (
   app: FastifyInstance,
   db: Kysely<Database>,
@@ -68,7 +78,9 @@ export const benchSync = async (
   progress(kind, `view p95 idle ${round(p95(idle))} ms; writing the ${ROWS}-row file`);
 
   const dir = join(app.sync.options.source, 'analysis');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(dir, 'done'), { recursive: true });
+  mkdirSync(join(dir, 'failed'), { recursive: true });
+  await cleanUp(db, dir);
   const name = `bench-${Date.now()}.csv`;
   writeFile(join(dir, name));
   global.gc?.();
@@ -89,10 +101,7 @@ export const benchSync = async (
   if (!result.ran || result.run.rowsImported !== ROWS)
     throw new Error(`sync imported ${result.ran ? result.run.rowsImported : 0} rows: ${result.ran ? result.run.log.join('\n') : ''}`);
 
-  // Back to the demo campaign.
-  await sql`delete from sample where s_id like ${`${PREFIX}%`}`.execute(db);
-  await db.deleteFrom('syncFile').where('fileName', '=', name).execute();
-  rmSync(join(dir, 'done', name), { force: true });
+  await cleanUp(db, dir);
 
   const idleP95 = p95(idle);
   const duringP95 = p95(during);
