@@ -168,7 +168,7 @@ async function handleFile(
   let rows: number;
   try {
     const { columns, records } = readCsv(read.text, importer.columns, importer.required);
-    const parsed = importer.parse(records, columns);
+    const parsed = await importer.parse(records, columns);
     rows = await db.transaction().execute(async (trx) => {
       const n = await importer.write(trx, parsed);
       await trx

@@ -12,7 +12,7 @@ import { SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
-import { asText, checkPrecision, chunks, snake, type Importer } from './shared';
+import { asText, checkPrecision, chunks, eachRecord, snake, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',
@@ -52,9 +52,9 @@ const keyOf = (sId: string, sStamp: string, dateIn: string) => `${sId}|${sStamp}
 export const analysisImporter: Importer<ParsedAnalyses> = {
   columns: ANALYSIS_COLUMNS,
   required: ['sId', 'sStamp', 'dateIn'],
-  parse(records, columns) {
+  async parse(records, columns) {
     const byKey = new Map<string, AnalysisLine>();
-    for (const r of records) {
+    await eachRecord(records, (r) => {
       const values = {} as Record<Measure, number | null>;
       for (const m of ANALYSIS_MEASURES) {
         values[m] = cellNumber(r, m);
@@ -71,7 +71,7 @@ export const analysisImporter: Importer<ParsedAnalyses> = {
       };
       // The same analysis twice in one file: the later line is the newer measurement.
       byKey.set(keyOf(line.sId, line.sStamp, line.dateIn), line);
-    }
+    });
     if (byKey.size === 0 && records.length > 0) throw new LineError(records[0]!.line, 'no analysis');
     return { present: columns, lines: [...byKey.values()] };
   },

@@ -9,7 +9,7 @@ import { BOX_ID_MESSAGE, NUM_MAX_MESSAGE, SID_MESSAGE, TYPE_MESSAGE } from '../.
 import { BOX_ID_PATTERN, NUM_MAX_MAX, NUM_MAX_MIN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { cellDateTime, cellInt, cellPattern, cellText, LineError } from '../csv';
-import type { Importer } from './shared';
+import { eachRecord, type Importer } from './shared';
 
 export const BOX_COLUMNS = ['bId', 'name', 'numMax', 'type', 'comment', 'boxPosId', 'sId', 'sStamp'] as const;
 
@@ -28,10 +28,10 @@ const sampleKey = (sId: string, sStamp: string) => `${sId}|${sStamp}`;
 export const boxImporter: Importer<BoxLine[]> = {
   columns: BOX_COLUMNS,
   required: ['bId', 'name', 'numMax'],
-  parse(records) {
+  async parse(records) {
     const boxes = new Map<string, BoxLine>();
     const samples = new Map<string, number>();
-    for (const r of records) {
+    await eachRecord(records, (r) => {
       const bId = cellPattern(r, 'bId', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
       const name = cellPattern(r, 'name', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
       if (name.length > 20) throw new LineError(r.line, 'name is longer than 20 characters');
@@ -46,7 +46,7 @@ export const boxImporter: Importer<BoxLine[]> = {
       const posText = r.get('boxPosId');
       if (posText === '') {
         if (r.get('sId') !== '' || r.get('sStamp') !== '') throw new LineError(r.line, 'boxPosId is required with a sample');
-        continue;
+        return;
       }
       const pos = cellInt(r, 'boxPosId', 1, NUM_MAX_MAX, `boxPosId must be between 1 and ${NUM_MAX_MAX}`)!;
       const sId = cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!;
@@ -57,7 +57,7 @@ export const boxImporter: Importer<BoxLine[]> = {
       samples.set(key, r.line);
       if (box.positions.some((p) => p.pos === pos)) throw new LineError(r.line, `position ${bId}/${pos} is given twice`);
       box.positions.push({ pos, sId, sStamp, line: r.line });
-    }
+    });
     for (const box of boxes.values()) {
       box.positions.sort((a, b) => a.pos - b.pos);
       const gap = box.positions.find((p, i) => p.pos !== i + 1);

@@ -3,7 +3,7 @@
 // files repeating a line, add it once.
 import { sql } from 'kysely';
 import { cellDateTime, cellText, LineError } from '../csv';
-import { chunks, type Importer } from './shared';
+import { chunks, eachRecord, type Importer } from './shared';
 
 export const LOG_COLUMNS = ['dateCreated', 'level', 'info'] as const;
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -17,10 +17,10 @@ interface LogLine {
 export const logImporter: Importer<LogLine[]> = {
   columns: LOG_COLUMNS,
   required: LOG_COLUMNS,
-  parse(records) {
+  async parse(records) {
     const seen = new Set<string>();
     const lines: LogLine[] = [];
-    for (const r of records) {
+    await eachRecord(records, (r) => {
       const level = r.get('level').toUpperCase();
       if (!(LOG_LEVELS as readonly string[]).includes(level))
         throw new LineError(r.line, `level '${r.get('level')}' is not one of ${LOG_LEVELS.join(', ')}`);
@@ -30,7 +30,7 @@ export const logImporter: Importer<LogLine[]> = {
       const key = `${line.dateCreated}|${level}|${info}`;
       if (!seen.has(key)) lines.push(line);
       seen.add(key);
-    }
+    });
     return lines;
   },
   async write(trx, lines) {

@@ -6,7 +6,7 @@ import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../../domain/messa
 import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
-import { asText, chunks, snake, type Importer } from './shared';
+import { asText, chunks, eachRecord, snake, type Importer } from './shared';
 
 export const SAMPLE_COLUMNS = [
   'sId',
@@ -49,9 +49,9 @@ interface ParsedSamples {
 export const sampleImporter: Importer<ParsedSamples> = {
   columns: SAMPLE_COLUMNS,
   required: ['sId', 'sStamp'],
-  parse(records, columns) {
+  async parse(records, columns) {
     const byKey = new Map<string, SampleLine>();
-    for (const r of records) {
+    await eachRecord(records, (r) => {
       const num = (c: string) => {
         const n = cellNumber(r, c);
         if (n !== null && Math.abs(n) >= (BOUNDS[c] ?? Infinity)) throw new LineError(r.line, `${c} ${n} is too large`);
@@ -75,7 +75,7 @@ export const sampleImporter: Importer<ParsedSamples> = {
         comment: cellText(r, 'comment', 2000),
       };
       byKey.set(`${line.sId}|${line.sStamp}`, line);
-    }
+    });
     return { present: OPTIONAL.filter((c) => columns.has(c.toLowerCase())), lines: [...byKey.values()] };
   },
   async write(trx, parsed) {
