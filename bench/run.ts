@@ -29,6 +29,7 @@ import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
+import { benchSync, type SyncBenchResult } from './sync';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
 
@@ -44,6 +45,8 @@ interface Options {
   only: 'pglite' | 'postgres' | undefined;
   reuse: boolean;
   exports: boolean;
+  /** --sync: a 100,000-row analysis file through the sync (bench/sync.ts). */
+  sync: boolean;
   browser: boolean;
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
   profile: boolean;
@@ -57,6 +60,7 @@ const parseArgs = (argv: string[]): Options => {
     only: undefined,
     reuse: false,
     exports: false,
+    sync: false,
     browser: false,
     profile: false,
   };
@@ -69,6 +73,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--only') options.only = next() as Options['only'];
     else if (arg === '--reuse') options.reuse = true;
     else if (arg === '--exports') options.exports = true;
+    else if (arg === '--sync') options.sync = true;
     else if (arg === '--browser') options.browser = true;
     else if (arg === '--profile') options.profile = true;
     else throw new Error(`unknown option ${arg}`);
@@ -213,6 +218,11 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     payload: { email, password: PASSWORD },
   });
   const token = signIn.json<{ accessToken: string }>().accessToken;
+  if (options.sync) {
+    syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query));
+    await app.close();
+    return [];
+  }
   if (options.exports) {
     const measured = await benchExports(app, target.db, target.kind, token, benchCases(NOW)[0]!.query);
     exportResults.push(measured);
@@ -258,6 +268,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
 };
 
 const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
+const syncResults: SyncBenchResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -321,8 +332,9 @@ const main = async (): Promise<void> => {
   if (options.exports) {
     console.table(exportResults.flatMap((r) => r.exports));
     console.table(exportResults.flatMap((r) => r.views));
-  } else console.table(results);
-  writeResults('', { ...meta, results, exports: exportResults });
+  } else if (options.sync) console.table(syncResults);
+  else console.table(results);
+  writeResults('', { ...meta, results, exports: exportResults, sync: syncResults });
 };
 
 main().catch((err: unknown) => {

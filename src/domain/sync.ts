@@ -24,3 +24,13 @@ export const intervalInMinutes = (timeInterval: number, unit: SyncUnit): number 
 
 /** The scheduler's period. */
 export const intervalMs = (timeInterval: number, unit: SyncUnit): number => timeInterval * MS_PER[unit];
+
+/**
+ * How a status looks (spec §4): DONE light green, ERROR light red, RUNNING light yellow, anything
+ * else grey. The word is always shown beside the colour ('Unknown' for UNKNOWN), never colour alone.
+ */
+export type StatusTone = 'done' | 'error' | 'running' | 'unknown';
+export const statusTone = (status: SyncStatus): StatusTone =>
+  status === 'DONE' ? 'done' : status === 'ERROR' ? 'error' : status === 'RUNNING' ? 'running' : 'unknown';
+export const statusWord = (status: SyncStatus): string =>
+  status === 'UNKNOWN' ? 'Unknown' : status.charAt(0) + status.slice(1).toLowerCase();

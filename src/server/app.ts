@@ -26,6 +26,7 @@ import { exportRoutes } from './routes/exports';
 import { deskPageRoutes } from './routes/desk-pages';
 import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
+import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { sampleReadRoutes } from './routes/samples/reads';
 import { sampleUploadRoutes } from './routes/samples/upload';
 import { sampleWriteRoutes } from './routes/samples/writes';
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   accountCheckTtlMs?: number;
   /** Called for every route as it is added, before any plugin registers (tests list the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The sync's scheduler and file settle time (routes/config/sync.ts); no scheduler by default. */
+  sync?: SyncRouteOptions;
 }
 
 /** Never in the log: credentials in headers, any request body. */
@@ -144,6 +147,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportPlugin);
   await app.register(exportRoutes);
   await app.register(deskPageRoutes);
+  await app.register(syncRoutes, options.sync ?? {});
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

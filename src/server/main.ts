@@ -69,7 +69,12 @@ export const main = async (): Promise<void> => {
   await migrateToLatest(handle.db);
   restrictTreeToOwner(config.dataDir);
   await ensureFirstAdmin(handle.db, config);
-  const app = (running.app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } }));
+  const app = (running.app = await buildApp({
+    config,
+    db: handle.db,
+    logger: { level: config.logLevel },
+    sync: { schedule: true },
+  }));
   // A signal during start-up is closing what existed; do not start listening afterwards.
   if (stopping) return;
   await app.listen({ host: '0.0.0.0', port: config.port });

@@ -22,3 +22,15 @@ describe('sync status', () => {
     expect(S.intervalMs(n, unit)).toBe(ms);
   });
 });
+
+describe('sync status look (spec §4)', () => {
+  it.each<[S.SyncStatus, S.StatusTone, string]>([
+    ['DONE', 'done', 'Done'],
+    ['ERROR', 'error', 'Error'],
+    ['RUNNING', 'running', 'Running'],
+    ['UNKNOWN', 'unknown', 'Unknown'],
+  ])('%s is %s and reads %s', (status, tone, word) => {
+    expect(S.statusTone(status)).toBe(tone);
+    expect(S.statusWord(status)).toBe(word);
+  });
+});

@@ -19,6 +19,11 @@ const LABDESK_LOCKS = 0x6c616264;
 export const ADVISORY_LOCKS = {
   /** SAP and ZFT exports: they read and flag rows, and must not both take the same ones. */
   flaggingExport: 1,
+  /** One sync entry's run (server/sync): each instrument file is imported by one instance only. */
+  syncAnalysis: 10,
+  syncSample: 11,
+  syncBox: 12,
+  syncLog: 13,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 
@@ -144,4 +149,42 @@ export const isPresent = async (db: Kysely<Database>, key: string): Promise<bool
     await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
     return false;
   });
+};
+
+const held = new WeakMap<Kysely<Database>, Set<AdvisoryLock>>();
+
+/**
+ * Runs `fn` holding the named lock if it is free now; answers `{ ran: false }` at once when another
+ * holder (this process or another instance) has it — for work that is skipped, not queued, while it
+ * runs elsewhere (a sync run: the next tick tries again; a manual start answers 409).
+ */
+export const tryWithAdvisoryLock = async <T>(
+  db: Kysely<Database>,
+  name: AdvisoryLock,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> => {
+  if (await isPGlite(db)) {
+    let names = held.get(db);
+    if (!names) held.set(db, (names = new Set()));
+    if (names.has(name)) return { ran: false };
+    names.add(name);
+    try {
+      return { ran: true, value: await fn() };
+    } finally {
+      names.delete(name);
+    }
+  }
+  const key = ADVISORY_LOCKS[name];
+  const result = await db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LABDESK_LOCKS}, ${key}) as ok`.execute(
+      conn,
+    );
+    if (!rows[0]?.ok) return NOT_TAKEN;
+    try {
+      return { value: await fn() };
+    } finally {
+      await sql`select pg_advisory_unlock(${LABDESK_LOCKS}, ${key})`.execute(conn).catch(() => undefined);
+    }
+  });
+  return result === NOT_TAKEN ? { ran: false } : { ran: true, value: result.value };
 };

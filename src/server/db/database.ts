@@ -133,6 +133,17 @@ export interface SyncRunTable {
   log: ColumnType<string, string | undefined, string>;
 }
 
+export interface SyncFileTable {
+  syncId: string;
+  fileName: string;
+  contentHash: string;
+  status: 'DONE' | 'FAILED';
+  rowsImported: ColumnType<number, number | undefined, number>;
+  reason: string | null;
+  runId: number | null;
+  importedAt: DefaultedTime;
+}
+
 export interface HwLogTable {
   logId: ColumnType<number, number | undefined, never>;
   dateCreated: LabTime;
@@ -193,6 +204,7 @@ export interface Database {
   configSetting: ConfigSettingTable;
   syncConfig: SyncConfigTable;
   syncRun: SyncRunTable;
+  syncFile: SyncFileTable;
   hwLog: HwLogTable;
   appUser: AppUserTable;
   exportJob: ExportJobTable;

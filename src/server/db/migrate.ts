@@ -4,11 +4,13 @@ import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kys
 import * as m0001 from './migrations/0001_schema';
 import * as m0002 from './migrations/0002_versions';
 import * as m0003 from './migrations/0003_analysis_s_stamp_index';
+import * as m0004 from './migrations/0004_sync_file';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
   '0002_versions': m0002,
   '0003_analysis_s_stamp_index': m0003,
+  '0004_sync_file': m0004,
 };
 
 export class MigrationError extends Error {

@@ -1,11 +1,47 @@
-// Value Limits (spec §2). Until its issue builds it, the route shows the page title and its purpose.
-import { PlannedPage } from '../../components/Page';
+// Value Limits (spec §2, §5 Limits): one row per limit with info, minimum, maximum and last-modified
+// time; admins edit every row at once and Update sends the changed ones (batch update machine).
+import { useCallback } from 'react';
+import { getLimits, updateLimit } from '../../../api/config';
+import { limitBatch, limitWriteOf, type Draft } from '../../../domain/configBatch';
+import type { Limit } from '../../../domain/entities/limit';
+import { NO_DATA } from '../../../domain/messages';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { Page } from '../../components/Page';
+import { tableHeight } from './BatchActions';
+import { useAuth } from '../../state';
+import { BatchActions, BatchMessages } from './BatchActions';
+import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from './useConfigBatch';
+import './config.css';
+
+const COLUMNS: DataColumn<Limit>[] = [
+  { id: 'name', header: 'Name', accessor: (l) => l.name, width: 90 },
+  { id: 'info', header: 'Info', accessor: (l) => l.info, editable: true, width: 260 },
+  { id: 'min', header: 'Minimum', accessor: (l) => l.min, editable: true, numeric: true, width: 130 },
+  { id: 'max', header: 'Maximum', accessor: (l) => l.max, editable: true, numeric: true, width: 130 },
+  { id: 'lastModified', header: 'Last modified', accessor: (l) => l.lastModified, width: 170 },
+];
 
 export function LimitsPage() {
+  const { http, isAdmin } = useAuth();
+  const load = useCallback(() => getLimits(http), [http]);
+  const save = useCallback((row: Limit, draft: Draft) => updateLimit(http, limitWriteOf(row, draft)), [http]);
+  const batch = useConfigBatch({ kind: limitBatch, page: 'limits', load, save });
+  useBatchPaletteActions(batch as ConfigBatch<unknown>, 'Value Limits', 'limits', isAdmin);
   return (
-    <PlannedPage
-      title="Value Limits"
-      summary="Minimum and maximum of every measured value, used to validate entries and to flag measurements."
-    />
+    <Page title="Value Limits" actions={<BatchActions batch={batch as ConfigBatch<unknown>} isAdmin={isAdmin} />}>
+      <BatchMessages messages={batch.messages} />
+      <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
+        <DataTable
+          label="Value limits"
+          columns={COLUMNS}
+          rows={batch.rows}
+          getRowId={(l) => l.name}
+          emptyText={NO_DATA}
+          loading={batch.busy}
+          rowHeight={44}
+          batch={isAdmin ? batch.batch : undefined}
+        />
+      </div>
+    </Page>
   );
 }

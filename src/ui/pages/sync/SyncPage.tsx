@@ -1,11 +1,178 @@
-// Synchronization (spec §2). Until its issue builds it, the route shows the page title and its purpose.
-import { PlannedPage } from '../../components/Page';
+// Synchronization (spec §2, §4 Sync status, Manual sync start; §9): the status area shows the
+// overall status (the worst of the entries) and each entry's status, last sync and interval; the
+// configuration area has the interval slider of each entry (1–120 minutes; SECONDS entries are
+// shown in minutes), its manual start (the page reloads 750 ms later) and its run log in a new
+// window, the page's refresh seconds (default 10, 0 = off), and Reload/Update through the batch
+// update machine. A refresh keeps the slider values the user has changed.
+import { useCallback, useEffect, useState } from 'react';
+import { getSync, getSyncLog, startSync, updateSync } from '../../../api/config';
+import { syncBatch, syncWriteOf, validateRefreshSeconds, type Draft } from '../../../domain/configBatch';
+import { MANUAL_SYNC_RELOAD_MS, SYNC_INTERVAL_MAX_MINUTES, SYNC_INTERVAL_MIN_MINUTES, SYNC_REFRESH_DEFAULT_S } from '../../../domain/constants';
+import type { SyncEntry, SyncId } from '../../../domain/entities/syncEntry';
+import { NO_DATA } from '../../../domain/messages';
+import { intervalInMinutes, overallStatus, statusTone, statusWord } from '../../../domain/sync';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { Page } from '../../components/Page';
+import { tableHeight } from '../limits/BatchActions';
+import { usePaletteActions } from '../../palette/registry';
+import { Button, Slider, TextField } from '../../kit';
+import { useAuth, useNotifications } from '../../state';
+import { BatchActions, BatchMessages } from '../limits/BatchActions';
+import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from '../limits/useConfigBatch';
+import '../limits/config.css';
+import './SyncPage.css';
+
+const formatMinutes = (e: SyncEntry): string => {
+  const m = intervalInMinutes(e.timeInterval, e.unit);
+  return Number.isInteger(m) ? String(m) : m.toFixed(2);
+};
+
+const COLUMNS: DataColumn<SyncEntry>[] = [
+  { id: 'syncID', header: 'Sync', accessor: (e) => e.syncID, width: 110 },
+  { id: 'status', header: 'Status', accessor: (e) => statusWord(e.status), width: 110 },
+  { id: 'lastSync', header: 'Last sync', accessor: (e) => e.lastSync, width: 170 },
+  { id: 'timeInterval', header: 'Interval', accessor: (e) => e.timeInterval, numeric: true, width: 90 },
+  { id: 'unit', header: 'Unit', accessor: (e) => e.unit, width: 100 },
+  { id: 'minutes', header: 'Minutes', accessor: formatMinutes, width: 90 },
+];
+
+function StatusBadge({ status, label }: { status: SyncEntry['status']; label?: string }) {
+  return (
+    <span className="sync-status" data-tone={statusTone(status)}>
+      {label ? <span className="sync-status-label">{label}</span> : null}
+      {statusWord(status)}
+    </span>
+  );
+}
+
+/** The run log opens in a new window (spec §2): a text document of its own, made from the log text. */
+const openLog = (syncID: SyncId, text: string): void => {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const opened = window.open(url, `sync-log-${syncID}`);
+  // The window has loaded the text by the time a minute has passed; the URL is not needed after.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  if (!opened) window.location.assign(url);
+};
 
 export function SyncPage() {
+  const { http, isAdmin } = useAuth();
+  const { notify } = useNotifications();
+  const load = useCallback(() => getSync(http), [http]);
+  const save = useCallback((row: SyncEntry, draft: Draft) => updateSync(http, syncWriteOf(row, draft)), [http]);
+  const batch = useConfigBatch({ kind: syncBatch, page: 'sync', load, save });
+  const { refresh } = batch;
+
+  // Auto-refresh (spec §9): every N seconds while N > 0, restarted whenever N changes.
+  const [refreshText, setRefreshText] = useState(String(SYNC_REFRESH_DEFAULT_S));
+  const refreshError = validateRefreshSeconds(refreshText);
+  const refreshSeconds = refreshError ? 0 : Number(refreshText);
+  useEffect(() => {
+    if (refreshSeconds <= 0) return;
+    const timer = setInterval(refresh, refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [refreshSeconds, refresh]);
+
+  const start = useCallback(
+    async (syncID: SyncId) => {
+      try {
+        await startSync(http, syncID);
+        notify('info', `Sync ${syncID} started`, { page: 'sync' });
+      } catch (error) {
+        notify('error', error instanceof Error ? error.message : `Sync ${syncID} was not started!`, { page: 'sync' });
+      }
+      // Spec §4 Manual sync start: the page reloads after 750 ms (a refresh: changed sliders stay).
+      setTimeout(refresh, MANUAL_SYNC_RELOAD_MS);
+    },
+    [http, notify, refresh],
+  );
+  const showLog = useCallback(
+    async (syncID: SyncId) => {
+      try {
+        openLog(syncID, await getSyncLog(http, syncID));
+      } catch {
+        notify('error', 'Error occurred, please check your logs!', { page: 'sync' });
+      }
+    },
+    [http, notify],
+  );
+
+  const entries = batch.rows;
+  const overall = overallStatus(entries.map((e) => e.status));
+
+  usePaletteActions([
+    ...entries.map((e) => ({
+      id: `sync-start-${e.syncID}`,
+      label: `Start sync ${e.syncID}`,
+      group: 'Synchronization',
+      keywords: ['sync', 'start', 'import', e.syncID.toLowerCase()],
+      icon: 'sync' as const,
+      perform: () => void start(e.syncID),
+    })),
+  ]);
+  useBatchPaletteActions(batch as ConfigBatch<unknown>, 'Synchronization', 'sync configuration', isAdmin);
+
   return (
-    <PlannedPage
-      title="Synchronization"
-      summary="Status and schedule of the data synchronisation with the instruments, with a manual start and a log per entry."
-    />
+    <Page title="Synchronization" actions={<BatchActions batch={batch as ConfigBatch<unknown>} isAdmin={isAdmin} />}>
+      <section className="config-section" aria-labelledby="sync-status-heading">
+        <div className="config-row">
+          <h2 id="sync-status-heading">Status</h2>
+          <StatusBadge status={overall} label="Overall:" />
+        </div>
+        <div className="config-table" style={tableHeight(batch.rows.length, '34px')}>
+          <DataTable
+            label="Sync entries"
+            columns={COLUMNS}
+            rows={entries}
+            getRowId={(e) => e.syncID}
+            emptyText={NO_DATA}
+            loading={batch.busy}
+          />
+        </div>
+      </section>
+      <section className="config-section" aria-labelledby="sync-config-heading">
+        <div className="config-row">
+          <h2 id="sync-config-heading">Configuration</h2>
+          <TextField
+            label="Refresh seconds"
+            value={refreshText}
+            onChange={setRefreshText}
+            errorMessage={refreshError}
+            inputMode="numeric"
+            description="0 turns the refresh off"
+          />
+        </div>
+        <BatchMessages messages={batch.messages} />
+        <ul className="sync-entries">
+          {entries.map((e) => {
+            const minutes = Number(batch.drafts[e.syncID]?.minutes ?? SYNC_INTERVAL_MIN_MINUTES);
+            const changed = batch.batch.changed.has(e.syncID);
+            return (
+              <li key={e.syncID} className="sync-entry" data-changed={changed || undefined}>
+                <div className="sync-entry-head">
+                  <strong>{e.syncID}</strong>
+                  <StatusBadge status={e.status} />
+                  {changed ? <span className="sync-changed">Changed</span> : null}
+                </div>
+                <Slider
+                  label={`Interval of ${e.syncID} in minutes`}
+                  minValue={SYNC_INTERVAL_MIN_MINUTES}
+                  maxValue={SYNC_INTERVAL_MAX_MINUTES}
+                  value={minutes}
+                  isDisabled={!isAdmin || batch.busy}
+                  onChange={(v) => batch.change(e.syncID, 'minutes', String(v))}
+                  onChangeEnd={(v) => batch.change(e.syncID, 'minutes', String(v))}
+                />
+                <div className="sync-entry-actions">
+                  <Button onPress={() => void start(e.syncID)}>Start sync {e.syncID}</Button>
+                  <Button variant="quiet" onPress={() => void showLog(e.syncID)}>
+                    Log of {e.syncID}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </Page>
   );
 }

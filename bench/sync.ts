@@ -1,0 +1,127 @@
+// Sync benchmark: a 100,000-row analysis file imported by the real sync service (the same run the
+// scheduler and GET /config/sync/Analysis start): rows/s and the process's peak RSS sampled every
+// 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
+// browser sends them). The imported rows are removed afterwards so that a reused bench database
+// stays the demo campaign. Run by `npm run bench -- --sync`.
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/server/db/database';
+import { progress, round } from './progress';
+
+export interface SyncBenchResult {
+  db: string;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  rssBeforeMb: number;
+  peakRssMb: number;
+  viewIdleP95: number;
+  viewDuringP95: number;
+  viewDuringMax: number;
+  ratio: number;
+  samplesDuring: number;
+}
+
+const ROWS = 100_000;
+/** sIds of the bench file: 13 digits starting 95, never a demo id (those start with the year digit). */
+const PREFIX = '95';
+const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
+const p95 = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] ?? 0;
+};
+
+const writeFile = (path: string): void => {
+  const lines = ['sId;sStamp;dateIn;dateOut;pol;nat;kal;an;glu;dry;weightMea;density;lane'];
+  for (let i = 0; i < ROWS; i++) {
+    const sId = `${PREFIX}${String(i).padStart(11, '0')}`;
+    lines.push(
+      `${sId};2026-10-0${1 + (i % 9)} 06:${String(i % 60).padStart(2, '0')}:00;2026-10-0${1 + (i % 9)} 07:00:00;;` +
+        `${15 + (i % 1000) / 100};${(i % 50) / 10};${3 + (i % 30) / 10};${(i % 40) / 10};${(i % 20) / 10};${20 + (i % 80) / 10};26,1;1,08;${i % 4}`,
+    );
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(path, past, past);
+};
+
+/** Back to the demo campaign: no bench rows, files or ledger entries (also those of an interrupted bench). */
+const cleanUp = async (db: Kysely<Database>, dir: string): Promise<void> => {
+  await sql`delete from sample where s_id like ${`${PREFIX}%`}`.execute(db);
+  await db.deleteFrom('syncFile').where('fileName', 'like', 'bench-%').execute();
+  for (const sub of ['', 'done', 'failed']) {
+    for (const f of readdirSync(join(dir, sub), { withFileTypes: true }))
+      if (f.isFile() && f.name.startsWith('bench-')) rmSync(join(dir, sub, f.name), { force: true });
+  }
+};
+
+export const benchSync = async (
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  kind: string,
+  token: string,
+  viewQuery: string,
+): Promise<SyncBenchResult> => {
+  const headers = { authorization: `Bearer ${token}` };
+  const viewOnce = async (): Promise<number> => {
+    const t = performance.now();
+    const res = await app.inject({ method: 'GET', url: `/api/analysis/view?${viewQuery}`, headers });
+    if (res.statusCode !== 200) throw new Error(`view: ${res.statusCode}`);
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 5; i++) await viewOnce();
+  const idle: number[] = [];
+  for (let i = 0; i < 60; i++) idle.push(await viewOnce());
+  progress(kind, `view p95 idle ${round(p95(idle))} ms; writing the ${ROWS}-row file`);
+
+  const dir = join(app.sync.options.source, 'analysis');
+  mkdirSync(join(dir, 'done'), { recursive: true });
+  mkdirSync(join(dir, 'failed'), { recursive: true });
+  await cleanUp(db, dir);
+  const name = `bench-${Date.now()}.csv`;
+  writeFile(join(dir, name));
+  global.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 25);
+  const t0 = performance.now();
+  progress(kind, 'importing');
+  const { started, done } = await app.sync.start('Analysis');
+  if (!started) throw new Error('a sync run of Analysis is going on already');
+  let finished = false;
+  const during: number[] = [];
+  const outcome = done.finally(() => (finished = true));
+  while (!finished) during.push(await viewOnce());
+  const result = await outcome;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  if (!result.ran || result.run.rowsImported !== ROWS)
+    throw new Error(`sync imported ${result.ran ? result.run.rowsImported : 0} rows: ${result.ran ? result.run.log.join('\n') : ''}`);
+
+  await cleanUp(db, dir);
+
+  const idleP95 = p95(idle);
+  const duringP95 = p95(during);
+  const r: SyncBenchResult = {
+    db: kind,
+    rows: ROWS,
+    seconds: round(seconds, 2),
+    rowsPerSecond: Math.round(ROWS / seconds),
+    rssBeforeMb: mb(rssBefore),
+    peakRssMb: mb(peakRss),
+    viewIdleP95: round(idleP95),
+    viewDuringP95: round(duringP95),
+    viewDuringMax: round(Math.max(...during, 0)),
+    ratio: round(duringP95 / idleP95, 2),
+    samplesDuring: during.length,
+  };
+  progress(
+    kind,
+    `sync ${ROWS} analyses: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
+      `view p95 idle ${r.viewIdleP95} ms, during ${r.viewDuringP95} ms (×${r.ratio}, max ${r.viewDuringMax} ms, ${r.samplesDuring} requests)`,
+  );
+  return r;
+};

@@ -1,0 +1,140 @@
+// Reading an instrument file (docs/sync.md): UTF-8 text (a BOM is dropped), one header line naming
+// the columns (any order, case-insensitive), then one record per line, ';'-separated; a field may be
+// double-quoted (with "" for a quote inside). Empty lines are skipped. Every problem is a LineError
+// naming the line, because the reason file must tell the lab which line to fix.
+import { parseLabDateTime } from '../../domain/datetime';
+import { hasControlCharacters } from '../../domain/rules/fields';
+
+export class LineError extends Error {
+  override name = 'LineError';
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(`Line ${line}: ${reason}`);
+  }
+}
+
+/** One record: its line number and its cells by (lower-case) column name. */
+export interface CsvRecord {
+  line: number;
+  get(column: string): string;
+}
+
+const splitLine = (text: string, line: number): string[] => {
+  if (!text.includes('"')) return text.split(';').map((c) => c.trim());
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === ';') {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  if (quoted) throw new LineError(line, 'a quoted field is not closed');
+  cells.push(cell.trim());
+  return cells;
+};
+
+/**
+ * Reads `text` with the kind's columns: `required` must be in the header, `known` lists every
+ * column the kind reads (others are refused: a typo would otherwise drop a value silently).
+ */
+export const readCsv = (
+  text: string,
+  known: readonly string[],
+  required: readonly string[],
+): { columns: Set<string>; records: CsvRecord[] } => {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const headerAt = lines.findIndex((l) => l.trim() !== '');
+  if (headerAt < 0) throw new LineError(1, 'the file is empty (a header line is required)');
+  const header = splitLine(lines[headerAt]!, headerAt + 1).map((h) => h.toLowerCase());
+  const knownLower = new Map(known.map((k) => [k.toLowerCase(), k]));
+  for (const h of header) {
+    if (!knownLower.has(h)) throw new LineError(headerAt + 1, `unknown column '${h}' (columns: ${known.join(';')})`);
+  }
+  for (const r of required) {
+    if (!header.includes(r.toLowerCase())) throw new LineError(headerAt + 1, `the column '${r}' is missing`);
+  }
+  const index = new Map(header.map((h, i) => [h, i]));
+  const records: CsvRecord[] = [];
+  for (let i = headerAt + 1; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.trim() === '') continue;
+    const line = i + 1;
+    if (hasControlCharacters(raw)) throw new LineError(line, 'the line holds control characters');
+    const cells = splitLine(raw, line);
+    if (cells.length !== header.length) {
+      throw new LineError(line, `${cells.length} fields, the header has ${header.length}`);
+    }
+    records.push({ line, get: (column) => cells[index.get(column.toLowerCase()) ?? -1] ?? '' });
+  }
+  return { columns: new Set(header), records };
+};
+
+// ---- cells -------------------------------------------------------------------------------------
+
+/** A decimal with a dot or a comma; '' is null (not measured). */
+export const cellNumber = (r: CsvRecord, column: string): number | null => {
+  const t = r.get(column);
+  if (t === '') return null;
+  const normal = t.replace(',', '.');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(normal)) throw new LineError(r.line, `${column} '${t}' is not a number`);
+  return Number(normal);
+};
+
+export const cellInt = (r: CsvRecord, column: string, min: number, max: number, message: string): number | null => {
+  const t = r.get(column);
+  if (t === '') return null;
+  if (!/^\d+$/.test(t) || Number(t) < min || Number(t) > max) throw new LineError(r.line, message);
+  return Number(t);
+};
+
+/**
+ * Date-times already judged valid. Instrument files repeat them (a sample's stamp on each of its
+ * lines, one dateIn per batch), and the domain's Temporal parse is the dearest step of a big file.
+ */
+const validDateTimes = new Set<string>();
+const VALID_CACHE_MAX = 100_000;
+
+/** A lab date-time 'YYYY-MM-DD HH:mm:ss' (a 'T' between date and time is accepted). */
+export const cellDateTime = (r: CsvRecord, column: string, required = false): string | null => {
+  const t = r.get(column).replace('T', ' ');
+  if (t === '') {
+    if (required) throw new LineError(r.line, `${column} is required`);
+    return null;
+  }
+  if (validDateTimes.has(t)) return t;
+  if (!parseLabDateTime(t)) throw new LineError(r.line, `${column} '${t}' is not a date-time like 2000-01-01 00:00:00`);
+  if (validDateTimes.size >= VALID_CACHE_MAX) validDateTimes.clear();
+  validDateTimes.add(t);
+  return t;
+};
+
+export const cellPattern = (r: CsvRecord, column: string, pattern: RegExp, message: string, required = false): string | null => {
+  const t = r.get(column);
+  if (t === '') {
+    if (required) throw new LineError(r.line, `${column} is required`);
+    return null;
+  }
+  if (!pattern.test(t)) throw new LineError(r.line, message);
+  return t;
+};
+
+export const cellText = (r: CsvRecord, column: string, maxLength: number): string | null => {
+  const t = r.get(column);
+  if (t === '') return null;
+  if (t.length > maxLength) throw new LineError(r.line, `${column} is longer than ${maxLength} characters`);
+  return t;
+};

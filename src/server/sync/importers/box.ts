@@ -1,0 +1,126 @@
+// The 'box' sync (docs/sync.md): boxes with their positions, one line per position (or one line
+// with an empty boxPosId for an empty box). The lines of a box state its whole content: they replace
+// the box's positions. The rules of the Boxes page hold (spec §4, §5): numMax 1–40, positions
+// numbered consecutively from 1 and no more than numMax, a sample in at most one position — also
+// across boxes: a sample that sits in a box the file does not mention is a line error, not a silent
+// move. A sample the lab has not seen yet is created with the defaults, as the analysis sync does.
+import { sql, type Kysely } from 'kysely';
+import { BOX_ID_MESSAGE, NUM_MAX_MESSAGE, SID_MESSAGE, TYPE_MESSAGE } from '../../../domain/messages';
+import { BOX_ID_PATTERN, NUM_MAX_MAX, NUM_MAX_MIN, SID_PATTERN } from '../../../domain/rules/fields';
+import type { Database } from '../../db/database';
+import { cellDateTime, cellInt, cellPattern, cellText, LineError } from '../csv';
+import { eachRecord, type Importer } from './shared';
+
+export const BOX_COLUMNS = ['bId', 'name', 'numMax', 'type', 'comment', 'boxPosId', 'sId', 'sStamp'] as const;
+
+interface BoxLine {
+  bId: string;
+  name: string;
+  numMax: number;
+  type: number;
+  comment: string | null;
+  line: number;
+  positions: Array<{ pos: number; sId: string; sStamp: string; line: number }>;
+}
+
+const sampleKey = (sId: string, sStamp: string) => `${sId}|${sStamp}`;
+
+export const boxImporter: Importer<BoxLine[]> = {
+  columns: BOX_COLUMNS,
+  required: ['bId', 'name', 'numMax'],
+  async parse(records) {
+    const boxes = new Map<string, BoxLine>();
+    const samples = new Map<string, number>();
+    await eachRecord(records, (r) => {
+      const bId = cellPattern(r, 'bId', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
+      const name = cellPattern(r, 'name', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
+      if (name.length > 20) throw new LineError(r.line, 'name is longer than 20 characters');
+      const numMax = cellInt(r, 'numMax', NUM_MAX_MIN, NUM_MAX_MAX, NUM_MAX_MESSAGE);
+      if (numMax === null) throw new LineError(r.line, NUM_MAX_MESSAGE);
+      const type = cellInt(r, 'type', 0, 3, TYPE_MESSAGE) ?? 0;
+      const comment = cellText(r, 'comment', 2000);
+      let box = boxes.get(bId);
+      if (!box) boxes.set(bId, (box = { bId, name, numMax, type, comment, line: r.line, positions: [] }));
+      else if (box.name !== name || box.numMax !== numMax || box.type !== type || box.comment !== comment)
+        throw new LineError(r.line, `box ${bId} is described differently than on line ${box.line}`);
+      const posText = r.get('boxPosId');
+      if (posText === '') {
+        if (r.get('sId') !== '' || r.get('sStamp') !== '') throw new LineError(r.line, 'boxPosId is required with a sample');
+        return;
+      }
+      const pos = cellInt(r, 'boxPosId', 1, NUM_MAX_MAX, `boxPosId must be between 1 and ${NUM_MAX_MAX}`)!;
+      const sId = cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!;
+      const sStamp = cellDateTime(r, 'sStamp', true)!;
+      const key = sampleKey(sId, sStamp);
+      const earlier = samples.get(key);
+      if (earlier !== undefined) throw new LineError(r.line, `sample ${key} is already placed on line ${earlier}`);
+      samples.set(key, r.line);
+      if (box.positions.some((p) => p.pos === pos)) throw new LineError(r.line, `position ${bId}/${pos} is given twice`);
+      box.positions.push({ pos, sId, sStamp, line: r.line });
+    });
+    for (const box of boxes.values()) {
+      box.positions.sort((a, b) => a.pos - b.pos);
+      const gap = box.positions.find((p, i) => p.pos !== i + 1);
+      if (gap) throw new LineError(gap.line, `positions of box ${box.bId} must be numbered consecutively from 1`);
+      if (box.positions.length > box.numMax)
+        throw new LineError(box.positions[box.numMax]!.line, `box ${box.bId} holds at most ${box.numMax} positions`);
+    }
+    return [...boxes.values()];
+  },
+  async write(trx, boxes) {
+    if (boxes.length === 0) return 0;
+    const bIds = boxes.map((b) => b.bId);
+    const placed = boxes.flatMap((b) => b.positions.map((p) => ({ ...p, bId: b.bId })));
+    // A sample already placed in a box this file does not describe.
+    if (placed.length > 0) {
+      const elsewhere = await sql<{ bId: string; boxPosId: number; sId: string; sStamp: string }>`
+        select bp.b_id, bp.box_pos_id, bp.s_id, bp.s_stamp from box_position bp
+        join unnest(${placed.map((p) => p.sId)}::text[], ${placed.map((p) => p.sStamp)}::timestamp[]) as u(s_id, s_stamp)
+          on bp.s_id = u.s_id collate "C" and bp.s_stamp = u.s_stamp
+        where bp.b_id <> all(${bIds}::text[])
+        limit 1`.execute(trx);
+      const hit = elsewhere.rows[0];
+      if (hit) {
+        const p = placed.find((x) => x.sId === hit.sId && x.sStamp === hit.sStamp)!;
+        throw new LineError(p.line, `sample ${sampleKey(hit.sId, hit.sStamp)} is already in box ${hit.bId} position ${hit.boxPosId}`);
+      }
+      await sql`
+        insert into sample (s_id, s_stamp)
+        select u.s_id, u.s_stamp from unnest(${placed.map((p) => p.sId)}::text[], ${placed.map((p) => p.sStamp)}::timestamp[]) as u(s_id, s_stamp)
+        on conflict do nothing`.execute(trx);
+    }
+    // Unchanged boxes are not rewritten (a file imported twice changes nothing).
+    await sql`
+      insert into box (b_id, name, num_max, type, comment)
+      select * from unnest(${bIds}::text[], ${boxes.map((b) => b.name)}::text[], ${boxes.map((b) => String(b.numMax))}::smallint[],
+        ${boxes.map((b) => String(b.type))}::smallint[], ${boxes.map((b) => b.comment)}::text[])
+      on conflict (b_id) do update set name = excluded.name, num_max = excluded.num_max, type = excluded.type, comment = excluded.comment
+      where (box.name, box.num_max, box.type, box.comment) is distinct from (excluded.name, excluded.num_max, excluded.type, excluded.comment)`.execute(
+      trx,
+    );
+    for (const box of boxes) await replacePositions(trx, box);
+    return placed.length + boxes.filter((b) => b.positions.length === 0).length;
+  },
+};
+
+async function replacePositions(trx: Kysely<Database>, box: BoxLine): Promise<void> {
+  const stored = await trx
+    .selectFrom('boxPosition')
+    .select(['boxPosId', 'sId', 'sStamp'])
+    .where('bId', '=', box.bId)
+    .orderBy('boxPosId')
+    .execute();
+  const same =
+    stored.length === box.positions.length &&
+    stored.every((s, i) => {
+      const p = box.positions[i]!;
+      return s.boxPosId === p.pos && s.sId === p.sId && s.sStamp === p.sStamp;
+    });
+  if (same) return;
+  await trx.deleteFrom('boxPosition').where('bId', '=', box.bId).execute();
+  if (box.positions.length === 0) return;
+  await trx
+    .insertInto('boxPosition')
+    .values(box.positions.map((p) => ({ bId: box.bId, boxPosId: p.pos, sId: p.sId, sStamp: p.sStamp })))
+    .execute();
+}

@@ -1,0 +1,105 @@
+// The 'sample' sync (docs/sync.md): samples as the scale or the crusher reports them, upserted by
+// (sId, sStamp). Columns missing from the header keep their stored values (and get the defaults on a
+// new sample); an empty cell clears the value. A file imported twice changes nothing.
+import { sql, type Kysely } from 'kysely';
+import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
+import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
+import type { Database } from '../../db/database';
+import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
+import { asText, chunks, eachRecord, snake, type Importer } from './shared';
+
+export const SAMPLE_COLUMNS = [
+  'sId',
+  'sStamp',
+  'name',
+  'weightBru',
+  'weightTar',
+  'weightNet',
+  'quantity',
+  'distance',
+  'dateCrumbled',
+  'sFlags',
+  'lane',
+  'comment',
+] as const;
+const OPTIONAL = SAMPLE_COLUMNS.slice(2);
+
+/** numeric(9,3) weights, numeric(9,2) distance. */
+const BOUNDS: Record<string, number> = { weightBru: 1e6, weightTar: 1e6, weightNet: 1e6, distance: 1e7 };
+const TYPES: Record<string, string> = {
+  name: 'text',
+  weightBru: 'numeric',
+  weightTar: 'numeric',
+  weightNet: 'numeric',
+  quantity: 'integer',
+  distance: 'numeric',
+  dateCrumbled: 'timestamp',
+  sFlags: 'text',
+  lane: 'smallint',
+  comment: 'text',
+};
+
+type SampleLine = Record<(typeof SAMPLE_COLUMNS)[number], string | null>;
+
+interface ParsedSamples {
+  present: string[];
+  lines: SampleLine[];
+}
+
+export const sampleImporter: Importer<ParsedSamples> = {
+  columns: SAMPLE_COLUMNS,
+  required: ['sId', 'sStamp'],
+  async parse(records, columns) {
+    const byKey = new Map<string, SampleLine>();
+    await eachRecord(records, (r) => {
+      const num = (c: string) => {
+        const n = cellNumber(r, c);
+        if (n !== null && Math.abs(n) >= (BOUNDS[c] ?? Infinity)) throw new LineError(r.line, `${c} ${n} is too large`);
+        return asText(n);
+      };
+      const quantity = cellNumber(r, 'quantity');
+      if (quantity !== null && (!Number.isInteger(quantity) || quantity < 0 || quantity > 2_147_483_647))
+        throw new LineError(r.line, `quantity ${quantity} is not a whole number`);
+      const line: SampleLine = {
+        sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true),
+        sStamp: cellDateTime(r, 'sStamp', true),
+        name: cellText(r, 'name', 64),
+        weightBru: num('weightBru'),
+        weightTar: num('weightTar'),
+        weightNet: num('weightNet'),
+        quantity: asText(quantity),
+        distance: num('distance'),
+        dateCrumbled: cellDateTime(r, 'dateCrumbled'),
+        sFlags: cellPattern(r, 'sFlags', SFLAGS_PATTERN, SFLAGS_MESSAGE),
+        lane: asText(cellInt(r, 'lane', 0, 3, LANE_MESSAGE)),
+        comment: cellText(r, 'comment', 2000),
+      };
+      byKey.set(`${line.sId}|${line.sStamp}`, line);
+    });
+    return { present: OPTIONAL.filter((c) => columns.has(c.toLowerCase())), lines: [...byKey.values()] };
+  },
+  async write(trx, parsed) {
+    for (const part of chunks(parsed.lines)) await writeChunk(trx, part, parsed.present);
+    return parsed.lines.length;
+  },
+};
+
+async function writeChunk(trx: Kysely<Database>, lines: SampleLine[], present: string[]) {
+  // sFlags and lane are not null: an empty cell there means the default.
+  const cols = ['sId', 'sStamp', ...present];
+  const names = cols.map(snake);
+  const arrays = cols.map((c) => lines.map((l) => l[c as keyof SampleLine]));
+  const types = cols.map((c) => (c === 'sId' ? 'text' : c === 'sStamp' ? 'timestamp' : TYPES[c]!));
+  const valueOf = (c: string) =>
+    c === 'sFlags' ? sql`coalesce(u.s_flags, '-----')` : c === 'lane' ? sql`coalesce(u.lane, 1)` : sql`u.${sql.ref(snake(c))}`;
+  const updates = present.map((c) => sql`${sql.ref(snake(c))} = excluded.${sql.ref(snake(c))}`);
+  await sql`
+    insert into sample (${sql.join(names.map((n) => sql.ref(n)))})
+    select ${sql.join(cols.map(valueOf))}
+    from unnest(${sql.join(arrays.map((arr, i) => sql`${arr}::${sql.raw(types[i]!)}[]`))}) as u(${sql.join(
+      names.map((n) => sql.ref(n)),
+    )})
+    on conflict (s_id, s_stamp) do ${updates.length > 0 ? sql`update set ${sql.join(updates)}` : sql`nothing`}`.execute(
+    trx,
+  );
+}

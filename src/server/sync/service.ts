@@ -1,0 +1,93 @@
+// The sync as the server runs it: manual starts (GET /config/sync/{syncID}) and the scheduler share
+// one service, which knows the runs in flight in this process so that closing the server waits
+// for them (a run is transactional per file, but a clean stop is kinder to the log).
+import { sql, type Kysely } from 'kysely';
+import { SYNC_IDS, type SyncId } from '../../domain/entities/syncEntry';
+import type { Database } from '../db/database';
+import { runSync, type RunOutcome, type SyncOptions } from './engine';
+
+export interface SchedulerOptions {
+  /** How often the scheduler looks for due entries (default 1 s). */
+  tickMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export class SyncService {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly options: SyncOptions,
+  ) {}
+
+  /**
+   * Starts a run in the background; answers once it shows RUNNING (`started: true`) or once it is
+   * clear that a run of the entry is going on already (`started: false`). `done` ends with the run.
+   */
+  start(syncId: SyncId): Promise<{ started: boolean; done: Promise<RunOutcome> }> {
+    return new Promise((resolve, reject) => {
+      let told = false;
+      const tell = (started: boolean) => {
+        if (told) return;
+        told = true;
+        resolve({ started, done });
+      };
+      const done: Promise<RunOutcome> = runSync(this.db, syncId, this.options, () => tell(true));
+      const tracked = done.then(
+        (outcome) => {
+          if (!outcome.ran) tell(false);
+        },
+        (err: unknown) => {
+          if (!told) reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+      this.inFlight.add(tracked);
+      void tracked.finally(() => this.inFlight.delete(tracked));
+    });
+  }
+
+  /** The entries whose interval has passed since their last run (by the database's clock, shared by all instances). */
+  async dueEntries(): Promise<SyncId[]> {
+    const { rows } = await sql<{ syncId: string }>`
+      select sync_id from sync_config
+      where last_sync is null
+         or last_sync + make_interval(secs => time_interval * case unit
+              when 'SECONDS' then 1 when 'MINUTES' then 60 when 'HOURS' then 3600 else 86400 end) <= localtimestamp(0)
+      order by sync_id`.execute(this.db);
+    return rows.map((r) => r.syncId).filter((id): id is SyncId => (SYNC_IDS as readonly string[]).includes(id));
+  }
+
+  /** Starts the scheduler: every tick, each due entry is started (skipped while it runs anywhere). */
+  schedule({ tickMs = 1000, onError }: SchedulerOptions = {}): void {
+    if (this.timer || this.closed) return;
+    const tick = async () => {
+      if (this.ticking || this.closed) return;
+      this.ticking = true;
+      try {
+        for (const id of await this.dueEntries()) {
+          if (this.closed) break;
+          const { done } = await this.start(id);
+          void done.catch((err: unknown) => onError?.(err));
+        }
+      } catch (err) {
+        onError?.(err);
+      } finally {
+        this.ticking = false;
+      }
+    };
+    this.timer = setInterval(() => void tick(), tickMs);
+    this.timer.unref();
+    void tick();
+  }
+
+  /** Stops scheduling and waits for the runs of this process. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+}

@@ -1,0 +1,117 @@
+// The three batch kinds (Limits, Settings, Sync): fields of a row, their rules and messages (spec
+// §5 Limits and Settings, §9 sync slider and refresh), and what a changed row sends.
+import { describe, expect, it } from 'vitest';
+import {
+  limitBatch,
+  limitWriteOf,
+  settingBatch,
+  settingWriteOf,
+  sliderMinutes,
+  syncBatch,
+  syncWriteOf,
+  validateRefreshSeconds,
+  SYNC_INTERVAL_MESSAGE,
+} from '../../src/domain/configBatch';
+import type { Limit } from '../../src/domain/entities/limit';
+import type { Setting } from '../../src/domain/entities/setting';
+import type { SyncEntry } from '../../src/domain/entities/syncEntry';
+
+const pol: Limit = { id: 1, name: 'pol', info: 'Pol', lastModified: null, min: '10', max: '25', version: 3 };
+const campaign: Setting = {
+  id: 1,
+  name: 'campaign',
+  info: 'Campaign',
+  lastModified: null,
+  value: null,
+  start: '2026-09-01 00:00:00',
+  end: null,
+  version: 2,
+};
+const amino: Setting = { id: 2, name: 'aminoFactor', info: 'Amino', lastModified: null, value: '1', version: 1 };
+const log: SyncEntry = { syncID: 'Log', status: 'DONE', lastSync: null, timeInterval: 600, unit: 'SECONDS' };
+
+describe('limits', () => {
+  it('edits info, min and max as text', () => {
+    expect(limitBatch.draftOf(pol)).toEqual({ info: 'Pol', min: '10', max: '25' });
+  });
+  it.each([
+    [{ info: '', min: '10', max: '25' }, { info: 'Info must be set!' }],
+    [{ info: 'x', min: 'abc', max: '25' }, { min: 'Only numerical values and a dot as separator are allowed!' }],
+    [{ info: 'x', min: '1,5', max: '25' }, { min: 'Only numerical values and a dot as separator are allowed!' }],
+    [{ info: 'x', min: '1.2.3', max: '25' }, { min: 'Limit must be a number!' }],
+    [{ info: 'x', min: '', max: '25' }, { min: 'Limit must be a number!' }],
+    [
+      { info: 'x', min: '30', max: '25' },
+      { min: 'Must be less than maximum value!', max: 'Must be grater than minimum value!' },
+    ],
+    [{ info: 'x', min: '-1.5', max: '+25' }, {}],
+  ])('%o → %o', (draft, errors) => expect(limitBatch.errorsOf('pol', draft)).toEqual(errors));
+  it('sends the trimmed text with the version read', () => {
+    expect(limitWriteOf(pol, { info: 'Pol %', min: ' 11 ', max: '25' })).toEqual({
+      name: 'pol',
+      info: 'Pol %',
+      min: '11',
+      max: '25',
+      version: 3,
+    });
+  });
+  it("says 'Limits reloaded'", () => expect(limitBatch.reloaded).toBe('Limits reloaded'));
+});
+
+describe('settings', () => {
+  it('the campaign has start and end, amino a value', () => {
+    expect(settingBatch.draftOf(campaign)).toEqual({ start: '2026-09-01 00:00:00', end: '' });
+    expect(settingBatch.draftOf(amino)).toEqual({ value: '1' });
+  });
+  it.each([
+    [{ start: '2026-12-31', end: '2026-09-01' }, { start: 'Start of campaign must be before end!' }],
+    [{ start: '2026-09-01', end: '2026-09-01' }, {}],
+    [{ start: '2026-09-01 10:00:00', end: '2026-09-01' }, {}],
+    [{ start: '2026-09-02', end: '2026-09-01 23:59:59' }, { start: 'Start of campaign must be before end!' }],
+    [{ start: '2026-02-30', end: '' }, { start: 'Only Date or Datetime is allowed, e.g. 2000-01-01 or 2000-01-01 00:00:00' }],
+    [{ start: '', end: '' }, {}],
+  ])('campaign %o → %o', (draft, errors) => expect(settingBatch.errorsOf('campaign', draft)).toEqual(errors));
+  it.each([
+    ['0', { value: 'Amino factor has to be between 1 and 20' }],
+    ['21', { value: 'Amino factor has to be between 1 and 20' }],
+    ['20', {}],
+    ['1.5', {}],
+  ])('aminoFactor %s → %o', (value, errors) => expect(settingBatch.errorsOf('aminoFactor', { value })).toEqual(errors));
+  it('sends the campaign dates as typed (the server completes them) and keeps info', () => {
+    expect(settingWriteOf(campaign, { start: '2026-09-01', end: ' ' })).toEqual({
+      name: 'campaign',
+      info: 'Campaign',
+      value: null,
+      start: '2026-09-01',
+      end: null,
+      version: 2,
+    });
+    expect(settingWriteOf(amino, { value: '2' })).toMatchObject({ name: 'aminoFactor', value: '2', version: 1 });
+  });
+});
+
+describe('sync', () => {
+  it('SECONDS entries show in minutes on the slider (1–120)', () => {
+    expect(sliderMinutes(log)).toBe(10);
+    expect(sliderMinutes({ timeInterval: 30, unit: 'SECONDS' })).toBe(1);
+    expect(sliderMinutes({ timeInterval: 5, unit: 'HOURS' })).toBe(120);
+    expect(syncBatch.draftOf(log)).toEqual({ minutes: '10' });
+  });
+  it.each([
+    ['0', { minutes: SYNC_INTERVAL_MESSAGE }],
+    ['121', { minutes: SYNC_INTERVAL_MESSAGE }],
+    ['1', {}],
+    ['120', {}],
+  ])('%s minutes → %o', (minutes, errors) => expect(syncBatch.errorsOf('Log', { minutes })).toEqual(errors));
+  it('sends the interval in MINUTES', () => {
+    expect(syncWriteOf(log, { minutes: '15' })).toEqual({ ...log, timeInterval: 15, unit: 'MINUTES' });
+  });
+  it.each([
+    ['10', null],
+    ['0', null],
+    ['600', null],
+    ['601', 'Refresh-Timer has to be between 0 and 600'],
+    ['-1', 'Refresh-Timer has to be between 0 and 600'],
+    ['x', 'Refresh-Timer has to be between 0 and 600'],
+  ])('refresh %s → %s', (text, message) => expect(validateRefreshSeconds(text)).toBe(message));
+});

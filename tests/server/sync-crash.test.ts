@@ -1,0 +1,303 @@
+// The sync survives the worst (ARCHITECTURE §2 scale-out, §5 Synchronization):
+// - kill -9 of the real server process in the middle of a 100,000-row analysis file, then a
+//   restart: the file is imported exactly once and nothing is ever half-imported;
+// - two server instances on one database, both scheduling the same entry every second, import
+//   each of 20 dropped files exactly once (on PostgreSQL two apps with their own connection pools,
+//   coordinated only by the advisory lock; on the embedded database, which one process owns, two
+//   apps of that process on it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SyncEntry } from '../../src/domain/entities/syncEntry';
+import { buildApp } from '../../src/server/app';
+import { createDb } from '../../src/server/db/create-db';
+import type { Database } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createTestDatabase, onPostgres, testConfig, TEST_JWT_SECRET, TEST_PASSWORD, type TestDatabase } from './harness';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+const ROWS = 100_000;
+const ADMIN = 'admin@sync-crash.test';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const dirs: string[] = [];
+const databases: TestDatabase[] = [];
+const onFinished: Array<() => void> = [];
+afterAll(async () => {
+  for (const fn of onFinished) fn();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const d of databases) await d.close();
+});
+
+/** An analysis file of `rows` lines, each its own sample; its time set to the past so it has settled. */
+const analysisFile = (path: string, rows: number, prefix: string): void => {
+  const lines = ['sId;sStamp;dateIn;pol;nat;kal;an;glu;dry;lane'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(`${prefix}${String(i).padStart(12 - prefix.length, '0')};2025-10-01 06:00:00;2025-10-01 07:00:00;17,${i % 100};1,1;4,2;1,3;0,4;23,1;${i % 4}`);
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(path, past, past);
+};
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<unknown>;
+}
+
+const startServer = async (dataDir: string, source: string, databaseUrl: string | undefined, port: number): Promise<Server> => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LAB_DATA_DIR: dataDir,
+    LAB_SYNC_SOURCE: source,
+    LAB_PORT: String(port),
+    LAB_JWT_SECRET: TEST_JWT_SECRET,
+    LAB_ADMIN_EMAIL: ADMIN,
+    LAB_ADMIN_PASSWORD: TEST_PASSWORD,
+    LAB_LOG_LEVEL: 'warn',
+  };
+  delete env['DATABASE_URL'];
+  if (databaseUrl) env['DATABASE_URL'] = databaseUrl;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (b: Buffer) => (text += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (text += b.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (!text.includes('labdesk listening on')) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server ended at start:\n${text}`);
+    if (Date.now() > until) {
+      process.kill(-child.pid!, 'SIGKILL');
+      throw new Error(`server not listening after ${START_TIMEOUT_MS} ms:\n${text}`);
+    }
+    await sleep(100);
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => text, exited };
+};
+
+const signIn = async (url: string): Promise<string> => {
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN, password: TEST_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+};
+
+const api = async <T>(url: string, token: string, path: string): Promise<T> => {
+  const res = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+
+const analysisEntry = async (url: string, token: string): Promise<SyncEntry> =>
+  (await api<{ sync: SyncEntry[] }>(url, token, '/config/sync')).sync.find((e) => e.syncID === 'Analysis')!;
+
+/** The server's database, opened by the test: the embedded one only while no server runs on it. */
+const openDatabase = async (dataDir: string, database: TestDatabase | undefined) =>
+  database
+    ? { db: database.db, close: async () => undefined }
+    : await createDb({ databaseUrl: undefined, dataDir, timezone: 'Europe/Vienna' });
+
+const countOf = async (db: Kysely<Database>, table: 'analysis' | 'sample' | 'syncFile'): Promise<number> =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('kill -9 in the middle of a 100,000-row sync file', () => {
+  it(
+    'restarting imports the file exactly once; nothing is half-imported',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-sync-crash-'));
+      dirs.push(dataDir);
+      const source = join(dataDir, 'inbox');
+      mkdirSync(join(source, 'analysis'), { recursive: true });
+      analysisFile(join(source, 'analysis', 'big.csv'), ROWS, '3');
+      let database: TestDatabase | undefined;
+      if (onPostgres()) databases.push((database = await createTestDatabase()));
+      // No entry is due at the first start: the test signs in first, then starts the run by hand
+      // (on the embedded database a run's transaction holds the one connection, sign-in included).
+      const before = await openDatabase(dataDir, database);
+      await migrateToLatest(before.db);
+      await before.db.updateTable('syncConfig').set({ lastSync: sql<string>`localtimestamp(0) + interval '1 day'` }).execute();
+      await before.close();
+      const port = await freePort();
+
+      const first = await startServer(dataDir, source, database?.databaseUrl, port);
+      // A failed expectation below must not leave the server running.
+      const killFirst = () => {
+        if (first.child.exitCode === null && first.child.signalCode === null) process.kill(-first.child.pid!, 'SIGKILL');
+      };
+      onFinished.push(killFirst);
+      const token = await signIn(first.url);
+      const started = await fetch(`${first.url}/api/config/sync/Analysis`, { headers: { authorization: `Bearer ${token}` } });
+      expect(started.status).toBe(200);
+      const deadline = Date.now() + 60_000;
+      while ((await analysisEntry(first.url, token)).status !== 'RUNNING') {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(50);
+      }
+      if (database) {
+        // Wait until the analysis rows are being written: the kill lands inside the file's transaction.
+        while (
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and query ilike '%insert into "analysis"%' and state <> 'idle'`.execute(database.db)
+          ).rows[0]!.n === 0
+        ) {
+          expect(Date.now()).toBeLessThan(deadline);
+          await sleep(20);
+        }
+      } else {
+        // The embedded database has one connection, and the file's transaction holds it: a status
+        // request that gets no answer within a second waits for that transaction to end.
+        for (;;) {
+          const answer = await Promise.race([
+            analysisEntry(first.url, token).then(
+              (e) => e.status as string,
+              () => 'GONE',
+            ),
+            sleep(1000).then(() => 'WAITING'),
+          ]);
+          if (answer === 'WAITING') break;
+          if (answer !== 'RUNNING') {
+            const log = await fetch(`${first.url}/api/config/sync/logs/Analysis`, { headers: { authorization: `Bearer ${token}` } });
+            expect.fail(`the run ended (${answer}) before its transaction was caught:\n${await log.text()}`);
+          }
+          await sleep(20);
+        }
+        await sleep(300);
+      }
+      killFirst();
+      await first.exited;
+
+      // Nothing of the file was committed, and it still waits in the inbox.
+      expect(existsSync(join(source, 'analysis', 'big.csv'))).toBe(true);
+      const between = await openDatabase(dataDir, database);
+      try {
+        expect(await countOf(between.db, 'analysis')).toBe(0);
+        expect(await countOf(between.db, 'sample')).toBe(0);
+        expect(await countOf(between.db, 'syncFile')).toBe(0);
+        // Due at once: the scheduler of the restarted server takes the file up by itself.
+        await between.db.updateTable('syncConfig').set({ lastSync: null }).where('syncId', '=', 'Analysis').execute();
+      } finally {
+        await between.close();
+      }
+
+      const second = await startServer(dataDir, source, database?.databaseUrl, port);
+      try {
+        const token2 = await signIn(second.url);
+        const until = Date.now() + 300_000;
+        for (;;) {
+          const e = await analysisEntry(second.url, token2);
+          if (e.status === 'DONE' || e.status === 'ERROR') {
+            expect(e.status).toBe('DONE');
+            break;
+          }
+          expect(Date.now()).toBeLessThan(until);
+          await sleep(250);
+        }
+        expect(readdirSync(join(source, 'analysis', 'done'))).toEqual(['big.csv']);
+        expect(readdirSync(join(source, 'analysis')).filter((f) => f.endsWith('.csv'))).toEqual([]);
+        const log = await fetch(`${second.url}/api/config/sync/logs/Analysis`, { headers: { authorization: `Bearer ${token2}` } });
+        const text = await log.text();
+        // The killed run is marked as interrupted; the new one imported every row once.
+        expect(text).toContain('interrupted (the server stopped during the run)');
+        expect(text).toContain(`big.csv: ${ROWS} row(s) imported`);
+      } finally {
+        process.kill(-second.child.pid!, 'SIGTERM');
+        await second.exited;
+      }
+      const after = await openDatabase(dataDir, database);
+      try {
+        expect(await countOf(after.db, 'analysis')).toBe(ROWS);
+        expect(await after.db.selectFrom('syncFile').select(['fileName', 'status', 'rowsImported']).execute()).toEqual([
+          { fileName: 'big.csv', status: 'DONE', rowsImported: ROWS },
+        ]);
+      } finally {
+        await after.close();
+      }
+    },
+    600_000,
+  );
+});
+
+describe('two instances scheduling the same entry', () => {
+  it(
+    'import each of 20 dropped files exactly once',
+    async () => {
+      const base = await createTestDatabase();
+      databases.push(base);
+      const source = mkdtempSync(join(tmpdir(), 'labdesk-sync-two-'));
+      dirs.push(source);
+      mkdirSync(join(source, 'analysis'), { recursive: true });
+      await base.db.updateTable('syncConfig').set({ timeInterval: 1, unit: 'SECONDS' }).execute();
+      // The second instance: its own pool on the same PostgreSQL database, or the same embedded one.
+      const other = base.databaseUrl
+        ? await createDb({ databaseUrl: base.databaseUrl, dataDir: '', timezone: 'Europe/Vienna' }, { maxConnections: 4 })
+        : undefined;
+      const config = testConfig({ syncSource: source });
+      const apps = await Promise.all(
+        [base.db, other?.db ?? base.db].map((db) =>
+          buildApp({ config, db, sync: { schedule: { tickMs: 100 }, settleMs: 200 } }),
+        ),
+      );
+      try {
+        await Promise.all(apps.map((a) => a.ready()));
+        for (let f = 0; f < 20; f++) {
+          analysisFile(join(source, 'analysis', `file-${String(f).padStart(2, '0')}.csv`), 50, `4${String(f).padStart(2, '0')}`);
+          await sleep(f % 3 === 0 ? 350 : 40);
+        }
+        const until = Date.now() + 120_000;
+        while (readdirSync(join(source, 'analysis', 'done')).length < 20) {
+          expect(Date.now()).toBeLessThan(until);
+          await sleep(100);
+        }
+      } finally {
+        await Promise.all(apps.map((a) => a.close()));
+        await other?.close();
+      }
+      expect(readdirSync(join(source, 'analysis', 'done')).sort()).toEqual(
+        Array.from({ length: 20 }, (_, f) => `file-${String(f).padStart(2, '0')}.csv`),
+      );
+      const ledger = await base.db.selectFrom('syncFile').select(['fileName', 'status', 'rowsImported']).execute();
+      expect(ledger).toHaveLength(20);
+      expect(ledger.every((l) => l.status === 'DONE' && l.rowsImported === 50)).toBe(true);
+      const imported = await base.db
+        .selectFrom('hwLog')
+        .select('info')
+        .where('info', 'like', 'Sync Analysis: file-%imported%')
+        .execute();
+      expect(imported).toHaveLength(20);
+      const n = await base.db.selectFrom('analysis').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(20 * 50);
+      // More than one run took part: the entry really was scheduled again and again.
+      const runs = await base.db.selectFrom('syncRun').select('id').where('syncId', '=', 'Analysis').execute();
+      expect(runs.length).toBeGreaterThan(2);
+    },
+    180_000,
+  );
+});
