@@ -27,6 +27,7 @@ import { settingRoutes } from './routes/config/settings';
 import { sampleReadRoutes } from './routes/samples/reads';
 import { sampleUploadRoutes } from './routes/samples/upload';
 import { sampleWriteRoutes } from './routes/samples/writes';
+import { boxRoutes } from './routes/boxes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +141,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(limitRoutes);
   await app.register(settingRoutes);
   await app.register(exportRoutes);
+  await app.register(boxRoutes);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

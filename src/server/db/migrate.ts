@@ -3,10 +3,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import * as m0001 from './migrations/0001_schema';
 import * as m0002 from './migrations/0002_versions';
+import * as m0003 from './migrations/0003_box_versions';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
   '0002_versions': m0002,
+  '0003_box_versions': m0003,
 };
 
 export class MigrationError extends Error {
