@@ -23,7 +23,11 @@ import { send, toApiError, type CallOptions, type Http } from './http';
 const boxPath = (bId: string): string => `boxes/${encodeURIComponent(bId)}`;
 
 /** GET /boxes/view: one page of boxes with the totals; `opts.signal` cancels it. */
-export const viewBoxes = (http: Http, query: Partial<ListQuery>, opts: CallOptions = {}): Promise<BoxesView> =>
+export const viewBoxes = (
+  http: Http,
+  query: Partial<ListQuery>,
+  opts: CallOptions = {},
+): Promise<BoxesView> =>
   send(http.get('boxes/view', { searchParams: toSearchParams(query), signal: opts.signal }), boxesViewSchema);
 
 export const getBox = (http: Http, bId: string, opts: CallOptions = {}): Promise<Box> =>
@@ -34,7 +38,11 @@ export const createBox = (http: Http, body: BoxWrite): Promise<{ message: string
   send(http.post('boxes', { json: body }), boxWriteResultSchema);
 
 /** PUT /boxes/{id} (admin) with the version the edit started from; 409 when it changed meanwhile. */
-export const updateBox = (http: Http, bId: string, body: BoxUpdate): Promise<{ message: string; bId: string }> =>
+export const updateBox = (
+  http: Http,
+  bId: string,
+  body: BoxUpdate,
+): Promise<{ message: string; bId: string }> =>
   send(http.put(boxPath(bId), { json: body }), boxWriteResultSchema);
 
 /** DELETE /boxes/{id} (admin): the box and its positions. */
@@ -42,14 +50,23 @@ export const deleteBox = (http: Http, bId: string): Promise<unknown> =>
   send(http.delete(boxPath(bId)), z.object({ message: z.string() }).passthrough());
 
 /** GET /boxes/{id}/boxpos: the positions by number. */
-export const getBoxPositions = async (http: Http, bId: string, opts: CallOptions = {}): Promise<BoxPosition[]> =>
-  (await send(http.get(`${boxPath(bId)}/boxpos`, { signal: opts.signal }), boxPositionsResponseSchema)).boxpos;
+export const getBoxPositions = async (
+  http: Http,
+  bId: string,
+  opts: CallOptions = {},
+): Promise<BoxPosition[]> =>
+  (await send(http.get(`${boxPath(bId)}/boxpos`, { signal: opts.signal }), boxPositionsResponseSchema))
+    .boxpos;
 
 const listResult = z.object({ message: z.string(), boxpos: z.array(boxPositionSchema) });
 const oneResult = listResult.extend({ boxPos: z.string() });
 
 /** PUT /boxes/{id}/boxpos (admin): the whole list in its order; answers the stored list. */
-export const putBoxPositions = async (http: Http, bId: string, positions: readonly BoxPosition[]): Promise<BoxPosition[]> =>
+export const putBoxPositions = async (
+  http: Http,
+  bId: string,
+  positions: readonly BoxPosition[],
+): Promise<BoxPosition[]> =>
   (await send(http.put(`${boxPath(bId)}/boxpos`, { json: positions }), listResult)).boxpos;
 
 /** POST /boxes/{id}/boxpos/{pos} (admin): places a sample; answers where and the stored list. */
@@ -72,10 +89,16 @@ export const exportBoxPositions = async (
   attributes: readonly BoxPositionAttribute[],
 ): Promise<DownloadedFile> => {
   try {
-    const searchParams = new URLSearchParams(attributes.length > 0 ? { attributes: attributes.join(',') } : {});
+    const searchParams = new URLSearchParams(
+      attributes.length > 0 ? { attributes: attributes.join(',') } : {},
+    );
     const response = await http.get(`${boxPath(bId)}/boxpos/export/${type}`, { searchParams });
     const blob = await response.blob();
-    return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? `boxpositions_${bId}.${type}` };
+    return {
+      blob,
+      fileName:
+        fileNameFromDisposition(response.headers.get('content-disposition')) ?? `boxpositions_${bId}.${type}`,
+    };
   } catch (error) {
     throw await toApiError(error);
   }

@@ -19,7 +19,8 @@ interface ApiPosition {
 }
 
 const boxesGrid = (page: Page): Locator => page.getByRole('grid', { name: 'Boxes' });
-const positionsGrid = (page: Page, bId: string): Locator => page.getByRole('grid', { name: `Box positions of ${bId}` });
+const positionsGrid = (page: Page, bId: string): Locator =>
+  page.getByRole('grid', { name: `Box positions of ${bId}` });
 const snackbar = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' });
 const button = (page: Page, name: string): Locator => page.getByRole('button', { name, exact: true });
 
@@ -32,7 +33,10 @@ async function unboxedSamples(app: LabApp, n: number, skip = 0): Promise<ApiSamp
     for (const s of samples) {
       if (s.boxPos !== null || seen.has(s.sampleId.sId)) continue;
       seen.add(s.sampleId.sId);
-      const { timestamps } = await apiGet<{ timestamps: string[] }>(app, `samples/timestamps/${s.sampleId.sId}`);
+      const { timestamps } = await apiGet<{ timestamps: string[] }>(
+        app,
+        `samples/timestamps/${s.sampleId.sId}`,
+      );
       if (timestamps.length === 1) found.push(s);
       if (found.length >= n + skip) break;
     }
@@ -75,7 +79,9 @@ const shownSIds = async (page: Page, bId: string): Promise<string[]> =>
     .evaluateAll((rows) => rows.map((r) => (r.getAttribute('data-row-key') ?? '').split('|')[0]!));
 
 const storedSIds = async (app: LabApp, bId: string): Promise<string[]> =>
-  (await apiGet<{ boxpos: ApiPosition[] }>(app, `boxes/${bId}/boxpos`)).boxpos.map((p) => p.sample.sampleId.sId);
+  (await apiGet<{ boxpos: ApiPosition[] }>(app, `boxes/${bId}/boxpos`)).boxpos.map(
+    (p) => p.sample.sampleId.sId,
+  );
 
 test.describe('Boxes page', () => {
   test.beforeEach(async ({ app }) => {
@@ -85,12 +91,17 @@ test.describe('Boxes page', () => {
     await expect(boxesGrid(app.page)).toBeVisible();
   });
 
-  test('create a box, add positions, reorder by keyboard and by mouse, Reorganize, Update, reload', async ({ app, page }) => {
+  test('create a box, add positions, reorder by keyboard and by mouse, Reorganize, Update, reload', async ({
+    app,
+    page,
+  }) => {
     const bId = 'V9001';
     const samples = await unboxedSamples(app, 3);
     await createBox(page, bId);
     await showBox(page, bId);
-    await expect(positionsGrid(page, bId)).toContainText('No data to show! Either the Box is empty or no Box is selected!');
+    await expect(positionsGrid(page, bId)).toContainText(
+      'No data to show! Either the Box is empty or no Box is selected!',
+    );
     for (const [i, s] of samples.entries()) await addPosition(page, bId, i + 1, s);
     const ids = samples.map((s) => s.sampleId.sId);
     await expect.poll(() => shownSIds(page, bId)).toEqual(ids);
@@ -99,7 +110,9 @@ test.describe('Boxes page', () => {
 
     // Keyboard only: the first row's move button, Enter to pick it up, Tab to the third row, Enter.
     const key = (s: ApiSample) => `${s.sampleId.sId}|${s.sampleId.sStamp}`;
-    await positionsGrid(page, bId).getByRole('button', { name: `Move row ${key(samples[0]!)}` }).focus();
+    await positionsGrid(page, bId)
+      .getByRole('button', { name: `Move row ${key(samples[0]!)}` })
+      .focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -109,13 +122,18 @@ test.describe('Boxes page', () => {
     await expect(button(page, 'Clear and Reload')).toBeEnabled();
     await expect(button(page, 'Update Box Positions')).toBeDisabled();
 
-    // Mouse: drag the (now) last row onto the first.
-    const rowOf = (s: ApiSample) => positionsGrid(page, bId).locator(`[role="row"][data-row-key="${key(s)}"]`);
-    await rowOf(samples[0]!).getByRole('button', { name: /^Move row/ }).dragTo(rowOf(samples[1]!));
-    await expect.poll(() => shownSIds(page, bId)).toEqual([ids[0], ids[1], ids[2]].length === 3 ? [ids[0], ids[1], ids[2]] : []);
+    // Mouse: drag the (now) last row onto the first: back to the loaded order, still marked moved.
+    const rowOf = (s: ApiSample) =>
+      positionsGrid(page, bId).locator(`[role="row"][data-row-key="${key(s)}"]`);
+    await rowOf(samples[0]!)
+      .getByRole('button', { name: /^Move row/ })
+      .dragTo(rowOf(samples[1]!));
+    await expect.poll(() => shownSIds(page, bId)).toEqual([ids[0], ids[1], ids[2]]);
 
     // A move that changes the order: the second row to the top, by mouse.
-    await rowOf(samples[1]!).getByRole('button', { name: /^Move row/ }).dragTo(rowOf(samples[0]!));
+    await rowOf(samples[1]!)
+      .getByRole('button', { name: /^Move row/ })
+      .dragTo(rowOf(samples[0]!));
     await expect.poll(() => shownSIds(page, bId)).toEqual([ids[1], ids[0], ids[2]]);
 
     await button(page, 'Reorganize Box Positions').click();
@@ -132,14 +150,19 @@ test.describe('Boxes page', () => {
     await page.screenshot({ path: 'test-results/boxes-page.png', fullPage: true });
   });
 
-  test('ten scans in a burst fill ten positions in scan order; Create is disabled at numMax', async ({ app, page }) => {
+  test('ten scans in a burst fill ten positions in scan order; Create is disabled at numMax', async ({
+    app,
+    page,
+  }) => {
     const bId = 'V9002';
     const samples = await unboxedSamples(app, 10, 3);
     await createBox(page, bId, 10);
     await showBox(page, bId);
     await expect(page.getByText('Scan a sample to place it in the next free position.')).toBeVisible();
     for (const s of samples) await wedgeScan(page, s.sampleId.sId);
-    await expect.poll(() => storedSIds(app, bId), { timeout: 30_000 }).toEqual(samples.map((s) => s.sampleId.sId));
+    await expect
+      .poll(() => storedSIds(app, bId), { timeout: 30_000 })
+      .toEqual(samples.map((s) => s.sampleId.sId));
     await expect.poll(() => shownSIds(page, bId)).toEqual(samples.map((s) => s.sampleId.sId));
     await expect(page.getByRole('heading', { name: `Box positions of ${bId} (10 of 10)` })).toBeVisible();
     await expect(button(page, 'Create new Box Position')).toBeDisabled();
@@ -158,9 +181,13 @@ test.describe('Boxes page', () => {
     await slot1.focus();
     await page.keyboard.press('ArrowRight');
     const second = samples[1]!.sampleId;
-    await expect(map.getByRole('gridcell', { name: `Position 2: ${second.sId}, ${second.sStamp}` })).toBeFocused();
+    await expect(
+      map.getByRole('gridcell', { name: `Position 2: ${second.sId}, ${second.sStamp}` }),
+    ).toBeFocused();
     await page.keyboard.press('Enter');
-    const row = positionsGrid(page, bId).locator(`[role="row"][data-row-key="${second.sId}|${second.sStamp}"]`);
+    const row = positionsGrid(page, bId).locator(
+      `[role="row"][data-row-key="${second.sId}|${second.sStamp}"]`,
+    );
     await expect.poll(() => row.evaluate((r) => r.contains(document.activeElement))).toBe(true);
 
     await expectNoSeriousViolations(page, page.locator('main'));
@@ -189,6 +216,10 @@ test.describe('Boxes page', () => {
     expect(text.split('\r\n').filter((l) => l.startsWith('A1;'))).toHaveLength(stored.length);
     const [pdf] = await Promise.all([page.waitForEvent('download'), button(page, 'PDF').click()]);
     expect(pdf.suggestedFilename()).toBe('boxpositions_A1.pdf');
-    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

@@ -117,7 +117,7 @@ const ACTIONS_COLUMN = '__actions';
 const DEFAULT_WIDTH = 110;
 const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 76;
-const SHOW_WIDTH = 36;
+const SHOW_WIDTH = 52;
 const HEADER_HEIGHT = 40;
 const NO_SORTING: readonly SortTerm[] = [];
 

@@ -179,7 +179,9 @@ export function RowActionsCell({ rowId, passive = false }: { rowId: string; pass
   const { onEditRow, onDeleteRow, onShowRow, showRowLabel = 'Show' } = useContext(RowActionsContext);
   if (editingRow === rowId) return <EditActions />;
   if (passive)
-    return <PassiveActions show={Boolean(onShowRow)} edit={Boolean(onEditRow)} remove={Boolean(onDeleteRow)} />;
+    return (
+      <PassiveActions show={Boolean(onShowRow)} edit={Boolean(onEditRow)} remove={Boolean(onDeleteRow)} />
+    );
   return (
     <div className="dt-row-actions">
       {onShowRow ? (

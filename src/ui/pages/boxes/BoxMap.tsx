@@ -20,7 +20,9 @@ export function BoxMap({ bId, numMax, positions, onChoose }: BoxMapProps) {
   const [active, setActive] = useState(0);
   const refs = useRef<(HTMLDivElement | null)[]>([]);
   const slots = Array.from({ length: numMax }, (_, i) => positions[i] ?? null);
-  const rows = Array.from({ length: Math.ceil(numMax / MAP_COLUMNS) }, (_, r) => slots.slice(r * MAP_COLUMNS, (r + 1) * MAP_COLUMNS));
+  const rows = Array.from({ length: Math.ceil(numMax / MAP_COLUMNS) }, (_, r) =>
+    slots.slice(r * MAP_COLUMNS, (r + 1) * MAP_COLUMNS),
+  );
   const current = Math.min(active, numMax - 1);
 
   const move = (to: number) => {
@@ -37,7 +39,8 @@ export function BoxMap({ bId, numMax, positions, onChoose }: BoxMapProps) {
     };
     if (e.key in step) move(i + step[e.key]!);
     else if (e.key === 'Home') move(e.ctrlKey ? 0 : i - (i % MAP_COLUMNS));
-    else if (e.key === 'End') move(e.ctrlKey ? numMax - 1 : Math.min(numMax - 1, i - (i % MAP_COLUMNS) + MAP_COLUMNS - 1));
+    else if (e.key === 'End')
+      move(e.ctrlKey ? numMax - 1 : Math.min(numMax - 1, i - (i % MAP_COLUMNS) + MAP_COLUMNS - 1));
     else if (e.key === 'Enter' || e.key === ' ') {
       const p = slots[i];
       if (p) onChoose(p);
@@ -46,7 +49,13 @@ export function BoxMap({ bId, numMax, positions, onChoose }: BoxMapProps) {
   };
 
   return (
-    <div role="grid" aria-label={`Box map of ${bId}`} className="box-map" aria-rowcount={rows.length} aria-colcount={MAP_COLUMNS}>
+    <div
+      role="grid"
+      aria-label={`Box map of ${bId}`}
+      className="box-map"
+      aria-rowcount={rows.length}
+      aria-colcount={MAP_COLUMNS}
+    >
       {rows.map((row, r) => (
         <div role="row" key={r} className="box-map-row" aria-rowindex={r + 1}>
           {row.map((p, c) => {

@@ -10,7 +10,17 @@ import { useNavigate } from 'react-router';
 import { createBox, deleteBox, exportBoxPositions, getBox, updateBox } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
-import { BOX_EMPTY, created, deleted, NO_DATA, notCreated, notDeleted, notModified, UNSAVED_BOX_POSITIONS, updated } from '../../../domain/messages';
+import {
+  BOX_EMPTY,
+  created,
+  deleted,
+  NO_DATA,
+  notCreated,
+  notDeleted,
+  notModified,
+  UNSAVED_BOX_POSITIONS,
+  updated,
+} from '../../../domain/messages';
 import {
   canClearReload,
   canCreatePosition,
@@ -45,8 +55,15 @@ type BoxDialogState = { mode: 'create' } | { mode: 'edit'; box: Box } | null;
 type PositionDialogState = { mode: 'create' | 'edit'; position: BoxPosition } | null;
 
 /** The filter fields above the boxes table, turned into filter terms (spec §5 Filters). */
-function BoxesFilter({ filters, onApply }: { filters: readonly string[]; onApply: (terms: string[]) => void }) {
-  const valueOf = (column: string) => filters.find((f) => f.startsWith(`${column},`))?.slice(column.length + 1) ?? '';
+function BoxesFilter({
+  filters,
+  onApply,
+}: {
+  filters: readonly string[];
+  onApply: (terms: string[]) => void;
+}) {
+  const valueOf = (column: string) =>
+    filters.find((f) => f.startsWith(`${column},`))?.slice(column.length + 1) ?? '';
   const [bId, setBId] = useState(() => valueOf('bId'));
   const [name, setName] = useState(() => valueOf('name'));
   const [type, setType] = useState(() => valueOf('type'));
@@ -154,10 +171,14 @@ export function BoxesPage() {
         notify('success', created('bId', form.bId), PAGE);
       } else {
         const result = await track(
-          updateBox(http, id, { ...boxBody(form, boxDialog.box.dateExported), version: boxDialog.box.version }),
+          updateBox(http, id, {
+            ...boxBody(form, boxDialog.box.dateExported),
+            version: boxDialog.box.version,
+          }),
         );
         notify('success', updated('bId', result.bId), PAGE);
-        if (box?.bId === id) actor.send({ type: 'BOX_CHANGED', box: { bId: result.bId, numMax: Number(form.numMax) } });
+        if (box?.bId === id)
+          actor.send({ type: 'BOX_CHANGED', box: { bId: result.bId, numMax: Number(form.numMax) } });
       }
       setBoxDialog(null);
       boxes.reload();
@@ -278,13 +299,20 @@ export function BoxesPage() {
           {box ? `Box positions of ${box.bId} (${positions.length} of ${box.numMax})` : 'Box positions'}
         </h2>
         <div className="boxes-actions" role="toolbar" aria-label="Box positions actions">
-          <Button onPress={() => actor.send({ type: 'REORGANIZE' })} isDisabled={!isAdmin || !canReorganize(snapshot)}>
+          <Button
+            onPress={() => actor.send({ type: 'REORGANIZE' })}
+            isDisabled={!isAdmin || !canReorganize(snapshot)}
+          >
             Reorganize Box Positions
           </Button>
           <Button onPress={() => actor.send({ type: 'CLEAR_RELOAD' })} isDisabled={!canClearReload(snapshot)}>
             Clear and Reload
           </Button>
-          <Button variant="primary" onPress={() => actor.send({ type: 'UPDATE' })} isDisabled={!isAdmin || !canUpdate(snapshot)}>
+          <Button
+            variant="primary"
+            onPress={() => actor.send({ type: 'UPDATE' })}
+            isDisabled={!isAdmin || !canUpdate(snapshot)}
+          >
             Update Box Positions
           </Button>
           <Button
@@ -333,12 +361,17 @@ export function BoxesPage() {
               }
               onDeleteRow={
                 isAdmin && ready && !dirty
-                  ? (id) => setDeletingPosition(positions.find((q) => positionKey(q) === id)?.boxposId.boxPosId ?? null)
+                  ? (id) =>
+                      setDeletingPosition(
+                        positions.find((q) => positionKey(q) === id)?.boxposId.boxPosId ?? null,
+                      )
                   : undefined
               }
             />
           </div>
-          {box ? <BoxMap bId={box.bId} numMax={box.numMax} positions={positions} onChoose={focusRow} /> : null}
+          {box ? (
+            <BoxMap bId={box.bId} numMax={box.numMax} positions={positions} onChoose={focusRow} />
+          ) : null}
         </div>
       </section>
 

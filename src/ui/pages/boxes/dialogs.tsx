@@ -94,10 +94,28 @@ export function BoxDialog({ mode, initial, busy, onSubmit, onCancel }: BoxDialog
       <Dialog title={title}>
         <Form onSubmit={(e) => (e.preventDefault(), valid && !busy ? onSubmit(form) : undefined)}>
           <div className="row-form-grid">
-            <TextField label="BoxID" value={form.bId} onChange={set('bId')} errorMessage={errors.bId} autoFocus />
+            <TextField
+              label="BoxID"
+              value={form.bId}
+              onChange={set('bId')}
+              errorMessage={errors.bId}
+              autoFocus
+            />
             <TextField label="Name" value={form.name} onChange={set('name')} errorMessage={errors.name} />
-            <TextField label="MaxPositions" value={form.numMax} onChange={set('numMax')} errorMessage={errors.numMax} inputMode="numeric" />
-            <TextField label="Type" value={form.type} onChange={set('type')} errorMessage={errors.type} inputMode="numeric" />
+            <TextField
+              label="MaxPositions"
+              value={form.numMax}
+              onChange={set('numMax')}
+              errorMessage={errors.numMax}
+              inputMode="numeric"
+            />
+            <TextField
+              label="Type"
+              value={form.type}
+              onChange={set('type')}
+              errorMessage={errors.type}
+              inputMode="numeric"
+            />
             <TextField label="Comment" value={form.comment} onChange={set('comment')} />
           </div>
           <div className="row-form-actions">
@@ -168,11 +186,34 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
           }}
         >
           <div className="row-form-grid">
-            <TextField label="SampleID" value={sId} onChange={setSId} errorMessage={sIdError} inputMode="numeric" autoFocus />
-            <ComboBox label="SampleTime" value={sStamp} onChange={setSStamp} options={stamps} errorMessage={stampError} />
-            <TextField label="dateExported" value={dateExported} onChange={setDateExported} errorMessage={exportedError} placeholder="2000-01-01 00:00:00" />
+            <TextField
+              label="SampleID"
+              value={sId}
+              onChange={setSId}
+              errorMessage={sIdError}
+              inputMode="numeric"
+              autoFocus
+            />
+            <ComboBox
+              label="SampleTime"
+              value={sStamp}
+              onChange={setSStamp}
+              options={stamps}
+              errorMessage={stampError}
+            />
+            <TextField
+              label="dateExported"
+              value={dateExported}
+              onChange={setDateExported}
+              errorMessage={exportedError}
+              placeholder="2000-01-01 00:00:00"
+            />
           </div>
-          {!valid ? <p className="row-form-errors">{boxPositionInvalid(id, mode === 'create' ? 'created' : 'modified')}</p> : null}
+          {!valid ? (
+            <p className="row-form-errors">
+              {boxPositionInvalid(id, mode === 'create' ? 'created' : 'modified')}
+            </p>
+          ) : null}
           <div className="row-form-actions">
             <Button onPress={onCancel}>Cancel</Button>
             <Button type="submit" variant="primary" isDisabled={!valid}>

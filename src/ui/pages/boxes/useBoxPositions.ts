@@ -36,12 +36,20 @@ export function useBoxPositions() {
   const [machine] = useState(() =>
     boxPositionsMachine.provide({
       actors: {
-        load: fromPromise(({ input, signal }) => latest.current.track(getBoxPositions(latest.current.http, input.bId, { signal }))),
-        save: fromPromise(({ input }) => latest.current.track(putBoxPositions(latest.current.http, input.bId, input.positions))),
-        create: fromPromise(async ({ input }) =>
-          (await latest.current.track(createBoxPosition(latest.current.http, input.bId, input.position))).boxpos,
+        load: fromPromise(({ input, signal }) =>
+          latest.current.track(getBoxPositions(latest.current.http, input.bId, { signal })),
         ),
-        remove: fromPromise(({ input }) => latest.current.track(deleteBoxPosition(latest.current.http, input.bId, input.boxPosId))),
+        save: fromPromise(({ input }) =>
+          latest.current.track(putBoxPositions(latest.current.http, input.bId, input.positions)),
+        ),
+        create: fromPromise(
+          async ({ input }) =>
+            (await latest.current.track(createBoxPosition(latest.current.http, input.bId, input.position)))
+              .boxpos,
+        ),
+        remove: fromPromise(({ input }) =>
+          latest.current.track(deleteBoxPosition(latest.current.http, input.bId, input.boxPosId)),
+        ),
       },
       actions: { notify: (_, p) => latest.current.notify(p.kind, p.message, PAGE) },
     }),

@@ -20,7 +20,9 @@ import { BOXES_FILTER_KEY } from './columns';
 const loadFilters = (): string[] => {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(BOXES_FILTER_KEY) ?? '[]');
-    return Array.isArray(raw) ? raw.filter((t): t is string => typeof t === 'string' && isValidFilterTerm(t)) : [];
+    return Array.isArray(raw)
+      ? raw.filter((t): t is string => typeof t === 'string' && isValidFilterTerm(t))
+      : [];
   } catch {
     return [];
   }
@@ -49,7 +51,11 @@ export function useBoxesView() {
       actions: { notify: (_, p) => latest.current.notify(p.kind, p.message, { page: 'boxes' }) },
     }),
   );
-  const [input] = useState(() => ({ defaultSize: DEFAULT_PAGE_SIZE.boxes, pageSizes: LIST_PAGE_SIZES, filters: loadFilters() }));
+  const [input] = useState(() => ({
+    defaultSize: DEFAULT_PAGE_SIZE.boxes,
+    pageSizes: LIST_PAGE_SIZES,
+    filters: loadFilters(),
+  }));
   const actor = useActorRef(machine, { input });
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.matches('loading'));
