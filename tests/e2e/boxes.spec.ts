@@ -188,7 +188,7 @@ test.describe('Boxes page', () => {
     const row = positionsGrid(page, bId).locator(
       `[role="row"][data-row-key="${second.sId}|${second.sStamp}"]`,
     );
-    await expect.poll(() => row.evaluate((r) => r.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => row.evaluate((r) => r.contains(r.ownerDocument.activeElement))).toBe(true);
 
     await expectNoSeriousViolations(page, page.locator('main'));
     await page.screenshot({ path: 'test-results/boxes-scanned.png', fullPage: true });
@@ -206,8 +206,12 @@ test.describe('Boxes page', () => {
     expect(await storedSIds(app, bId)).toEqual([]);
   });
 
-  test('exports the positions as CSV and PDF', async ({ app, page }) => {
-    await showBox(page, 'A1');
+  test('goes to a box from the palette and exports its positions as CSV and PDF', async ({ app, page }) => {
+    await page.keyboard.press('Control+k');
+    await app.paletteInput.fill('Show Box A1');
+    await expect(app.palette.getByRole('option', { name: 'Show Box A1', exact: true })).toBeVisible();
+    await app.palette.getByRole('option', { name: 'Show Box A1', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /^Box positions of A1 / })).toBeVisible();
     const stored = await storedSIds(app, 'A1');
     const [csv] = await Promise.all([page.waitForEvent('download'), button(page, 'Export CSV').click()]);
     expect(csv.suggestedFilename()).toBe('boxpositions_A1.csv');

@@ -42,6 +42,7 @@ import { BoxMap } from './BoxMap';
 import { BOX_COLUMNS, BOXES_HEADERS_KEY, positionColumns } from './columns';
 import { BoxDialog, boxBody, ConfirmDialog, EMPTY_BOX, PositionDialog, type BoxForm } from './dialogs';
 import { useBoxesView } from './useBoxesView';
+import { useBoxesPalette } from './useBoxesPalette';
 import { useBoxPositions } from './useBoxPositions';
 import './BoxesPage.css';
 
@@ -117,6 +118,7 @@ export function BoxesPage() {
   const [deletingBox, setDeletingBox] = useState<string | null>(null);
   const [positionDialog, setPositionDialog] = useState<PositionDialogState>(null);
   const [deletingPosition, setDeletingPosition] = useState<number | null>(null);
+  const [confirmingUpdate, setConfirmingUpdate] = useState(false);
   const positionsRef = useRef<HTMLElement>(null);
   const leaveTo = useRef<string | null>(null);
 
@@ -259,6 +261,23 @@ export function BoxesPage() {
     boxposId: { box: box?.bId ?? '', boxPosId: nextNumber(snapshot) },
     dateExported: null,
     sample: { sampleId: { sId: '', sStamp: '' } },
+  });
+
+  useBoxesPalette({
+    boxes: boxes.rows,
+    selected: box && ready ? box.bId : null,
+    isAdmin,
+    canCreatePosition: canCreatePosition(snapshot),
+    canReorganize: canReorganize(snapshot),
+    canUpdate: canUpdate(snapshot),
+    canClearReload: canClearReload(snapshot),
+    show: showBox,
+    createBox: () => setBoxDialog({ mode: 'create' }),
+    createPosition: () => setPositionDialog({ mode: 'create', position: template() }),
+    reorganize: () => actor.send({ type: 'REORGANIZE' }),
+    update: () => setConfirmingUpdate(true),
+    clearReload: () => actor.send({ type: 'CLEAR_RELOAD' }),
+    exportPositions: (type) => void exportPositions(type),
   });
 
   return (
@@ -424,6 +443,16 @@ export function BoxesPage() {
           setDeletingPosition(null);
         }}
         onCancel={() => setDeletingPosition(null)}
+      />
+      <ConfirmDialog
+        isOpen={confirmingUpdate}
+        title="Update Box Positions"
+        text={`Save the changed positions of ${box?.bId ?? ''}?`}
+        onConfirm={() => {
+          setConfirmingUpdate(false);
+          actor.send({ type: 'UPDATE' });
+        }}
+        onCancel={() => setConfirmingUpdate(false)}
       />
       <ConfirmDialog
         isOpen={confirming}
