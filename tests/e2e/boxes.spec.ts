@@ -203,6 +203,14 @@ test.describe('Boxes page', () => {
     await expect(snackbar(page)).toContainText(`is already in box position A1/${boxed.boxposId.boxPosId}!`);
     await wedgeScan(page, '1234567890128');
     await expect(snackbar(page)).toContainText('Error occurred, SampleId#1234567890128 was not found!');
+    // Digits typed by hand into a field, at a person's pace, are that field's input, not a scan.
+    const [typed] = await unboxedSamples(app, 1, 30);
+    const name = page.getByRole('textbox', { name: 'Name starts with' });
+    await name.click();
+    await page.keyboard.type(typed!.sampleId.sId, { delay: 80 });
+    await page.keyboard.press('Enter');
+    await expect(name).toHaveValue(typed!.sampleId.sId);
+    await expect(boxesGrid(page)).toContainText('Sorry, there is no data! Please check your search parameters!');
     expect(await storedSIds(app, bId)).toEqual([]);
   });
 
