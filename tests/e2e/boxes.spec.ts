@@ -210,7 +210,9 @@ test.describe('Boxes page', () => {
     await page.keyboard.type(typed!.sampleId.sId, { delay: 80 });
     await page.keyboard.press('Enter');
     await expect(name).toHaveValue(typed!.sampleId.sId);
-    await expect(boxesGrid(page)).toContainText('Sorry, there is no data! Please check your search parameters!');
+    await expect(boxesGrid(page)).toContainText(
+      'Sorry, there is no data! Please check your search parameters!',
+    );
     expect(await storedSIds(app, bId)).toEqual([]);
   });
 
@@ -233,5 +235,35 @@ test.describe('Boxes page', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  test('leaving with unsaved changes asks first', async ({ app, page }) => {
+    await showBox(page, 'A1');
+    const rows = positionsGrid(page, 'A1').locator('[role="row"][data-row-key]');
+    await expect(rows.first()).toBeVisible();
+    const before = await storedSIds(app, 'A1');
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Move row/ })
+      .dragTo(rows.nth(0));
+    await expect(positionsGrid(page, 'A1')).toContainText('↕ moved');
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+
+    // A drawer link: asked, and No stays on the page with the changes.
+    await app.menuButton.click();
+    await app.drawer.getByRole('link', { name: 'Analysis' }).click();
+    await expect(question).toContainText(
+      'The box positions have unsaved changes. Leave without saving them?',
+    );
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/\/boxes$/);
+    await expect(positionsGrid(page, 'A1')).toContainText('↕ moved');
+
+    // Hiding the box (choosing it again): asked, Yes drops the changes; nothing was saved.
+    await page.keyboard.press('Escape');
+    await button(page, 'Show positions of A1').click();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('heading', { name: 'Box positions', exact: true })).toBeVisible();
+    expect(await storedSIds(app, 'A1')).toEqual(before);
   });
 });
