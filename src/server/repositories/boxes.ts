@@ -144,17 +144,29 @@ export const BOX_VIEW_RULES: ViewRules = {
 export const boxesWhere = (request: ViewRequest): Condition =>
   and(filterConditions(request.terms, BOX_FILTER_TARGETS));
 
+/** The same sort keys on the page's output columns (camelCase aliases of `p`). */
+const BOX_PAGE_SORT_COLUMNS: SortColumns = Object.fromEntries(
+  Object.entries(BOX_SORT_COLUMNS).map(([field, refs]) => [
+    field,
+    refs.map((r) => `p."${r.slice(2).replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}"`),
+  ]),
+);
+
+/**
+ * The view's one statement: the count laterally joined with the page. The page is cut in the inner
+ * select (an index walk for the sort keys) and only its ≤ size rows are sorted again outside: no
+ * window function over the whole matching set.
+ */
 export const boxesViewQuery = (
   request: ViewRequest,
 ): RawBuilder<{ totalItems: number } & Partial<BoxRecord>> => {
   const where = boxesWhere(request);
-  const order = orderBy(request.sort, BOX_SORT_COLUMNS);
   return sql<{ totalItems: number } & Partial<BoxRecord>>`
     select g."totalItems", p.* from (select count(*) as "totalItems" from box b where ${where}) g
     left join lateral (
-      select ${RECORD_COLUMNS}, row_number() over (order by ${order}) as rn
-      from box b where ${where} order by ${order} limit ${request.size} offset ${request.offset}
-    ) p on true order by p.rn`;
+      select ${RECORD_COLUMNS} from box b where ${where}
+      order by ${orderBy(request.sort, BOX_SORT_COLUMNS)} limit ${request.size} offset ${request.offset}
+    ) p on true order by ${orderBy(request.sort, BOX_PAGE_SORT_COLUMNS)}`;
 };
 
 export interface BoxesViewResult {
