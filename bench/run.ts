@@ -12,6 +12,7 @@
 // (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
 // --profile adds a CPU profile of the first scroll.
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
+// --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +28,7 @@ import { PGliteDialect } from '../src/server/db/pglite-dialect';
 import { generateDemo } from '../src/server/demo/generate';
 import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
+import { benchBoxes, type BoxesBenchResult } from './boxes';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
 import { benchSync, type SyncBenchResult } from './sync';
@@ -50,6 +52,7 @@ interface Options {
   browser: boolean;
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
   profile: boolean;
+  boxes?: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
@@ -76,6 +79,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--sync') options.sync = true;
     else if (arg === '--browser') options.browser = true;
     else if (arg === '--profile') options.profile = true;
+    else if (arg === '--boxes') options.boxes = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
@@ -229,6 +233,13 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     await app.close();
     return [];
   }
+  if (options.boxes) {
+    boxesResults.push(
+      ...(await benchBoxes(app, target.db, target.kind, token, target.bare, options.runs, options.warmup)),
+    );
+    await app.close();
+    return [];
+  }
   const campaign = await loadCampaign(target.db);
   const results: CaseResult[] = [];
   for (const c of benchCases(NOW)) {
@@ -269,6 +280,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
 
 const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 const syncResults: SyncBenchResult[] = [];
+const boxesResults: BoxesBenchResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -333,8 +345,15 @@ const main = async (): Promise<void> => {
     console.table(exportResults.flatMap((r) => r.exports));
     console.table(exportResults.flatMap((r) => r.views));
   } else if (options.sync) console.table(syncResults);
+  else if (options.boxes) console.table(boxesResults);
   else console.table(results);
-  writeResults('', { ...meta, results, exports: exportResults, sync: syncResults });
+  writeResults(options.boxes ? '-boxes' : '', {
+    ...meta,
+    results,
+    exports: exportResults,
+    sync: syncResults,
+    boxes: boxesResults,
+  });
 };
 
 main().catch((err: unknown) => {

@@ -41,3 +41,27 @@ export const nextBoxPosNumber = (positions: readonly Numbered[]): number =>
 
 /** Create new Box Position is disabled once the box holds numMax positions. */
 export const canAddBoxPosition = (count: number, numMax: number): boolean => count < numMax;
+
+/** Numbers 1..n in list order (the server stores every list so, spec §4). */
+export const renumber = <T extends Numbered>(positions: readonly T[]): T[] => reorganize(positions).positions;
+
+/**
+ * Where a new position at number `at` lands: before the row holding `at` now, or at the end when
+ * `at` is past the last number (positions stay consecutive from 1, spec §4).
+ */
+export const insertionIndex = (count: number, at: number): number => Math.max(0, Math.min(at - 1, count));
+
+/** Inserts `row` at number `at` (see insertionIndex) and renumbers. */
+export const insertPosition = <T extends Numbered>(positions: readonly T[], row: T, at: number): T[] => {
+  const list = [...positions];
+  list.splice(insertionIndex(list.length, at), 0, row);
+  return renumber(list);
+};
+
+/** Removes the position numbered `n` (by list order) and closes the gap. */
+export const removePosition = <T extends Numbered>(positions: readonly T[], n: number): T[] =>
+  renumber(positions.filter((_, i) => i !== n - 1));
+
+/** The accessible name of one slot of the box map: 'Position 7: 4006381000011, 2025-10-02 07:00:00'. */
+export const boxSlotLabel = (n: number, sample: { sId: string; sStamp: string } | null): string =>
+  sample ? `Position ${n}: ${sample.sId}, ${sample.sStamp}` : `Position ${n}: empty`;

@@ -243,3 +243,25 @@ export const tableSelectionAnnouncement = (added: readonly string[], tickedOnPag
     : tickedOnPage === 0
       ? 'No items selected.'
       : `${tickedOnPage} ${tickedOnPage === 1 ? 'item' : 'items'} selected.`;
+
+// ---- Boxes page (spec §2 Boxes, §4 Box positions) ----------------------------------------------
+// The spec has no wording for these refusals and for a scan's result; they name the position as
+// boxPos does ('<bId>/<boxPosId>', ARCHITECTURE §4).
+
+export const boxNotFound = (bId: Id): string => `Error occurred, bId#${bId} was not found!`;
+export const boxPositionNotFound = (boxPos: Id): string => `Error occurred, boxPosition#${boxPos} was not found!`;
+/** A sample sits in at most one position; placing it again names where it is. */
+export const sampleAlreadyBoxed = (sampleId: Id, boxPos: string): string =>
+  `Error occurred, SampleId#${sampleId} is already in box position ${boxPos}!`;
+export const boxIsFull = (bId: Id, numMax: number): string =>
+  `Error occurred, bId#${bId} is full: it holds at most ${numMax} positions!`;
+export const sampleTwiceInList = (sampleId: Id): string =>
+  `Error occurred, SampleId#${sampleId} appears twice in the list!`;
+/** A position list sent for one box names another. */
+export const positionOfOtherBox = (bId: Id): string => `Every position must belong to bId#${bId}!`;
+/** The scan announcement: where the sample went. */
+export const samplePlaced = (sampleId: Id, boxPos: string): string => `SampleId#${sampleId} was placed in ${boxPos}!`;
+export const NO_BOX_SELECTED = 'Select a box first, then scan!';
+export const UNSAVED_BOX_POSITIONS = 'The box positions have unsaved changes. Leave without saving them?';
+export const numMaxBelowCount = (bId: Id, count: number): string =>
+  `Error occurred, bId#${bId} holds ${count} positions: MaxPositions cannot be less!`;

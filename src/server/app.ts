@@ -30,6 +30,7 @@ import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { sampleReadRoutes } from './routes/samples/reads';
 import { sampleUploadRoutes } from './routes/samples/upload';
 import { sampleWriteRoutes } from './routes/samples/writes';
+import { boxRoutes } from './routes/boxes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportRoutes);
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
+  await app.register(boxRoutes);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

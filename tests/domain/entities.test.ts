@@ -75,7 +75,7 @@ describe('responses (ARCHITECTURE §4)', () => {
     expect(
       Sa.samplesViewSchema.parse({ samples: [sample], totalPages: 1, totalItems: 1 }).samples,
     ).toHaveLength(1);
-    const box = { bId: 'A1', name: 'A1', numMax: 40, type: 0, comment: null, dateExported: null };
+    const box = { bId: 'A1', name: 'A1', numMax: 40, type: 0, comment: null, dateExported: null, version: 1 };
     expect(B.boxesViewSchema.parse({ boxes: [box], totalPages: 1, totalItems: 1 }).boxes[0]).toEqual(box);
     const screen = { scrId: 3, name: '12', comment: null, dateCreated: '2025-10-01 06:00:00' };
     expect(

@@ -8,6 +8,8 @@ import {
   optionalText,
   optionalTextWrite,
   pageCounts,
+  versionRead,
+  versionWrite,
 } from './shared';
 
 export const boxSchema = z.object({
@@ -17,6 +19,7 @@ export const boxSchema = z.object({
   type: z.number().int(),
   comment: optionalText,
   dateExported: labDateTimeText.nullable(),
+  version: versionRead,
 });
 export type Box = z.infer<typeof boxSchema>;
 
@@ -29,6 +32,19 @@ export const boxWriteSchema = z.object({
   dateExported: nullableDateTimeWrite,
 });
 export type BoxWrite = z.input<typeof boxWriteSchema>;
+
+/** Body of PUT /boxes/{id}: the create body plus the version the edit started from. */
+export const boxUpdateSchema = boxWriteSchema.extend({ version: versionWrite });
+export type BoxUpdate = z.input<typeof boxUpdateSchema>;
+
+/** Answer of the box writes: the spec's message and the box's id. */
+export const boxWriteResultSchema = z.object({ message: z.string(), bId: z.string() });
+
+/** GET /boxes (every box, capped) */
+export const boxesListSchema = z.object({
+  boxes: z.array(boxSchema),
+  totalItems: z.number().int().nonnegative(),
+});
 
 export const boxesViewSchema = z.object({ boxes: z.array(boxSchema), ...pageCounts });
 export type BoxesView = z.infer<typeof boxesViewSchema>;

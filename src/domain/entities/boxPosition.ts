@@ -22,3 +22,33 @@ export const boxPositionsResponseSchema = z.object({ boxpos: z.array(boxPosition
 export const boxPositionsWriteSchema = z.array(boxPositionWriteSchema);
 
 export const formatBoxPos = (bId: string, boxPosId: number): string => `${bId}/${boxPosId}`;
+
+/** The columns of the positions table and of its CSV/PDF export (spec §3 BoxPosition), by attribute. */
+export const BOX_POSITION_COLUMNS = [
+  { key: 'box', header: 'BoxID' },
+  { key: 'boxPosId', header: 'BoxPosID' },
+  { key: 'dateExported', header: 'dateExported' },
+  { key: 'sId', header: 'SampleID' },
+  { key: 'sStamp', header: 'SampleTime' },
+] as const;
+export type BoxPositionAttribute = (typeof BOX_POSITION_COLUMNS)[number]['key'];
+
+/** One cell of a position by attribute (export and table alike). */
+export const boxPositionCell = (p: BoxPosition, key: BoxPositionAttribute): string | number | null => {
+  switch (key) {
+    case 'box':
+      return p.boxposId.box;
+    case 'boxPosId':
+      return p.boxposId.boxPosId;
+    case 'dateExported':
+      return p.dateExported;
+    case 'sId':
+      return p.sample.sampleId.sId;
+    case 'sStamp':
+      return p.sample.sampleId.sStamp;
+  }
+};
+
+/** The export file name: positions_<bId>.<type>. */
+export const boxPositionsFileName = (bId: string, type: 'csv' | 'pdf'): string =>
+  `boxpositions_${bId}.${type}`;

@@ -64,6 +64,7 @@ export interface BoxTable {
   type: ColumnType<number, number | undefined, number>;
   comment: string | null;
   dateExported: LabTime | null;
+  version: RowVersion;
 }
 
 export interface BoxPositionTable {

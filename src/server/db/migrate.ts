@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001_schema';
 import * as m0002 from './migrations/0002_versions';
 import * as m0003 from './migrations/0003_analysis_s_stamp_index';
 import * as m0004 from './migrations/0004_sync_file';
+import * as m0005 from './migrations/0005_box_versions';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
   '0002_versions': m0002,
   '0003_analysis_s_stamp_index': m0003,
   '0004_sync_file': m0004,
+  '0005_box_versions': m0005,
 };
 
 export class MigrationError extends Error {

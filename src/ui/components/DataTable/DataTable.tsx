@@ -90,6 +90,10 @@ export interface DataTableProps<T> {
   onEditRow?: (id: string, column?: string) => void;
   /** The delete icon of a row (the caller confirms first). */
   onDeleteRow?: (id: string) => void;
+  /** A row action before edit and delete that shows the row's details (Boxes: its positions). */
+  onShowRow?: (id: string) => void;
+  /** The show action's name, before the row id ('Show positions of'). */
+  showRowLabel?: string;
   /** The row in edit mode, if any. */
   editing?: RowEditing | null;
   /**
@@ -113,6 +117,7 @@ const ACTIONS_COLUMN = '__actions';
 const DEFAULT_WIDTH = 110;
 const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 76;
+const SHOW_WIDTH = 52;
 const HEADER_HEIGHT = 40;
 const NO_SORTING: readonly SortTerm[] = [];
 
@@ -164,11 +169,13 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     rowHeight = 34,
     onEditRow,
     onDeleteRow,
+    onShowRow,
+    showRowLabel = 'Show',
     editing = null,
     onReorderRows,
     batch = null,
   } = props;
-  const hasActions = Boolean(onEditRow || onDeleteRow);
+  const hasActions = Boolean(onEditRow || onDeleteRow || onShowRow);
   // `selection` is an object; only whether there is one changes the columns.
   const selectable = Boolean(selection);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
@@ -208,7 +215,10 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   const gridSelected = selectedKeys as ReadonlySet<string> | 'all' | undefined;
 
   // ---- row edit -------------------------------------------------------------------------------
-  const rowActions = useMemo<RowActions>(() => ({ onEditRow, onDeleteRow }), [onEditRow, onDeleteRow]);
+  const rowActions = useMemo<RowActions>(
+    () => ({ onEditRow, onDeleteRow, onShowRow, showRowLabel }),
+    [onEditRow, onDeleteRow, onShowRow, showRowLabel],
+  );
   const editingState = useMemo<EditingState | null>(() => {
     if (!editing) return null;
     const editable = visible.filter((c) => isEditable(c, editing));
@@ -341,7 +351,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         ? [
             {
               id: ACTIONS_COLUMN,
-              width: ACTIONS_WIDTH,
+              width: onShowRow ? ACTIONS_WIDTH + SHOW_WIDTH : ACTIONS_WIDTH,
               className: 'dt-actions-cell',
               renderCell: (_row: T, ctx: CellContext) => (
                 <RowActionsCell rowId={ctx.rowId} passive={!ctx.settled} />
@@ -362,7 +372,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         renderCell: (row, ctx) => <CellContent rowId={ctx.rowId} row={row} column={c} />,
       })),
     ],
-    [batched, reorderable, selectable, hasActions, visible, onEditRow],
+    [batched, reorderable, selectable, hasActions, visible, onEditRow, onShowRow],
   );
 
   const captionId = `${useId()}-sort`;

@@ -22,6 +22,8 @@ export const EditingContext = createContext<EditingState | null>(null);
 export interface RowActions {
   onEditRow?: (id: string, column?: string) => void;
   onDeleteRow?: (id: string) => void;
+  onShowRow?: (id: string) => void;
+  showRowLabel?: string;
 }
 
 export const RowActionsContext = createContext<RowActions>({});
@@ -149,9 +151,14 @@ function ActionButton({
 }
 
 /** The icons of the row actions without their buttons, while the grid scrolls (CellContext.settled). */
-function PassiveActions({ edit, remove }: { edit: boolean; remove: boolean }) {
+function PassiveActions({ show, edit, remove }: { show: boolean; edit: boolean; remove: boolean }) {
   return (
     <div className="dt-row-actions" aria-hidden="true">
+      {show ? (
+        <span className="kit-button dt-row-action" data-variant="quiet" data-icon-only>
+          <Icon name="arrowRight" size={16} />
+        </span>
+      ) : null}
       {edit ? (
         <span className="kit-button dt-row-action" data-variant="quiet" data-icon-only>
           <Icon name="edit" size={16} />
@@ -169,11 +176,17 @@ function PassiveActions({ edit, remove }: { edit: boolean; remove: boolean }) {
 /** The row actions cell: pencil and delete, or save and close while this row is edited. */
 export function RowActionsCell({ rowId, passive = false }: { rowId: string; passive?: boolean }) {
   const editingRow = useContext(EditingRowContext);
-  const { onEditRow, onDeleteRow } = useContext(RowActionsContext);
+  const { onEditRow, onDeleteRow, onShowRow, showRowLabel = 'Show' } = useContext(RowActionsContext);
   if (editingRow === rowId) return <EditActions />;
-  if (passive) return <PassiveActions edit={Boolean(onEditRow)} remove={Boolean(onDeleteRow)} />;
+  if (passive)
+    return (
+      <PassiveActions show={Boolean(onShowRow)} edit={Boolean(onEditRow)} remove={Boolean(onDeleteRow)} />
+    );
   return (
     <div className="dt-row-actions">
+      {onShowRow ? (
+        <ActionButton label={`${showRowLabel} ${rowId}`} icon="arrowRight" onPress={() => onShowRow(rowId)} />
+      ) : null}
       {onEditRow ? (
         <ActionButton label={`Edit row ${rowId}`} icon="edit" onPress={() => onEditRow(rowId)} />
       ) : null}

@@ -1,11 +1,469 @@
-// Boxes (spec §2). Until its issue builds it, the route shows the page title and its purpose.
-import { PlannedPage } from '../../components/Page';
+// Boxes (spec §2 Boxes page): the upper table of boxes (filter, column selection, page sizes,
+// row actions show positions / edit / delete; selecting the same box again deselects it) and the
+// lower table of the selected box's positions (drag to reorder by mouse or keyboard, edit and
+// delete, moved and modified rows marked) with the box map beside it; the buttons Reorganize Box
+// Positions, Clear and Reload, Update Box Positions, Create new Box Position, CSV and PDF. Scans
+// go to the next free position of the selected box (useBoxPositions). Behaviour lives in the
+// list-view and box-positions machines; this file holds the markup.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { createBox, deleteBox, exportBoxPositions, getBox, updateBox } from '../../../api/boxes';
+import type { Box } from '../../../domain/entities/box';
+import type { BoxPosition } from '../../../domain/entities/boxPosition';
+import {
+  BOX_EMPTY,
+  created,
+  deleted,
+  NO_DATA,
+  notCreated,
+  notDeleted,
+  notModified,
+  UNSAVED_BOX_POSITIONS,
+  updated,
+} from '../../../domain/messages';
+import {
+  canClearReload,
+  canCreatePosition,
+  canReorganize,
+  canUpdate,
+  createDisabledReason,
+  nextNumber,
+  positionKey,
+  rowMark,
+} from '../../../machines/boxPositions.machine';
+import { DataTable, useColumnPrefs } from '../../components/DataTable';
+import { saveFile } from '../../components/ExportPanel/saveFile';
+import { Page } from '../../components/Page';
+import { Button, TextField } from '../../kit';
+import { useAuth } from '../../state/AuthProvider';
+import { useBusy } from '../../state/BusyProvider';
+import { useNotifications } from '../../state/NotificationProvider';
+import { BoxMap } from './BoxMap';
+import { BOX_COLUMNS, BOXES_HEADERS_KEY, positionColumns } from './columns';
+import { BoxDialog, boxBody, ConfirmDialog, EMPTY_BOX, PositionDialog, type BoxForm } from './dialogs';
+import { useBoxesView } from './useBoxesView';
+import { useBoxesPalette } from './useBoxesPalette';
+import { useBoxPositions } from './useBoxPositions';
+import './BoxesPage.css';
+
+const PAGE = { page: 'boxes' } as const;
+const BOX_COLUMN_IDS = BOX_COLUMNS.map((c) => c.id);
+const ROW_HEIGHT = 34;
+
+const reasonOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : '');
+
+type BoxDialogState = { mode: 'create' } | { mode: 'edit'; box: Box } | null;
+type PositionDialogState = { mode: 'create' | 'edit'; position: BoxPosition } | null;
+
+/** The filter fields above the boxes table, turned into filter terms (spec §5 Filters). */
+function BoxesFilter({
+  filters,
+  onApply,
+}: {
+  filters: readonly string[];
+  onApply: (terms: string[]) => void;
+}) {
+  const valueOf = (column: string) =>
+    filters.find((f) => f.startsWith(`${column},`))?.slice(column.length + 1) ?? '';
+  const [bId, setBId] = useState(() => valueOf('bId'));
+  const [name, setName] = useState(() => valueOf('name'));
+  const [type, setType] = useState(() => valueOf('type'));
+  const apply = () =>
+    onApply(
+      [
+        ['bId', bId],
+        ['name', name],
+        ['type', type],
+      ]
+        .filter(([, v]) => v!.trim() !== '')
+        .map(([c, v]) => `${c},${v!.trim()}`),
+    );
+  return (
+    <form
+      className="boxes-filter"
+      aria-label="Filter boxes"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <TextField label="BoxID starts with" value={bId} onChange={setBId} />
+      <TextField label="Name starts with" value={name} onChange={setName} />
+      <TextField label="Type" value={type} onChange={setType} inputMode="numeric" />
+      <Button type="submit">Filter</Button>
+      <Button
+        onPress={() => {
+          setBId('');
+          setName('');
+          setType('');
+          onApply([]);
+        }}
+      >
+        Clear Filter
+      </Button>
+    </form>
+  );
+}
 
 export function BoxesPage() {
+  const { http } = useAuth();
+  const { track } = useBusy();
+  const { notify } = useNotifications();
+  const navigate = useNavigate();
+  const boxes = useBoxesView();
+  const { actor, snapshot, dirty, pendingScans, isAdmin } = useBoxPositions();
+  const [prefs, setPrefs] = useColumnPrefs(BOXES_HEADERS_KEY, BOX_COLUMN_IDS);
+  const [boxDialog, setBoxDialog] = useState<BoxDialogState>(null);
+  const [boxBusy, setBoxBusy] = useState(false);
+  const [deletingBox, setDeletingBox] = useState<string | null>(null);
+  const [positionDialog, setPositionDialog] = useState<PositionDialogState>(null);
+  const [deletingPosition, setDeletingPosition] = useState<number | null>(null);
+  const [confirmingUpdate, setConfirmingUpdate] = useState(false);
+  const positionsRef = useRef<HTMLElement>(null);
+  const leaveTo = useRef<string | null>(null);
+
+  const { box, positions } = snapshot.context;
+  const confirming = snapshot.matches('confirming');
+
+  // ---- leaving with unsaved changes asks first (spec §4) -----------------------------------------
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    // In-app links (drawer, help): held back until the question is answered.
+    const onClick = (e: MouseEvent) => {
+      const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+      if (!link || link.getAttribute('target') === '_blank') return;
+      const href = link.getAttribute('href')!;
+      if (!href.startsWith('/') || href === '/boxes') return;
+      e.preventDefault();
+      e.stopPropagation();
+      leaveTo.current = href;
+      actor.send({ type: 'LEAVE' });
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [dirty, actor]);
+  useEffect(() => {
+    const sub = actor.on('left', () => {
+      if (leaveTo.current) void navigate(leaveTo.current);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate]);
+
+  // ---- boxes: show, create, edit, delete ------------------------------------------------------
+  const showBox = useCallback(
+    (bId: string) => {
+      const found = boxes.rows.find((b) => b.bId === bId);
+      if (found) actor.send({ type: 'SELECT', box: { bId: found.bId, numMax: found.numMax } });
+    },
+    [boxes.rows, actor],
+  );
+
+  const submitBox = async (form: BoxForm) => {
+    if (!boxDialog) return;
+    setBoxBusy(true);
+    const id = boxDialog.mode === 'edit' ? boxDialog.box.bId : form.bId;
+    try {
+      if (boxDialog.mode === 'create') {
+        await track(createBox(http, boxBody(form)));
+        notify('success', created('bId', form.bId), PAGE);
+      } else {
+        const result = await track(
+          updateBox(http, id, {
+            ...boxBody(form, boxDialog.box.dateExported),
+            version: boxDialog.box.version,
+          }),
+        );
+        notify('success', updated('bId', result.bId), PAGE);
+        if (box?.bId === id)
+          actor.send({ type: 'BOX_CHANGED', box: { bId: result.bId, numMax: Number(form.numMax) } });
+      }
+      setBoxDialog(null);
+      boxes.reload();
+    } catch (error) {
+      const failed = boxDialog.mode === 'create' ? notCreated('bId', id) : notModified('bId', id);
+      const reason = reasonOf(error);
+      notify('error', reason && reason !== failed ? `${failed} ${reason}` : failed, PAGE);
+    } finally {
+      setBoxBusy(false);
+    }
+  };
+
+  const openEditBox = async (bId: string) => {
+    try {
+      setBoxDialog({ mode: 'edit', box: await track(getBox(http, bId)) });
+    } catch {
+      notify('error', `ID#${bId} could not be fetched!`, PAGE);
+    }
+  };
+
+  const confirmDeleteBox = async () => {
+    const bId = deletingBox;
+    setDeletingBox(null);
+    if (!bId) return;
+    try {
+      await track(deleteBox(http, bId));
+      notify('success', deleted('bId', bId), PAGE);
+      if (box?.bId === bId) {
+        actor.send({ type: 'DESELECT' });
+        if (actor.getSnapshot().matches('confirming')) actor.send({ type: 'CONFIRM' });
+      }
+      boxes.reload();
+    } catch {
+      notify('error', notDeleted('bId', bId), PAGE);
+    }
+  };
+
+  // ---- positions -------------------------------------------------------------------------------
+  const markOf = useCallback((p: BoxPosition) => rowMark(snapshot, p), [snapshot]);
+  const columns = useMemo(() => positionColumns(markOf), [markOf]);
+
+  const focusRow = (p: BoxPosition) => {
+    const key = positionKey(p);
+    const region = positionsRef.current;
+    const find = () => region?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(key)}"]`);
+    const row = find();
+    if (row) {
+      row.focus();
+      return;
+    }
+    // Not rendered (the table draws the rows in view): scroll there, then focus.
+    const frame = region?.querySelector<HTMLElement>('.dt-scroll-frame');
+    const index = positions.findIndex((q) => positionKey(q) === key);
+    if (frame && index >= 0) frame.scrollTop = index * ROW_HEIGHT;
+    requestAnimationFrame(() => find()?.focus());
+  };
+
+  const onReorder = (dragged: string, target: string) => {
+    const from = positions.findIndex((p) => positionKey(p) === dragged);
+    const at = positions.findIndex((p) => positionKey(p) === target);
+    if (from < 0 || at < 0) return;
+    // The dragged row takes the target's place: after it when moving down, before it when moving up.
+    actor.send({ type: 'MOVE', keys: [dragged], to: at > from ? at + 1 : at });
+  };
+
+  const exportPositions = async (type: 'csv' | 'pdf') => {
+    if (!box) return;
+    try {
+      saveFile(await track(exportBoxPositions(http, box.bId, type, [])));
+    } catch (error) {
+      notify('error', reasonOf(error) || 'Processing export failed, please check your logs!', PAGE);
+    }
+  };
+
+  const ready = snapshot.matches('ready');
+  const createReason = createDisabledReason(snapshot);
+  const template = (): BoxPosition => ({
+    boxposId: { box: box?.bId ?? '', boxPosId: nextNumber(snapshot) },
+    dateExported: null,
+    sample: { sampleId: { sId: '', sStamp: '' } },
+  });
+
+  useBoxesPalette({
+    boxes: boxes.rows,
+    selected: box && ready ? box.bId : null,
+    isAdmin,
+    canCreatePosition: canCreatePosition(snapshot),
+    canReorganize: canReorganize(snapshot),
+    canUpdate: canUpdate(snapshot),
+    canClearReload: canClearReload(snapshot),
+    show: showBox,
+    createBox: () => setBoxDialog({ mode: 'create' }),
+    createPosition: () => setPositionDialog({ mode: 'create', position: template() }),
+    reorganize: () => actor.send({ type: 'REORGANIZE' }),
+    update: () => setConfirmingUpdate(true),
+    clearReload: () => actor.send({ type: 'CLEAR_RELOAD' }),
+    exportPositions: (type) => void exportPositions(type),
+  });
+
   return (
-    <PlannedPage
-      title="Boxes"
-      summary="Boxes and their numbered box positions: reorder, reorganise, edit and export them."
-    />
+    <Page title="Boxes" className="boxes-page">
+      <section aria-label="Boxes" className="boxes-upper">
+        <BoxesFilter filters={boxes.filters} onApply={boxes.setFilters} />
+        <DataTable<Box>
+          label="Boxes"
+          columns={BOX_COLUMNS}
+          rows={boxes.rows}
+          getRowId={(b) => b.bId}
+          sorting={boxes.sorting}
+          onSortingChange={boxes.setSorting}
+          prefs={prefs}
+          onPrefsChange={setPrefs}
+          loading={boxes.loading}
+          emptyText={NO_DATA}
+          paging={{
+            page: boxes.page,
+            pageCount: boxes.totalPages,
+            totalItems: boxes.totalItems,
+            pageSize: boxes.size,
+            pageSizes: boxes.pageSizes,
+            onPageChange: boxes.setPage,
+            onPageSizeChange: boxes.setSize,
+          }}
+          onShowRow={showBox}
+          showRowLabel="Show positions of"
+          onEditRow={isAdmin ? (id) => void openEditBox(id) : undefined}
+          onDeleteRow={isAdmin ? setDeletingBox : undefined}
+          onCreate={isAdmin ? () => setBoxDialog({ mode: 'create' }) : undefined}
+          createLabel="Create new Box"
+        />
+      </section>
+
+      <section ref={positionsRef} aria-labelledby="box-positions-title" className="boxes-lower">
+        <h2 id="box-positions-title" className="boxes-title">
+          {box ? `Box positions of ${box.bId} (${positions.length} of ${box.numMax})` : 'Box positions'}
+        </h2>
+        <div className="boxes-actions" role="toolbar" aria-label="Box positions actions">
+          <Button
+            onPress={() => actor.send({ type: 'REORGANIZE' })}
+            isDisabled={!isAdmin || !canReorganize(snapshot)}
+          >
+            Reorganize Box Positions
+          </Button>
+          <Button onPress={() => actor.send({ type: 'CLEAR_RELOAD' })} isDisabled={!canClearReload(snapshot)}>
+            Clear and Reload
+          </Button>
+          <Button
+            variant="primary"
+            onPress={() => actor.send({ type: 'UPDATE' })}
+            isDisabled={!isAdmin || !canUpdate(snapshot)}
+          >
+            Update Box Positions
+          </Button>
+          <Button
+            onPress={() => setPositionDialog({ mode: 'create', position: template() })}
+            isDisabled={!isAdmin || !canCreatePosition(snapshot)}
+            aria-describedby={createReason ? 'create-position-reason' : undefined}
+          >
+            Create new Box Position
+          </Button>
+          <Button onPress={() => void exportPositions('csv')} isDisabled={!box || !ready}>
+            Export CSV
+          </Button>
+          <Button onPress={() => void exportPositions('pdf')} isDisabled={!box || !ready}>
+            PDF
+          </Button>
+          {createReason ? (
+            <span id="create-position-reason" className="boxes-hint">
+              {createReason}
+            </span>
+          ) : null}
+        </div>
+        <p className="boxes-hint" aria-live="polite">
+          {box
+            ? pendingScans > 0
+              ? `${pendingScans} scans waiting…`
+              : 'Scan a sample to place it in the next free position.'
+            : 'Choose a box with its show positions action to see and scan its positions.'}
+        </p>
+        <div className="boxes-positions">
+          <div className="boxes-positions-table">
+            <DataTable<BoxPosition>
+              label={box ? `Box positions of ${box.bId}` : 'Box positions'}
+              columns={columns}
+              rows={positions}
+              getRowId={positionKey}
+              emptyText={BOX_EMPTY}
+              loading={snapshot.matches('loading')}
+              onReorderRows={isAdmin && ready ? onReorder : undefined}
+              onEditRow={
+                isAdmin && ready
+                  ? (id) => {
+                      const p = positions.find((q) => positionKey(q) === id);
+                      if (p) setPositionDialog({ mode: 'edit', position: p });
+                    }
+                  : undefined
+              }
+              onDeleteRow={
+                isAdmin && ready && !dirty
+                  ? (id) =>
+                      setDeletingPosition(
+                        positions.find((q) => positionKey(q) === id)?.boxposId.boxPosId ?? null,
+                      )
+                  : undefined
+              }
+            />
+          </div>
+          {box ? (
+            <BoxMap bId={box.bId} numMax={box.numMax} positions={positions} onChoose={focusRow} />
+          ) : null}
+        </div>
+      </section>
+
+      {boxDialog ? (
+        <BoxDialog
+          mode={boxDialog.mode}
+          initial={
+            boxDialog.mode === 'edit'
+              ? {
+                  bId: boxDialog.box.bId,
+                  name: boxDialog.box.name,
+                  numMax: String(boxDialog.box.numMax),
+                  type: String(boxDialog.box.type),
+                  comment: boxDialog.box.comment ?? '',
+                }
+              : EMPTY_BOX
+          }
+          busy={boxBusy}
+          onSubmit={(form) => void submitBox(form)}
+          onCancel={() => setBoxDialog(null)}
+        />
+      ) : null}
+      {positionDialog ? (
+        <PositionDialog
+          mode={positionDialog.mode}
+          http={http}
+          initial={positionDialog.position}
+          onCancel={() => setPositionDialog(null)}
+          onSubmit={(p) => {
+            if (positionDialog.mode === 'create') actor.send({ type: 'CREATE', position: p });
+            else actor.send({ type: 'EDIT', key: positionKey(positionDialog.position), position: p });
+            setPositionDialog(null);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        isOpen={deletingBox !== null}
+        title="Delete Box"
+        text={`Do you really want to delete bId#${deletingBox ?? ''}?`}
+        warning="This will also remove all BoxPositions of this Box!"
+        onConfirm={() => void confirmDeleteBox()}
+        onCancel={() => setDeletingBox(null)}
+      />
+      <ConfirmDialog
+        isOpen={deletingPosition !== null}
+        title="Delete Box Position"
+        text={`Do you really want to delete boxPosition#${box?.bId ?? ''}/${deletingPosition ?? ''}?`}
+        onConfirm={() => {
+          if (deletingPosition !== null) actor.send({ type: 'DELETE', boxPosId: deletingPosition });
+          setDeletingPosition(null);
+        }}
+        onCancel={() => setDeletingPosition(null)}
+      />
+      <ConfirmDialog
+        isOpen={confirmingUpdate}
+        title="Update Box Positions"
+        text={`Save the changed positions of ${box?.bId ?? ''}?`}
+        onConfirm={() => {
+          setConfirmingUpdate(false);
+          actor.send({ type: 'UPDATE' });
+        }}
+        onCancel={() => setConfirmingUpdate(false)}
+      />
+      <ConfirmDialog
+        isOpen={confirming}
+        title="Unsaved changes"
+        text={UNSAVED_BOX_POSITIONS}
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => {
+          leaveTo.current = null;
+          actor.send({ type: 'CANCEL' });
+        }}
+      />
+    </Page>
   );
 }

@@ -1,0 +1,435 @@
+// The positions of the selected box (spec §2 Boxes page, §4 Box positions): load them, reorder rows
+// (moved), edit a row (modified), Reorganize (renumber 1..n, mark the renumbered rows modified),
+// Update (send the whole list in its order), Clear and Reload (drop the local changes). Update is
+// possible only with modified rows, Clear and Reload with modified or moved ones; Create new Box
+// Position is disabled at numMax and gives the next number after the last.
+//
+// Create and delete write one position on the server at once and answer the server's new list; they
+// work on a saved list only (no unsaved changes), so the number they name is the stored one. The same
+// holds for scans placed by the page (PLACED). Changing box or leaving the page with unsaved changes
+// asks first (spec §4: nothing lost silently). Network and snackbar are injected.
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  canAddBoxPosition,
+  needsReorganize,
+  nextBoxPosNumber,
+  reorganize,
+} from '../domain/boxPositions';
+import { formatBoxPos, type BoxPosition } from '../domain/entities/boxPosition';
+import { formatSampleKey } from '../domain/ids';
+import { batchFailed, batchSucceeded, created, deleted, SERVER_ERROR, writeFailed } from '../domain/messages';
+
+export interface SelectedBox {
+  bId: string;
+  numMax: number;
+}
+
+export interface BoxPositionsContext {
+  box: SelectedBox | null;
+  /** The list as shown: the server's order plus the local moves and edits. */
+  positions: BoxPosition[];
+  /** Keys (sample ID sId|sStamp) of rows moved by drag and drop. */
+  moved: string[];
+  /** Keys of rows edited or renumbered. */
+  modified: string[];
+  /** What waits for the answer to 'unsaved changes, leave?'. */
+  pending: PendingChange | null;
+  /** The position being deleted (its number). */
+  deleting: number | null;
+  /** The position being created. */
+  creating: BoxPosition | null;
+}
+
+export type PendingChange = { kind: 'select'; box: SelectedBox } | { kind: 'deselect' } | { kind: 'leave' };
+
+export type BoxPositionsEvent =
+  | { type: 'SELECT'; box: SelectedBox }
+  | { type: 'DESELECT' }
+  | { type: 'LEAVE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'MOVE'; keys: string[]; to: number }
+  | { type: 'EDIT'; key: string; position: BoxPosition }
+  | { type: 'REORGANIZE' }
+  | { type: 'UPDATE' }
+  | { type: 'CLEAR_RELOAD' }
+  | { type: 'CREATE'; position: BoxPosition }
+  | { type: 'DELETE'; boxPosId: number }
+  /** The page placed a scanned sample on the server: its answer is the box's new list. */
+  | { type: 'PLACED'; boxpos: BoxPosition[] }
+  /** The box's row changed (numMax edited) without a change of box. */
+  | { type: 'BOX_CHANGED'; box: SelectedBox };
+
+export type BoxPositionsEmitted = { type: 'left' } | { type: 'saved'; bId: string };
+
+export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string };
+
+/** The key a row is tracked by: its sample (a sample sits in one position only). */
+export const positionKey = (p: BoxPosition): string => formatSampleKey(p.sample.sampleId);
+
+const notProvided = (name: string) => () => {
+  throw new Error(`box positions machine: '${name}' must be provided`);
+};
+
+const reasonOf = (error: unknown): string =>
+  error instanceof Error && error.message ? ` ${error.message}` : '';
+
+const namesOf = (context: BoxPositionsContext): string[] =>
+  context.positions
+    .filter((p) => context.modified.includes(positionKey(p)))
+    .map((p) => formatBoxPos(p.boxposId.box, p.boxposId.boxPosId));
+
+const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
+
+const clean = { moved: [] as string[], modified: [] as string[] };
+
+export const boxPositionsMachine = setup({
+  types: {
+    context: {} as BoxPositionsContext,
+    events: {} as BoxPositionsEvent,
+    emitted: {} as BoxPositionsEmitted,
+  },
+  actors: {
+    load: fromPromise<BoxPosition[], { bId: string }>(notProvided('load')),
+    /** PUT the whole list in its order; answers the stored list. */
+    save: fromPromise<BoxPosition[], { bId: string; positions: BoxPosition[] }>(notProvided('save')),
+    /** POST one position; answers the stored list. */
+    create: fromPromise<BoxPosition[], { bId: string; position: BoxPosition }>(notProvided('create')),
+    /** DELETE one position; answers the stored list. */
+    remove: fromPromise<BoxPosition[], { bId: string; boxPosId: number }>(notProvided('remove')),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => notProvided('notify')(),
+    takeList: assign((_, params: { positions: BoxPosition[] }) => ({
+      positions: params.positions,
+      ...clean,
+    })),
+  },
+  guards: {
+    isDirty: ({ context }) => context.moved.length > 0 || context.modified.length > 0,
+    hasModified: ({ context }) => context.modified.length > 0,
+    needsReorganize: ({ context }) => needsReorganize(context.positions),
+    canCreate: ({ context }) =>
+      context.box !== null &&
+      context.moved.length === 0 &&
+      context.modified.length === 0 &&
+      canAddBoxPosition(context.positions.length, context.box.numMax),
+    canDelete: ({ context, event }) =>
+      event.type === 'DELETE' &&
+      context.moved.length === 0 &&
+      context.modified.length === 0 &&
+      context.positions.some((p) => p.boxposId.boxPosId === event.boxPosId),
+    isClean: ({ context }) => context.moved.length === 0 && context.modified.length === 0,
+    isSameBox: ({ context, event }) => event.type === 'SELECT' && context.box?.bId === event.box.bId,
+    pendingSelect: ({ context }) => context.pending?.kind === 'select',
+    pendingSameBox: ({ context }) =>
+      context.pending?.kind === 'select' && context.pending.box.bId === context.box?.bId,
+    pendingLeave: ({ context }) => context.pending?.kind === 'leave',
+  },
+}).createMachine({
+  id: 'boxPositions',
+  context: {
+    box: null,
+    positions: [],
+    moved: [],
+    modified: [],
+    pending: null,
+    deleting: null,
+    creating: null,
+  },
+  initial: 'noBox',
+  states: {
+    noBox: {
+      on: {
+        SELECT: {
+          target: 'loading',
+          actions: assign({ box: ({ event }) => event.box, positions: [], ...clean }),
+        },
+        LEAVE: { target: 'left' },
+      },
+    },
+    loading: {
+      on: {
+        // Selecting the same box again deselects it (spec §2); another box replaces the load.
+        SELECT: [
+          { guard: 'isSameBox', target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
+          {
+            target: 'loading',
+            reenter: true,
+            actions: assign({ box: ({ event }) => event.box, positions: [], ...clean }),
+          },
+        ],
+        DESELECT: { target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
+        LEAVE: { target: 'left' },
+      },
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ bId: context.box?.bId ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'notify', params: { kind: 'error', message: SERVER_ERROR } },
+        },
+      },
+    },
+    failed: {
+      on: {
+        SELECT: [
+          { guard: 'isSameBox', target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
+          { target: 'loading', actions: assign({ box: ({ event }) => event.box, positions: [], ...clean }) },
+        ],
+        DESELECT: { target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
+        CLEAR_RELOAD: { target: 'loading' },
+        LEAVE: { target: 'left' },
+      },
+    },
+    ready: {
+      on: {
+        SELECT: [
+          {
+            guard: 'isDirty',
+            target: 'confirming',
+            actions: assign({ pending: ({ event }) => ({ kind: 'select', box: event.box }) }),
+          },
+          { guard: 'isSameBox', target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
+          { target: 'loading', actions: assign({ box: ({ event }) => event.box, positions: [], ...clean }) },
+        ],
+        DESELECT: [
+          { guard: 'isDirty', target: 'confirming', actions: assign({ pending: { kind: 'deselect' } }) },
+          { target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
+        ],
+        LEAVE: [
+          { guard: 'isDirty', target: 'confirming', actions: assign({ pending: { kind: 'leave' } }) },
+          { target: 'left' },
+        ],
+        BOX_CHANGED: { actions: assign({ box: ({ event }) => event.box }) },
+        MOVE: {
+          actions: assign(({ context, event }) => {
+            // Several rows may be dragged at once; they keep their relative order.
+            const keys = new Set(event.keys);
+            const dragged = context.positions.filter((p) => keys.has(positionKey(p)));
+            if (dragged.length === 0) return {};
+            const before = context.positions.slice(
+              0,
+              Math.max(0, Math.min(event.to, context.positions.length)),
+            );
+            const insertAt = before.filter((p) => !keys.has(positionKey(p))).length;
+            let positions = context.positions.filter((p) => !keys.has(positionKey(p)));
+            positions = [...positions.slice(0, insertAt), ...dragged, ...positions.slice(insertAt)];
+            const unchanged = positions.every((p, i) => p === context.positions[i]);
+            return unchanged ? {} : { positions, moved: union(context.moved, [...keys]) };
+          }),
+        },
+        EDIT: {
+          actions: assign(({ context, event }) => {
+            const at = context.positions.findIndex((p) => positionKey(p) === event.key);
+            if (at < 0) return {};
+            const positions = [...context.positions];
+            positions[at] = event.position;
+            // The row is tracked by its new sample from now on.
+            const newKey = positionKey(event.position);
+            const rename = (keys: string[]) => keys.map((k) => (k === event.key ? newKey : k));
+            return {
+              positions,
+              moved: rename(context.moved),
+              modified: union(rename(context.modified), [newKey]),
+            };
+          }),
+        },
+        REORGANIZE: {
+          guard: 'needsReorganize',
+          actions: assign(({ context }) => {
+            const { positions, modified } = reorganize(context.positions);
+            return {
+              positions,
+              modified: union(
+                context.modified,
+                modified.map((i) => positionKey(positions[i]!)),
+              ),
+            };
+          }),
+        },
+        UPDATE: { guard: 'hasModified', target: 'saving' },
+        CLEAR_RELOAD: { guard: 'isDirty', target: 'loading' },
+        CREATE: {
+          guard: 'canCreate',
+          target: 'creating',
+          actions: assign({ creating: ({ event }) => event.position }),
+        },
+        DELETE: {
+          guard: 'canDelete',
+          target: 'deleting',
+          actions: assign({ deleting: ({ event }) => event.boxPosId }),
+        },
+        PLACED: {
+          guard: 'isClean',
+          actions: { type: 'takeList', params: ({ event }) => ({ positions: event.boxpos }) },
+        },
+      },
+    },
+    confirming: {
+      on: {
+        CONFIRM: [
+          // The same box again: deselect it (spec §2), its changes dropped.
+          {
+            guard: 'pendingSameBox',
+            target: 'noBox',
+            actions: assign({ box: null, positions: [], pending: null, ...clean }),
+          },
+          {
+            guard: 'pendingSelect',
+            target: 'loading',
+            actions: assign(({ context }) => ({
+              box: context.pending?.kind === 'select' ? context.pending.box : null,
+              positions: [],
+              pending: null,
+              ...clean,
+            })),
+          },
+          { guard: 'pendingLeave', target: 'left', actions: assign({ pending: null }) },
+          { target: 'noBox', actions: assign({ box: null, positions: [], pending: null, ...clean }) },
+        ],
+        CANCEL: { target: 'ready', actions: assign({ pending: null }) },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ bId: context.box?.bId ?? '', positions: context.positions }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({ kind: 'success', message: batchSucceeded(namesOf(context)) }),
+            },
+            emit(({ context }) => ({ type: 'saved' as const, bId: context.box?.bId ?? '' })),
+            { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+          ],
+        },
+        // Refused: the rows stay marked and the message lists them with the server's reason.
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'notify',
+            params: ({ context, event }) => ({
+              kind: 'error',
+              message: `${batchFailed(namesOf(context))}${reasonOf(event.error)}`,
+            }),
+          },
+        },
+      },
+    },
+    creating: {
+      invoke: {
+        id: 'create',
+        src: 'create',
+        input: ({ context }) => ({ bId: context.box?.bId ?? '', position: context.creating! }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context, event }) => {
+                const key = context.creating ? positionKey(context.creating) : '';
+                const placed = event.output.find((p) => positionKey(p) === key);
+                const id = placed ? formatBoxPos(placed.boxposId.box, placed.boxposId.boxPosId) : '';
+                return { kind: 'success', message: created('boxPosition', id) };
+              },
+            },
+            { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+            assign({ creating: null }),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                kind: 'error',
+                message: `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.creating?.boxposId.boxPosId ?? 0), 'created')}${reasonOf(event.error)}`,
+              }),
+            },
+            assign({ creating: null }),
+          ],
+        },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => ({ bId: context.box?.bId ?? '', boxPosId: context.deleting ?? 0 }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'success',
+                message: deleted('boxPosition', formatBoxPos(context.box?.bId ?? '', context.deleting ?? 0)),
+              }),
+            },
+            { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+            assign({ deleting: null }),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                kind: 'error',
+                message: `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.deleting ?? 0), 'deleted')}${reasonOf(event.error)}`,
+              }),
+            },
+            assign({ deleting: null }),
+          ],
+        },
+      },
+    },
+    left: { type: 'final', entry: emit({ type: 'left' as const }) },
+  },
+});
+
+export type BoxPositionsMachine = typeof boxPositionsMachine;
+export type BoxPositionsSnapshot = SnapshotFrom<BoxPositionsMachine>;
+
+// ---- what the page shows, read from a snapshot ---------------------------------------------------
+
+export const isDirty = (s: BoxPositionsSnapshot): boolean =>
+  s.context.moved.length > 0 || s.context.modified.length > 0;
+export const canUpdate = (s: BoxPositionsSnapshot): boolean =>
+  s.matches('ready') && s.context.modified.length > 0;
+export const canClearReload = (s: BoxPositionsSnapshot): boolean => s.matches('ready') && isDirty(s);
+export const canReorganize = (s: BoxPositionsSnapshot): boolean =>
+  s.matches('ready') && needsReorganize(s.context.positions);
+/** Create new Box Position: a box is loaded, it is not full (spec §4), and its list is saved. */
+export const canCreatePosition = (s: BoxPositionsSnapshot): boolean =>
+  s.matches('ready') &&
+  s.context.box !== null &&
+  !isDirty(s) &&
+  canAddBoxPosition(s.context.positions.length, s.context.box.numMax);
+/** Why Create is disabled, for its description; null when it is enabled or no box is loaded. */
+export const createDisabledReason = (s: BoxPositionsSnapshot): string | null => {
+  if (!s.matches('ready') || s.context.box === null) return null;
+  if (!canAddBoxPosition(s.context.positions.length, s.context.box.numMax))
+    return `The box is full (${s.context.box.numMax} positions).`;
+  if (isDirty(s)) return 'Update or Clear and Reload the changed positions first.';
+  return null;
+};
+/** The number a new position gets (spec §4): one after the last, 1 for an empty box. */
+export const nextNumber = (s: BoxPositionsSnapshot): number => nextBoxPosNumber(s.context.positions);
+export const rowMark = (s: BoxPositionsSnapshot, p: BoxPosition): 'modified' | 'moved' | null => {
+  const key = positionKey(p);
+  if (s.context.modified.includes(key)) return 'modified';
+  if (s.context.moved.includes(key)) return 'moved';
+  return null;
+};

@@ -1,0 +1,170 @@
+// Admin writes of boxes and box positions (spec §6, §7): POST /boxes, PUT and DELETE /boxes/{id},
+// PUT /boxes/{id}/boxpos (the whole list), POST, PUT and DELETE /boxes/{id}/boxpos/{pos}. Bodies are
+// validated by the services, which answer the spec's messages (§5 Boxes) in one 400.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../domain/auth';
+import {
+  boxPositionsWriteSchema,
+  boxPositionSchema,
+  boxPositionWriteSchema,
+} from '../../../domain/entities/boxPosition';
+import { boxUpdateSchema, boxWriteResultSchema, boxWriteSchema } from '../../../domain/entities/box';
+import { requireAdmin, userOf } from '../../auth/plugin';
+import { createBox, deleteBox, updateBox } from '../../services/boxes';
+import {
+  createBoxPosition,
+  deleteBoxPosition,
+  putBoxPositions,
+  updateBoxPosition,
+} from '../../services/boxes-positions';
+import { boxParamsSchema, boxPosParamsSchema } from './reads';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+const tags = ['boxes'];
+
+const positionsResultSchema = z.object({ message: z.string(), boxpos: z.array(boxPositionSchema) });
+const positionResultSchema = positionsResultSchema.extend({ boxPos: z.string() });
+const boxDeleteResultSchema = boxWriteResultSchema.extend({
+  removed: z.object({ boxPositions: z.number().int() }),
+});
+
+export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const admin = { preHandler: requireAdmin, attachValidation: true } as const;
+  /** A bad path is answered before the body is judged (the services judge bodies). */
+  const paramsFirst = (request: { validationError?: Error & { validationContext?: string } }) => {
+    if (request.validationError?.validationContext === 'params') throw request.validationError;
+  };
+
+  app.post(
+    '/api/boxes',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a box (admin); 409 when its bId exists',
+        body: boxWriteSchema,
+        response: { 201: boxWriteResultSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createBox(app.db, userOf(request).email, request.body as unknown)),
+  );
+
+  app.put(
+    '/api/boxes/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Update a box (admin); a new bId renames it with its positions; 409 when its version is no longer the one sent',
+        params: boxParamsSchema,
+        body: boxUpdateSchema,
+        response: { 200: boxWriteResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      paramsFirst(request);
+      return updateBox(app.db, userOf(request).email, request.params.id, request.body as unknown);
+    },
+  );
+
+  app.delete(
+    '/api/boxes/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a box with its positions (admin)',
+        params: boxParamsSchema,
+        response: { 200: boxDeleteResultSchema, ...errors, 404: apiErrorSchema },
+      },
+    },
+    async (request) => deleteBox(app.db, userOf(request).email, request.params.id),
+  );
+
+  app.put(
+    '/api/boxes/:id/boxpos',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: "Replace the box's positions with this list, numbered 1..n in its order, atomically (admin)",
+        params: boxParamsSchema,
+        body: boxPositionsWriteSchema,
+        response: { 200: positionsResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      paramsFirst(request);
+      return putBoxPositions(app.db, userOf(request).email, request.params.id, request.body as unknown);
+    },
+  );
+
+  app.post(
+    '/api/boxes/:id/boxpos/:pos',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Place a sample at position pos (admin); later positions move down, a pos past the end appends; 409 when the box is full or the sample is boxed',
+        params: boxPosParamsSchema,
+        body: boxPositionWriteSchema,
+        response: { 201: positionResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      paramsFirst(request);
+      const { id, pos } = request.params;
+      return reply
+        .code(201)
+        .send(await createBoxPosition(app.db, userOf(request).email, id, pos, request.body as unknown));
+    },
+  );
+
+  app.put(
+    '/api/boxes/:id/boxpos/:pos',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: "Change a position's sample or dateExported, or move it to the body's boxPosId (admin)",
+        params: boxPosParamsSchema,
+        body: boxPositionWriteSchema,
+        response: { 200: positionResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      paramsFirst(request);
+      const { id, pos } = request.params;
+      return updateBoxPosition(app.db, userOf(request).email, id, pos, request.body as unknown);
+    },
+  );
+
+  app.delete(
+    '/api/boxes/:id/boxpos/:pos',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a position (admin); the later ones move up',
+        params: boxPosParamsSchema,
+        response: { 200: positionResultSchema, ...errors, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      deleteBoxPosition(app.db, userOf(request).email, request.params.id, request.params.pos),
+  );
+};

@@ -1,0 +1,319 @@
+// Writes of a box's positions (spec §4 Box positions, §7): the whole list in its new order, and one
+// position created, changed or removed. Every write locks the box row first, so writers of one box
+// queue up and each reads the list the previous one left; it then computes the new list with the
+// domain's numbering (consecutive from 1, at most numMax) and stores it whole in the same
+// transaction: a failed write leaves the old list, a finished one a consecutive list.
+//
+// A sample sits in at most one position (the unique index box_position_sample_uq); placing it
+// again answers 409 naming where it is. Two boxes placing one sample at once: the index refuses the
+// second, which maps to 409 as well.
+import type { Kysely, Transaction } from 'kysely';
+import { canAddBoxPosition, insertPosition, removePosition } from '../../domain/boxPositions';
+import {
+  boxPositionsWriteSchema,
+  boxPositionWriteSchema,
+  formatBoxPos,
+  type BoxPosition,
+} from '../../domain/entities/boxPosition';
+import { formatSampleKey, type SampleKey } from '../../domain/ids';
+import {
+  boxIsFull,
+  boxNotFound,
+  boxPositionInvalid,
+  boxPositionNotFound,
+  created,
+  deleted,
+  notModified,
+  positionOfOtherBox,
+  sampleAlreadyBoxed,
+  sampleNotFound,
+  sampleTwiceInList,
+  updated,
+} from '../../domain/messages';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import {
+  existingSamples,
+  placementsOf,
+  placementText,
+  positionRows,
+  toBoxPosition,
+  type PositionRow,
+} from '../repositories/boxes';
+import { recordAudit } from './audit';
+import { issueMessages, mapDbError } from './samples-writes';
+
+type Trx = Transaction<Database>;
+
+interface LockedBox {
+  bId: string;
+  numMax: number;
+}
+
+/** Locks the box row (writers of one box queue here); 404 when there is none. */
+const lockBox = async (trx: Trx, bId: string): Promise<LockedBox> => {
+  const box = await trx
+    .selectFrom('box')
+    .select(['bId', 'numMax'])
+    .where('bId', '=', bId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!box) throw new HttpError(404, boxNotFound(bId));
+  return box;
+};
+
+/** The list as numbered positions of the domain (boxposId.boxPosId), carrying their row. */
+interface Item {
+  boxposId: { boxPosId: number };
+  row: PositionRow;
+}
+const itemOf = (row: PositionRow): Item => ({ boxposId: { boxPosId: row.boxPosId }, row });
+const rowsOf = (bId: string, items: readonly Item[]): PositionRow[] =>
+  items.map((i) => ({ ...i.row, bId, boxPosId: i.boxposId.boxPosId }));
+
+const sameRow = (a: PositionRow, b: PositionRow): boolean =>
+  a.boxPosId === b.boxPosId && a.sId === b.sId && a.sStamp === b.sStamp && a.dateExported === b.dateExported;
+
+/** Replaces the box's stored list with `rows` (already numbered 1..n); untouched rows stay. */
+const storeList = async (
+  trx: Trx,
+  bId: string,
+  before: readonly PositionRow[],
+  rows: readonly PositionRow[],
+): Promise<void> => {
+  const unchanged = before.length === rows.length && before.every((b, i) => sameRow(b, rows[i]!));
+  if (unchanged) return;
+  await trx.deleteFrom('boxPosition').where('bId', '=', bId).execute();
+  if (rows.length > 0)
+    await trx
+      .insertInto('boxPosition')
+      .values(rows.map((r) => ({ ...r, bId })))
+      .execute();
+};
+
+/**
+ * Refuses samples that do not exist, appear twice, or sit in another box (or in a position of this
+ * box that `allowedHere` does not accept: the ones being rewritten).
+ */
+const checkSamples = async (
+  trx: Trx,
+  bId: string,
+  keys: readonly SampleKey[],
+  allowedHere: (p: { bId: string; boxPosId: number }) => boolean,
+  failed: string,
+): Promise<void> => {
+  const seen = new Set<string>();
+  for (const k of keys) {
+    const id = formatSampleKey(k);
+    if (seen.has(id)) throw new HttpError(400, failed, [sampleTwiceInList(id)]);
+    seen.add(id);
+  }
+  const existing = new Set((await existingSamples(trx, keys)).map(formatSampleKey));
+  const missing = keys.find((k) => !existing.has(formatSampleKey(k)));
+  if (missing) throw new HttpError(400, failed, [sampleNotFound(formatSampleKey(missing))]);
+  const elsewhere = (await placementsOf(trx, keys)).find((p) => !(p.bId === bId && allowedHere(p)));
+  if (elsewhere) {
+    const message = sampleAlreadyBoxed(formatSampleKey(elsewhere), placementText(elsewhere));
+    throw new HttpError(409, message, [message]);
+  }
+};
+
+const positionsAudit = async (
+  trx: Trx,
+  actor: string,
+  bId: string,
+  before: readonly PositionRow[],
+  after: readonly PositionRow[],
+) =>
+  recordAudit(trx, {
+    actor,
+    action: 'update',
+    entity: 'boxPositions',
+    key: bId,
+    before: before.map(toBoxPosition),
+    after: after.map(toBoxPosition),
+  });
+
+export interface BoxPositionsResult {
+  message: string;
+  boxpos: BoxPosition[];
+}
+
+/**
+ * PUT /boxes/{id}/boxpos: the whole list in its new order. The order is what counts: the stored
+ * numbers are 1..n in list order whatever numbers were sent (spec §4: consecutive from 1).
+ */
+export const putBoxPositions = async (
+  db: Kysely<Database>,
+  actor: string,
+  bId: string,
+  raw: unknown,
+): Promise<BoxPositionsResult> => {
+  const failed = notModified('bId', bId);
+  const parsed = boxPositionsWriteSchema.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, failed, issueMessages(parsed.error, new Set()));
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const box = await lockBox(trx, bId);
+      const list = parsed.data;
+      if (list.some((p) => p.boxposId.box !== bId))
+        throw new HttpError(400, failed, [positionOfOtherBox(bId)]);
+      if (list.length > box.numMax) throw new HttpError(400, failed, [boxIsFull(bId, box.numMax)]);
+      const keys = list.map((p) => p.sample.sampleId);
+      await checkSamples(trx, bId, keys, () => true, failed);
+      const before = await positionRows(trx, bId);
+      const rows = list.map((p, i) => ({
+        bId,
+        boxPosId: i + 1,
+        sId: p.sample.sampleId.sId,
+        sStamp: p.sample.sampleId.sStamp,
+        dateExported: p.dateExported,
+      }));
+      await storeList(trx, bId, before, rows);
+      await positionsAudit(trx, actor, bId, before, rows);
+      return { message: updated('bId', bId), boxpos: rows.map(toBoxPosition) };
+    });
+  } catch (err) {
+    throw mapDbError(err, failed);
+  }
+};
+
+export interface BoxPositionResult {
+  message: string;
+  /** Where the position is now, '<bId>/<boxPosId>'. */
+  boxPos: string;
+  boxpos: BoxPosition[];
+}
+
+/** The body of one position: valid and naming this box, else 400 with the spec's message. */
+const parsePosition = (raw: unknown, bId: string, id: string, action: 'created' | 'modified') => {
+  const parsed = boxPositionWriteSchema.safeParse(raw);
+  const message = boxPositionInvalid(id, action);
+  if (!parsed.success) throw new HttpError(400, message, issueMessages(parsed.error, new Set()));
+  if (parsed.data.boxposId.box !== bId) throw new HttpError(400, message, [positionOfOtherBox(bId)]);
+  return parsed.data;
+};
+
+/**
+ * POST /boxes/{id}/boxpos/{pos}: a new position at number pos; the positions from pos on move one
+ * down, and a pos past the end places it after the last (the numbers stay consecutive). A full box
+ * is 409.
+ */
+export const createBoxPosition = async (
+  db: Kysely<Database>,
+  actor: string,
+  bId: string,
+  pos: number,
+  raw: unknown,
+): Promise<BoxPositionResult> => {
+  const id = formatBoxPos(bId, pos);
+  const value = parsePosition(raw, bId, id, 'created');
+  const failed = `Error occurred, boxPosition#${id} was not created!`;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const box = await lockBox(trx, bId);
+      const before = await positionRows(trx, bId);
+      if (!canAddBoxPosition(before.length, box.numMax)) {
+        const message = boxIsFull(bId, box.numMax);
+        throw new HttpError(409, message, [message]);
+      }
+      await checkSamples(trx, bId, [value.sample.sampleId], () => false, failed);
+      const row: PositionRow = {
+        bId,
+        boxPosId: pos,
+        sId: value.sample.sampleId.sId,
+        sStamp: value.sample.sampleId.sStamp,
+        dateExported: value.dateExported,
+      };
+      const items = insertPosition(before.map(itemOf), itemOf(row), pos);
+      const rows = rowsOf(bId, items);
+      await storeList(trx, bId, before, rows);
+      const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
+      const boxPos = formatBoxPos(bId, placed.boxPosId);
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: 'boxPosition',
+        key: boxPos,
+        after: toBoxPosition(placed),
+      });
+      return { message: created('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+    });
+  } catch (err) {
+    throw mapDbError(err, failed);
+  }
+};
+
+/**
+ * PUT /boxes/{id}/boxpos/{pos}: the position's sample and dateExported; a different boxPosId in the
+ * body moves the position to that number (the others close up around it).
+ */
+export const updateBoxPosition = async (
+  db: Kysely<Database>,
+  actor: string,
+  bId: string,
+  pos: number,
+  raw: unknown,
+): Promise<BoxPositionResult> => {
+  const id = formatBoxPos(bId, pos);
+  const value = parsePosition(raw, bId, id, 'modified');
+  const failed = notModified('boxPosition', id);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockBox(trx, bId);
+      const before = await positionRows(trx, bId);
+      const current = before.find((r) => r.boxPosId === pos);
+      if (!current) throw new HttpError(404, boxPositionNotFound(id));
+      await checkSamples(trx, bId, [value.sample.sampleId], (p) => p.boxPosId === pos, failed);
+      const row: PositionRow = {
+        bId,
+        boxPosId: pos,
+        sId: value.sample.sampleId.sId,
+        sStamp: value.sample.sampleId.sStamp,
+        dateExported: value.dateExported,
+      };
+      const others = removePosition(before.map(itemOf), before.indexOf(current) + 1);
+      const rows = rowsOf(bId, insertPosition(others, itemOf(row), value.boxposId.boxPosId));
+      const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
+      await storeList(trx, bId, before, rows);
+      const boxPos = formatBoxPos(bId, placed.boxPosId);
+      await recordAudit(trx, {
+        actor,
+        action: 'update',
+        entity: 'boxPosition',
+        key: id,
+        before: toBoxPosition(current),
+        after: toBoxPosition(placed),
+      });
+      return { message: updated('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+    });
+  } catch (err) {
+    throw mapDbError(err, failed);
+  }
+};
+
+/** DELETE /boxes/{id}/boxpos/{pos}: the position goes and the ones after it move up. */
+export const deleteBoxPosition = async (
+  db: Kysely<Database>,
+  actor: string,
+  bId: string,
+  pos: number,
+): Promise<BoxPositionResult> => {
+  const id = formatBoxPos(bId, pos);
+  return db.transaction().execute(async (trx) => {
+    await lockBox(trx, bId);
+    const before = await positionRows(trx, bId);
+    const current = before.find((r) => r.boxPosId === pos);
+    if (!current) throw new HttpError(404, boxPositionNotFound(id));
+    const rows = rowsOf(bId, removePosition(before.map(itemOf), before.indexOf(current) + 1));
+    await storeList(trx, bId, before, rows);
+    await recordAudit(trx, {
+      actor,
+      action: 'delete',
+      entity: 'boxPosition',
+      key: id,
+      before: toBoxPosition(current),
+    });
+    return { message: deleted('boxPosition', id), boxPos: id, boxpos: rows.map(toBoxPosition) };
+  });
+};
