@@ -5,23 +5,12 @@ import { sql, type Kysely } from 'kysely';
 import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
+import { IMPORT_COLUMNS } from '../../services/samples-import';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
 import { asText, chunks, eachRecord, snake, type Importer } from './shared';
 
-export const SAMPLE_COLUMNS = [
-  'sId',
-  'sStamp',
-  'name',
-  'weightBru',
-  'weightTar',
-  'weightNet',
-  'quantity',
-  'distance',
-  'dateCrumbled',
-  'sFlags',
-  'lane',
-  'comment',
-] as const;
+/** The columns of a sample file: the same layout as the sample upload (docs/sample-import.md). */
+export const SAMPLE_COLUMNS = IMPORT_COLUMNS;
 const OPTIONAL = SAMPLE_COLUMNS.slice(2);
 
 /** numeric(9,3) weights, numeric(9,2) distance. */
