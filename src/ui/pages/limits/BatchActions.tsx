@@ -1,6 +1,8 @@
 // Reload and Update of a batch-edited page (spec §2 Limits, Settings, Synchronization), and the
 // field messages of the rows (spec §5: field validation messages are collected and shown).
 import type { CSSProperties } from 'react';
+import { NO_DATA } from '../../../domain/messages';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Button } from '../../kit';
 import type { ConfigBatch } from './useConfigBatch';
 
@@ -36,3 +38,36 @@ export function BatchMessages({ messages }: { messages: readonly string[] }) {
 /** The table's height follows its few rows (config.css): no empty scroll area under four entries. */
 export const tableHeight = (rows: number, rowHeight: string): CSSProperties =>
   ({ '--rows': Math.max(rows, 1), '--row-height': rowHeight }) as CSSProperties;
+
+/** The messages and the batch-edited table of a configuration page (Limits, Settings), rows by name. */
+export function BatchTable<R extends { name: string }>({
+  batch,
+  label,
+  columns,
+  isAdmin,
+}: {
+  batch: ConfigBatch<R>;
+  label: string;
+  columns: readonly DataColumn<R>[];
+  isAdmin: boolean;
+}) {
+  return (
+    <>
+      <BatchMessages messages={batch.messages} />
+      <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
+        <DataTable
+          label={label}
+          columns={columns}
+          rows={batch.rows}
+          getRowId={rowName}
+          emptyText={NO_DATA}
+          loading={batch.busy}
+          rowHeight={44}
+          batch={isAdmin ? batch.batch : undefined}
+        />
+      </div>
+    </>
+  );
+}
+
+const rowName = (row: { name: string }): string => row.name;

@@ -4,12 +4,10 @@ import { useCallback } from 'react';
 import { getLimits, updateLimit } from '../../../api/config';
 import { limitBatch, limitWriteOf, type Draft } from '../../../domain/configBatch';
 import type { Limit } from '../../../domain/entities/limit';
-import { NO_DATA } from '../../../domain/messages';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import type { DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
-import { tableHeight } from './BatchActions';
 import { useAuth } from '../../state';
-import { BatchActions, BatchMessages } from './BatchActions';
+import { BatchActions, BatchTable } from './BatchActions';
 import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from './useConfigBatch';
 import './config.css';
 
@@ -28,20 +26,11 @@ export function LimitsPage() {
   const batch = useConfigBatch({ kind: limitBatch, page: 'limits', load, save });
   useBatchPaletteActions(batch as ConfigBatch<unknown>, 'Value Limits', 'limits', isAdmin);
   return (
-    <Page title="Value Limits" actions={<BatchActions batch={batch as ConfigBatch<unknown>} isAdmin={isAdmin} />}>
-      <BatchMessages messages={batch.messages} />
-      <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
-        <DataTable
-          label="Value limits"
-          columns={COLUMNS}
-          rows={batch.rows}
-          getRowId={(l) => l.name}
-          emptyText={NO_DATA}
-          loading={batch.busy}
-          rowHeight={44}
-          batch={isAdmin ? batch.batch : undefined}
-        />
-      </div>
+    <Page
+      title="Value Limits"
+      actions={<BatchActions batch={batch as ConfigBatch<unknown>} isAdmin={isAdmin} />}
+    >
+      <BatchTable batch={batch} label="Value limits" columns={COLUMNS} isAdmin={isAdmin} />
     </Page>
   );
 }

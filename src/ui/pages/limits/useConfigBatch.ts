@@ -108,7 +108,12 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
 }
 
 /** Reload and (for admins) Update of a batch page in the command palette. */
-export function useBatchPaletteActions(batch: ConfigBatch<unknown>, group: string, noun: string, isAdmin: boolean): void {
+export function useBatchPaletteActions(
+  batch: ConfigBatch<unknown>,
+  group: string,
+  noun: string,
+  isAdmin: boolean,
+): void {
   usePaletteActions([
     {
       id: `${group}-reload`,

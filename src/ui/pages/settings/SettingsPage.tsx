@@ -6,14 +6,12 @@ import { useCallback } from 'react';
 import { getSettings, updateSetting } from '../../../api/config';
 import { settingBatch, settingWriteOf, type Draft } from '../../../domain/configBatch';
 import type { Setting } from '../../../domain/entities/setting';
-import { NO_DATA } from '../../../domain/messages';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import type { DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
-import { tableHeight } from '../limits/BatchActions';
 import { Button, Switch } from '../../kit';
 import { useAuth } from '../../state';
 import { useTheme } from '../../theme/ThemeProvider';
-import { BatchActions, BatchMessages } from '../limits/BatchActions';
+import { BatchActions, BatchTable } from '../limits/BatchActions';
 import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from '../limits/useConfigBatch';
 import '../limits/config.css';
 
@@ -51,19 +49,7 @@ export function SettingsPage() {
             <BatchActions batch={batch as ConfigBatch<unknown>} isAdmin={isAdmin} />
           </div>
         </div>
-        <BatchMessages messages={batch.messages} />
-        <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
-          <DataTable
-            label="Application settings"
-            columns={COLUMNS}
-            rows={batch.rows}
-            getRowId={(s) => s.name}
-            emptyText={NO_DATA}
-            loading={batch.busy}
-            rowHeight={44}
-            batch={isAdmin ? batch.batch : undefined}
-          />
-        </div>
+        <BatchTable batch={batch} label="Application settings" columns={COLUMNS} isAdmin={isAdmin} />
       </section>
       <section className="config-section" aria-labelledby="local-settings">
         <h2 id="local-settings">Local Settings</h2>
