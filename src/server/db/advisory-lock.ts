@@ -157,11 +157,15 @@ const held = new WeakMap<Kysely<Database>, Set<AdvisoryLock>>();
  * Runs `fn` holding the named lock if it is free now; answers `{ ran: false }` at once when another
  * holder (this process or another instance) has it — for work that is skipped, not queued, while it
  * runs elsewhere (a sync run: the next tick tries again; a manual start answers 409).
+ *
+ * `fn` gets the database to do its work with: on PostgreSQL the very connection that holds the
+ * session lock. Work on another connection of the pool would deadlock it: with every pool connection
+ * held by a lock (four sync entries on a pool of four), no query of theirs could ever start.
  */
 export const tryWithAdvisoryLock = async <T>(
   db: Kysely<Database>,
   name: AdvisoryLock,
-  fn: () => Promise<T>,
+  fn: (db: Kysely<Database>) => Promise<T>,
 ): Promise<{ ran: true; value: T } | { ran: false }> => {
   if (await isPGlite(db)) {
     let names = held.get(db);
@@ -169,19 +173,19 @@ export const tryWithAdvisoryLock = async <T>(
     if (names.has(name)) return { ran: false };
     names.add(name);
     try {
-      return { ran: true, value: await fn() };
+      return { ran: true, value: await fn(db) };
     } finally {
       names.delete(name);
     }
   }
   const key = ADVISORY_LOCKS[name];
   const result = await db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LABDESK_LOCKS}, ${key}) as ok`.execute(
-      conn,
-    );
+    const { rows } = await sql<{
+      ok: boolean;
+    }>`select pg_try_advisory_lock(${LABDESK_LOCKS}, ${key}) as ok`.execute(conn);
     if (!rows[0]?.ok) return NOT_TAKEN;
     try {
-      return { value: await fn() };
+      return { value: await fn(conn) };
     } finally {
       await sql`select pg_advisory_unlock(${LABDESK_LOCKS}, ${key})`.execute(conn).catch(() => undefined);
     }

@@ -14,7 +14,16 @@ import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
 import { recordAudit } from '../services/audit';
 import { LineError, readCsv } from './csv';
-import { DEFAULT_SETTLE_MS, DONE_DIR, ensureFolders, FAILED_DIR, listWaiting, moveTo, readSettled, type WaitingFile } from './files';
+import {
+  DEFAULT_SETTLE_MS,
+  DONE_DIR,
+  ensureFolders,
+  FAILED_DIR,
+  listWaiting,
+  moveTo,
+  readSettled,
+  type WaitingFile,
+} from './files';
 import { analysisImporter } from './importers/analysis';
 import { boxImporter } from './importers/box';
 import { logImporter } from './importers/log';
@@ -65,8 +74,8 @@ export const runSync = (
   options: SyncOptions,
   onStarted?: () => void,
 ): Promise<RunOutcome> =>
-  tryWithAdvisoryLock(db, LOCKS[syncId], () => runLocked(db, syncId, options, onStarted)).then((r) =>
-    r.ran ? { ran: true, run: r.value } : { ran: false },
+  tryWithAdvisoryLock(db, LOCKS[syncId], (locked) => runLocked(locked, syncId, options, onStarted)).then(
+    (r) => (r.ran ? { ran: true, run: r.value } : { ran: false }),
   );
 
 const stamp = () => sql<string>`localtimestamp(0)`;
@@ -80,7 +89,11 @@ async function runLocked(
   // Runs left RUNNING by a process that died: we hold the entry's lock, so none of them still runs.
   await db
     .updateTable('syncRun')
-    .set({ status: 'ERROR', finishedAt: stamp(), log: sql<string>`log || ${'interrupted (the server stopped during the run)\n'}` })
+    .set({
+      status: 'ERROR',
+      finishedAt: stamp(),
+      log: sql<string>`log || ${'interrupted (the server stopped during the run)\n'}`,
+    })
     .where('syncId', '=', syncId)
     .where('status', '=', 'RUNNING')
     .execute();
@@ -91,7 +104,14 @@ async function runLocked(
     .returning('id')
     .executeTakeFirstOrThrow();
   onStarted?.();
-  const run: RunSummary = { runId, status: 'RUNNING', filesDone: 0, filesFailed: 0, rowsImported: 0, log: [] };
+  const run: RunSummary = {
+    runId,
+    status: 'RUNNING',
+    filesDone: 0,
+    filesFailed: 0,
+    rowsImported: 0,
+    log: [],
+  };
   const clock = new Intl.DateTimeFormat('de-AT', {
     timeZone: options.timezone,
     hour: '2-digit',
@@ -127,10 +147,16 @@ async function runLocked(
       })
       .where('id', '=', runId)
       .execute();
-    await trx.updateTable('syncConfig').set({ status: run.status, lastSync: stamp() }).where('syncId', '=', syncId).execute();
+    await trx
+      .updateTable('syncConfig')
+      .set({ status: run.status, lastSync: stamp() })
+      .where('syncId', '=', syncId)
+      .execute();
     // One line per run in the hardware log; a run that found nothing to do is not worth one.
     if (run.filesDone + run.filesFailed > 0 || run.status === 'ERROR') {
-      await appendHwLog(trx, [{ level: run.status === 'ERROR' ? 'ERROR' : 'INFO', info: run.log.at(-1)!.slice(9) }]);
+      await appendHwLog(trx, [
+        { level: run.status === 'ERROR' ? 'ERROR' : 'INFO', info: run.log.at(-1)!.slice(9) },
+      ]);
     }
   });
   return run;
@@ -160,8 +186,16 @@ async function handleFile(
   if (known) {
     // Imported (or refused) before the process died, not moved yet: move it now, import nothing.
     const failed = known.status === 'FAILED';
-    await moveTo(dir, failed ? FAILED_DIR : DONE_DIR, file, read.hash, failed ? (known.reason ?? '') : undefined);
-    say(`${file.name}: already ${failed ? 'refused' : 'imported'} earlier, moved to ${failed ? FAILED_DIR : DONE_DIR}/`);
+    await moveTo(
+      dir,
+      failed ? FAILED_DIR : DONE_DIR,
+      file,
+      read.hash,
+      failed ? (known.reason ?? '') : undefined,
+    );
+    say(
+      `${file.name}: already ${failed ? 'refused' : 'imported'} earlier, moved to ${failed ? FAILED_DIR : DONE_DIR}/`,
+    );
     return;
   }
   const importer = IMPORTERS[syncId];
@@ -173,7 +207,14 @@ async function handleFile(
       const n = await importer.write(trx, parsed);
       await trx
         .insertInto('syncFile')
-        .values({ syncId, fileName: file.name, contentHash: read.hash, status: 'DONE', rowsImported: n, runId: run.runId })
+        .values({
+          syncId,
+          fileName: file.name,
+          contentHash: read.hash,
+          status: 'DONE',
+          rowsImported: n,
+          runId: run.runId,
+        })
         .execute();
       await appendHwLog(trx, [{ level: 'INFO', info: `Sync ${syncId}: ${file.name} imported, ${n} row(s)` }]);
       await recordAudit(trx, {
@@ -190,7 +231,14 @@ async function handleFile(
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('syncFile')
-        .values({ syncId, fileName: file.name, contentHash: read.hash, status: 'FAILED', reason, runId: run.runId })
+        .values({
+          syncId,
+          fileName: file.name,
+          contentHash: read.hash,
+          status: 'FAILED',
+          reason,
+          runId: run.runId,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       await appendHwLog(trx, [{ level: 'ERROR', info: `Sync ${syncId}: ${reason}` }]);
