@@ -67,7 +67,12 @@ async function addPosition(page: Page, bId: string, n: number, sample: ApiSample
   await button(page, 'Create new Box Position').click();
   const dialog = page.getByRole('dialog', { name: `Create Box Position ${bId}/${n}` });
   await dialog.getByRole('textbox', { name: 'SampleID' }).fill(sample.sampleId.sId);
-  await dialog.getByRole('combobox', { name: 'SampleTime' }).fill(sample.sampleId.sStamp);
+  const time = dialog.getByRole('combobox', { name: 'SampleTime' });
+  await time.fill(sample.sampleId.sStamp);
+  // The stamps' list opens on focus once they have arrived; Tab takes the typed one and closes it,
+  // as a keyboard user would, so the list never lies over Create.
+  await time.press('Tab');
+  await expect(time).toHaveValue(sample.sampleId.sStamp);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(snackbar(page)).toContainText(`boxPosition#${bId}/${n} was created successfully!`);
 }
@@ -260,7 +265,10 @@ test.describe('Boxes page', () => {
     await expect(positionsGrid(page, 'A1')).toContainText('↕ moved');
 
     // Hiding the box (choosing it again): asked, Yes drops the changes; nothing was saved.
+    // The answered question hands the focus back to the drawer's link; Escape then closes the drawer.
+    await expect(app.drawer.getByRole('link', { name: 'Analysis' })).toBeFocused();
     await page.keyboard.press('Escape');
+    await expect(app.drawer).toBeHidden();
     await button(page, 'Show positions of A1').click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByRole('heading', { name: 'Box positions', exact: true })).toBeVisible();
