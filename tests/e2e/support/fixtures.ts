@@ -160,22 +160,27 @@ export class LabApp {
   }
 }
 
+/** A worker's server on its own copy of the prepared data dir (`tag` names its files). */
+const ownServer =
+  (tag: string) =>
+  // eslint-disable-next-line no-empty-pattern
+  async ({}, use: (url: string) => Promise<void>, workerInfo: { parallelIndex: number }) => {
+    const dataDir = mkdtempSync(join(tmpdir(), `labdesk-e2e-${tag}w${workerInfo.parallelIndex}-`));
+    cpSync(templateDir(), dataDir, { recursive: true });
+    const logFile = join(LOG_DIR, `e2e-server-${tag}w${workerInfo.parallelIndex}.log`);
+    const server = await startServer(serverEnv(dataDir, await freePort()), logFile);
+    process.env[ENV_BASE_URL] = server.url;
+    await use(server.url);
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
 export const test = base.extend<{ app: LabApp }, { labServer: string }>({
   // Each worker runs its own server on its own copy of the prepared data dir: workers run files in
   // parallel without seeing each other's writes, sign-ins or exports, and a test file's data does
   // not depend on which files ran before it in another worker.
   labServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `labdesk-e2e-w${workerInfo.parallelIndex}-`));
-      cpSync(templateDir(), dataDir, { recursive: true });
-      const logFile = join(LOG_DIR, `e2e-server-w${workerInfo.parallelIndex}.log`);
-      const server = await startServer(serverEnv(dataDir, await freePort()), logFile);
-      process.env[ENV_BASE_URL] = server.url;
-      await use(server.url);
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    ownServer(''),
     // Starting a server on a copied campaign is worker setup, not part of any test's budget.
     { scope: 'worker', auto: true, timeout: 120_000 },
   ],
@@ -185,4 +190,18 @@ export const test = base.extend<{ app: LabApp }, { labServer: string }>({
   app: async ({ page }, use) => {
     await use(new LabApp(page));
   },
+});
+
+/**
+ * For a file whose tests change what the other files rely on (the limits, the campaign, imported
+ * analyses at the top of the list): a server of its own, so no file after it in the worker meets
+ * its changes. Overriding the worker fixture gives the file a worker of its own.
+ */
+export const isolatedTest = test.extend<object, { labServer: string }>({
+  labServer: [
+    ownServer('isolated-'),
+    // Playwright wants an override of an automatic fixture to say so again; its types do not list
+    // `auto` for overrides, hence the assertion.
+    { scope: 'worker', auto: true, timeout: 120_000 } as { scope: 'worker'; timeout: number },
+  ],
 });
