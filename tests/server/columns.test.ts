@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
 import { exportHeaderOf, type ColumnRegistry } from '../../src/domain/columns/registry';
+import { BOXES_REGISTRY } from '../../src/domain/columns/boxes';
 import { SAMPLES_REGISTRY } from '../../src/domain/columns/samples';
+import { BOX_SORT_COLUMNS, BOX_VIEW_RULES } from '../../src/server/repositories/boxes';
 import { ANALYSIS_COLUMNS, SAMPLE_COLUMNS, resolveColumns } from '../../src/server/exports/columns';
 import { ANALYSIS_SORT_COLUMNS, ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
 import { SAMPLE_SORT_COLUMNS, SAMPLE_VIEW_RULES } from '../../src/server/repositories/samples';
@@ -50,5 +52,10 @@ describe('server columns from the registries', () => {
       'sampleId.sStamp',
       'sFlags',
     ]);
+  });
+
+  it('boxes: the view sorts by exactly the registry', () => {
+    expect(Object.keys(BOX_SORT_COLUMNS).sort()).toEqual(BOXES_REGISTRY.fields.map((f) => f.key).sort());
+    for (const f of BOXES_REGISTRY.fields) expect(BOX_VIEW_RULES.sortAlias(f.id)).toBe(f.key);
   });
 });

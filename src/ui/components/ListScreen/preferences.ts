@@ -7,10 +7,10 @@ import type { Exclusion } from '../../../domain/constants';
 import { isValidFilterTerm } from '../../../domain/filter';
 import { isExclusion } from '../../../domain/listQuery';
 import { readStored, writeStored } from '../../state/storage';
-import type { ListEntity } from './types';
+import type { ListViewEntity } from './types';
 
-const filterKey = (entity: ListEntity): string => `${entity}.filter`;
-const exclusionKey = (entity: ListEntity): string => `${entity}.exclusion`;
+const filterKey = (entity: ListViewEntity): string => `${entity}.filter`;
+const exclusionKey = (entity: ListViewEntity): string => `${entity}.exclusion`;
 
 const stringList = z.array(z.string());
 
@@ -18,30 +18,30 @@ const readList = (key: string): string[] | undefined => readStored(key, stringLi
 const writeList = (key: string, list: readonly string[]): void => writeStored(key, list);
 
 /** The stored filter terms; any invalid term drops the whole stored filter (as the server would). */
-export const loadFilters = (entity: ListEntity): string[] => {
+export const loadFilters = (entity: ListViewEntity): string[] => {
   const list = readList(filterKey(entity)) ?? [];
   return list.every(isValidFilterTerm) ? list : [];
 };
 
 /** The stored exclusion of a screen that has the checkboxes (none on the others). */
-export const loadExclusion = (entity: ListEntity, withExclusion: boolean): Exclusion[] =>
+export const loadExclusion = (entity: ListViewEntity, withExclusion: boolean): Exclusion[] =>
   withExclusion ? (readList(exclusionKey(entity)) ?? []).filter(isExclusion) : [];
 
-export const saveFilters = (entity: ListEntity, filters: readonly string[]): void =>
+export const saveFilters = (entity: ListViewEntity, filters: readonly string[]): void =>
   writeList(filterKey(entity), filters);
 
 export const saveExclusion = (
-  entity: ListEntity,
+  entity: ListViewEntity,
   withExclusion: boolean,
   exclusion: readonly Exclusion[],
 ): void => {
   if (withExclusion) writeList(exclusionKey(entity), exclusion);
 };
 
-const panelKey = (entity: ListEntity): string => `${entity}.filterPanel`;
+const panelKey = (entity: ListViewEntity): string => `${entity}.filterPanel`;
 
 /** Whether the filter panel is open (default open); small screens may keep it closed. */
-export const loadPanelOpen = (entity: ListEntity): boolean => {
+export const loadPanelOpen = (entity: ListViewEntity): boolean => {
   try {
     return localStorage.getItem(panelKey(entity)) !== 'closed';
   } catch {
@@ -49,7 +49,7 @@ export const loadPanelOpen = (entity: ListEntity): boolean => {
   }
 };
 
-export const savePanelOpen = (entity: ListEntity, open: boolean): void => {
+export const savePanelOpen = (entity: ListViewEntity, open: boolean): void => {
   try {
     localStorage.setItem(panelKey(entity), open ? 'open' : 'closed');
   } catch {

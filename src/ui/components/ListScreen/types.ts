@@ -1,2 +1,5 @@
-// The two server-paged screens that share the list machinery: Analysis and Samples.
+// The server-paged screens. The whole list screen (ListScreenPage: Selection card, export, row edit)
+// serves Analysis and Samples; the list view (useListView: the list view machine, its preferences
+// under '<entity>.filter') serves Boxes' table too.
 export type ListEntity = 'analysis' | 'samples';
+export type ListViewEntity = ListEntity | 'boxes';

@@ -22,7 +22,7 @@ import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { loadExclusion, loadFilters, saveExclusion, saveFilters } from './preferences';
-import type { ListEntity } from './types';
+import type { ListViewEntity } from './types';
 
 export type FetchListPage<Row> = (
   http: Http,
@@ -31,7 +31,7 @@ export type FetchListPage<Row> = (
 ) => Promise<ListPage<Row>>;
 
 export interface ListViewOptions<Row> {
-  entity: ListEntity;
+  entity: ListViewEntity;
   fetchPage: FetchListPage<Row>;
   /** Column id → the sort field the server takes (the registry's sort key). */
   sortField?: (columnId: string) => string;
@@ -44,7 +44,7 @@ export interface ListViewOptions<Row> {
 }
 
 export interface ListView<Row> {
-  entity: ListEntity;
+  entity: ListViewEntity;
   status: ListViewStatus;
   loading: boolean;
   rows: Row[];

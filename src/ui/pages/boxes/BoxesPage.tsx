@@ -7,7 +7,7 @@
 // list-view and box-positions machines; this file holds the markup.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createBox, deleteBox, exportBoxPositions, getBox, updateBox } from '../../../api/boxes';
+import { createBox, deleteBox, exportBoxPositions, getBox, updateBox, viewBoxes } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
 import {
@@ -41,13 +41,18 @@ import { useNotifications } from '../../state/NotificationProvider';
 import { BoxMap } from './BoxMap';
 import { BOX_COLUMNS, BOXES_HEADERS_KEY, positionColumns } from './columns';
 import { BoxDialog, boxBody, ConfirmDialog, EMPTY_BOX, PositionDialog, type BoxForm } from './dialogs';
-import { useBoxesView } from './useBoxesView';
+import { useListView, type FetchListPage } from '../../components/ListScreen/useListView';
 import { useBoxesPalette } from './useBoxesPalette';
 import { useBoxPositions } from './useBoxPositions';
 import './BoxesPage.css';
 
 const PAGE = { page: 'boxes' } as const;
 const BOX_COLUMN_IDS = BOX_COLUMNS.map((c) => c.id);
+
+const fetchBoxes: FetchListPage<Box> = async (http, query, signal) => {
+  const view = await viewBoxes(http, query, { signal });
+  return { rows: view.boxes, totalItems: view.totalItems, totalPages: view.totalPages };
+};
 const ROW_HEIGHT = 34;
 
 const reasonOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : '');
@@ -110,7 +115,7 @@ export function BoxesPage() {
   const { track } = useBusy();
   const { notify } = useNotifications();
   const navigate = useNavigate();
-  const boxes = useBoxesView();
+  const boxes = useListView<Box>({ entity: 'boxes', fetchPage: fetchBoxes });
   const { actor, snapshot, dirty, pendingScans, isAdmin } = useBoxPositions();
   const [prefs, setPrefs] = useColumnPrefs(BOXES_HEADERS_KEY, BOX_COLUMN_IDS);
   const [boxDialog, setBoxDialog] = useState<BoxDialogState>(null);

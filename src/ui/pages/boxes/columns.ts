@@ -1,24 +1,18 @@
 // The columns of the Boxes page (spec §3 Box and BoxPosition): the upper boxes table and the lower
 // positions table. Marks of changed positions are a text column (a sign and its name), not a colour.
-import type { Box } from '../../../domain/entities/box';
+import { BOXES_REGISTRY } from '../../../domain/columns/boxes';
 import {
   BOX_POSITION_COLUMNS,
   boxPositionCell,
   type BoxPosition,
 } from '../../../domain/entities/boxPosition';
 import type { DataColumn } from '../../components/DataTable';
+import { registryColumns } from '../../components/DataTable/columns';
 
 export const BOXES_HEADERS_KEY = 'boxes.headers';
-export const BOXES_FILTER_KEY = 'boxes.filter';
 
-export const BOX_COLUMNS: readonly DataColumn<Box>[] = [
-  { id: 'bId', header: 'BoxID', accessor: (b) => b.bId, width: 100 },
-  { id: 'name', header: 'Name', accessor: (b) => b.name, width: 100 },
-  { id: 'numMax', header: 'MaxPositions', accessor: (b) => b.numMax, numeric: true, width: 120 },
-  { id: 'type', header: 'Type', accessor: (b) => b.type, numeric: true, width: 70 },
-  { id: 'comment', header: 'Comment', accessor: (b) => b.comment, width: 220 },
-  { id: 'dateExported', header: 'dateExported', accessor: (b) => b.dateExported, width: 170 },
-];
+/** The boxes table: the registry's columns (src/domain/columns/boxes.ts). */
+export const BOX_COLUMNS = registryColumns(BOXES_REGISTRY);
 
 export type PositionMark = 'moved' | 'modified' | null;
 
