@@ -40,11 +40,5 @@ export type BoxUpdate = z.input<typeof boxUpdateSchema>;
 /** Answer of the box writes: the spec's message and the box's id. */
 export const boxWriteResultSchema = z.object({ message: z.string(), bId: z.string() });
 
-/** GET /boxes (every box, capped) */
-export const boxesListSchema = z.object({
-  boxes: z.array(boxSchema),
-  totalItems: z.number().int().nonnegative(),
-});
-
 export const boxesViewSchema = z.object({ boxes: z.array(boxSchema), ...pageCounts });
 export type BoxesView = z.infer<typeof boxesViewSchema>;

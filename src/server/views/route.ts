@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { LIST_PAGE_SIZES } from '../../domain/constants';
 import type { Database } from '../db/database';
 import { READ_ERRORS, SECURITY } from '../routes/contract';
-import { loadCampaign, type Campaign } from './campaign';
+import { loadCampaign, OPEN_CAMPAIGN, type Campaign } from './campaign';
 import {
   parseViewRequest,
   viewQuerySchema,
@@ -39,8 +39,19 @@ export interface ListViewDefinition<
   /** What the sort, filter and selection mean, for the OpenAPI description. */
   describe: string;
   summary: string;
+  /**
+   * The query string, where it is not the Analysis/Samples one (viewQuerySchema): a view without a
+   * selection or exclusion, or with another default page size (Boxes: 25, spec §9).
+   */
+  querystring?: z.ZodType<ListQueryPart>;
+  /** Whether the view is restricted to the campaign (ARCHITECTURE §5: Analysis, Samples); default yes. */
+  campaign?: boolean;
   view(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<Result>;
 }
+
+/** What every list view's query has; the selection and exclusion parts are the Analysis/Samples ones. */
+type ListQueryPart = Pick<ViewQuery, 'page' | 'size' | 'sort' | 'filter'> & Partial<ViewQuery>;
+const NO_SELECTION = { selection: [], selectionSId: [], exclusion: [] };
 
 const errors = READ_ERRORS;
 const security = SECURITY;
@@ -55,10 +66,15 @@ export const listViewRoutes = <
   // Generic over the resource, which the zod type provider cannot follow: the query is typed by
   // hand (the zod schema below still parses and checks it, the app's validator is zod's).
   const app = parent;
-  const view = async (query: ViewQuery): Promise<Result> =>
-    def.view(app.db, parseViewRequest(query, def.rules), await loadCampaign(app.db));
+  const querystring = def.querystring ?? viewQuerySchema;
+  const view = async (query: ListQueryPart): Promise<Result> =>
+    def.view(
+      app.db,
+      parseViewRequest({ ...NO_SELECTION, ...query }, def.rules),
+      def.campaign === false ? OPEN_CAMPAIGN : await loadCampaign(app.db),
+    );
 
-  app.get<{ Querystring: ViewQuery }>(
+  app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}/view`,
     {
       serializerCompiler: fastJson,
@@ -67,7 +83,7 @@ export const listViewRoutes = <
         summary: def.summary,
         description: `page is 0-based; size one of ${LIST_PAGE_SIZES.join(', ')}; ${def.describe}`,
         security,
-        querystring: viewQuerySchema,
+        querystring,
         response: { 200: def.viewSchema, ...errors },
       },
     },
@@ -78,7 +94,7 @@ export const listViewRoutes = <
     [def.rowsKey]: z.array(def.rowSchema),
     totalItems: z.number().int().nonnegative(),
   });
-  app.get<{ Querystring: ViewQuery }>(
+  app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}`,
     {
       serializerCompiler: fastJson,
@@ -89,7 +105,7 @@ export const listViewRoutes = <
           `Same filter, sort, selection and exclusion as /${def.resource}/view; page and size are ignored. ` +
           `At most ${LIST_CAP} rows (the largest page); totalItems counts all that matched.`,
         security,
-        querystring: viewQuerySchema,
+        querystring,
         response: { 200: listSchema, ...errors },
       },
     },

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../../domain/constants';
-import { boxesListSchema, boxesViewSchema, boxSchema } from '../../../domain/entities/box';
+import { boxesViewSchema, boxSchema } from '../../../domain/entities/box';
 import {
   BOX_POSITION_COLUMNS,
   boxPositionCell,
@@ -21,17 +21,12 @@ import { CONTENT_TYPES, csvCell, csvLine } from '../../exports/formats';
 import { renderPdfTable } from '../../exports/pdf-table';
 import { HTTP_MESSAGES, HttpError } from '../../http/errors';
 import { BOX_VIEW_RULES, boxesView, boxPositions, findBox } from '../../repositories/boxes';
-import { fastJson } from '../../views/serialize';
-import { parseViewRequest } from '../../views/request';
-
-/** GET /boxes answers at most this many boxes (the largest page size); totalItems says how many matched. */
-export const BOXES_LIST_CAP = Math.max(...LIST_PAGE_SIZES);
+import { listViewRoutes } from '../../views/route';
 
 /** The view's query: page, size (default 25, spec §9), sort, filter checked by parseViewRequest. */
 export const boxesQuerySchema = listQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE.boxes).extend({
   filter: repeated(z.string()).describe("repeated 'bId,A1', 'name,B', 'type,2' (ARCHITECTURE §5)"),
 });
-type BoxesQuery = z.output<typeof boxesQuerySchema>;
 
 export const boxParamsSchema = z.object({ id: boxIdSchema });
 export const boxPosParamsSchema = boxParamsSchema.extend({ pos: z.coerce.number().int().min(1).max(40) });
@@ -53,46 +48,20 @@ const attributesOf = (text: string[]): BoxPositionAttribute[] => {
 
 export const boxReadRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const view = (query: BoxesQuery) =>
-    boxesView(
-      app.db,
-      parseViewRequest({ ...query, selection: [], selectionSId: [], exclusion: [] }, BOX_VIEW_RULES),
-    );
-
-  app.get(
-    '/api/boxes/view',
-    {
-      serializerCompiler: fastJson,
-      schema: {
-        tags,
-        security,
-        summary: 'One page of the Boxes view with totals',
-        description:
-          'page is 0-based; size one of 25 (default), 50, 100, 1000, 5000, 10000, 15000; sort repeated field,asc|desc; filter bId, name (starts with) and type (equal).',
-        querystring: boxesQuerySchema,
-        response: { 200: boxesViewSchema, ...errors },
-      },
-    },
-    async (request) => view(request.query),
-  );
-
-  app.get(
-    '/api/boxes',
-    {
-      serializerCompiler: fastJson,
-      schema: {
-        tags,
-        security,
-        summary: `Every matching box in view order, at most ${BOXES_LIST_CAP}`,
-        querystring: boxesQuerySchema,
-        response: { 200: boxesListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const result = await view({ ...request.query, page: 0, size: BOXES_LIST_CAP });
-      return { boxes: result.boxes, totalItems: result.totalItems };
-    },
-  );
+  listViewRoutes(app, {
+    resource: 'boxes',
+    rowsKey: 'boxes',
+    rules: BOX_VIEW_RULES,
+    viewSchema: boxesViewSchema,
+    rowSchema: boxSchema,
+    querystring: boxesQuerySchema,
+    // Boxes hold samples of any campaign.
+    campaign: false,
+    summary: 'One page of the Boxes view with totals',
+    describe:
+      'default size 25; sort repeated field,asc|desc; filter bId, name (starts with) and type (equal).',
+    view: (db, request) => boxesView(db, request),
+  });
 
   app.get(
     '/api/boxes/:id',
