@@ -62,8 +62,7 @@ export type RowEditEvent =
   | { type: 'REQUEST_DELETE'; id: string }
   | { type: 'CONFIRM' }
   | { type: 'OPEN_CREATE'; template: RowDraft }
-  | { type: 'CREATE' }
-  | { type: 'SET_LIMITS'; limits: LimitBounds[] };
+  | { type: 'CREATE' };
 
 export type RowEditEmitted =
   | { type: 'saved'; id: string }
@@ -127,6 +126,8 @@ export const rowEditMachine = setup({
     remove: fromPromise<unknown, { id: string }>(notProvided('remove')),
     /** Answers the new record's id (aId, or 'sId|sStamp'). */
     create: fromPromise<{ id: string }, { draft: RowDraft }>(notProvided('create')),
+    /** GET /config/limits: the bounds of the measured values (spec §5 last row). */
+    loadLimits: fromPromise<LimitBounds[], Record<string, never>>(notProvided('loadLimits')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
@@ -150,7 +151,15 @@ export const rowEditMachine = setup({
         event.type === 'CHANGE' ? { ...context.draft, [event.field]: event.value } : context.draft,
     }),
     check: assign({ errors: ({ context }) => errorsOf(context) }),
-    reset: assign({ id: null, column: null, surface: 'row', version: null, record: {}, draft: {}, errors: [] }),
+    reset: assign({
+      id: null,
+      column: null,
+      surface: 'row',
+      version: null,
+      record: {},
+      draft: {},
+      errors: [],
+    }),
   },
   guards: {
     isDraftValid: ({ context }) => errorsOf(context).length === 0,
@@ -171,8 +180,15 @@ export const rowEditMachine = setup({
     errors: [],
   }),
   initial: 'idle',
-  on: {
-    SET_LIMITS: { actions: assign({ limits: ({ event }) => event.limits }) },
+  // The limits load once, beside everything else; without them a measured value cannot be judged and
+  // its message says so ('? and ?'), so a failed load is no error of its own.
+  invoke: {
+    id: 'limits',
+    src: 'loadLimits',
+    input: () => ({}),
+    onDone: { actions: assign({ limits: ({ event }) => event.output }) },
+    // Handled (nothing to do): an unhandled actor error would stop the machine.
+    onError: {},
   },
   states: {
     idle: {

@@ -62,7 +62,11 @@ const CONFLICT = new ApiError({
   errors: [CHANGED_MEANWHILE],
 });
 
-function createSut(input: RowEditInput = { entity: 'analysis', limits: LIMITS }) {
+/** The server's limits, when a test answers them; by default they never arrive (the input's apply). */
+function createSut(
+  input: RowEditInput = { entity: 'analysis', limits: LIMITS },
+  limits: Promise<LimitBounds[]> = new Promise<LimitBounds[]>(() => {}),
+) {
   const calls: Array<{ effect: Effect; input: unknown }> = [];
   const notifications: NotifyParams[] = [];
   const emitted: RowEditEmitted[] = [];
@@ -81,6 +85,7 @@ function createSut(input: RowEditInput = { entity: 'analysis', limits: LIMITS })
       update: fake('update') as never,
       remove: fake('remove') as never,
       create: fake('create') as never,
+      loadLimits: fromPromise(() => limits),
     },
     actions: {
       notify: (_, params) => notifications.push(params),
@@ -541,5 +546,21 @@ describe('where the edit shows, and the record it saves over', () => {
     expect(sut.context()).toMatchObject({ surface: 'row', column: 'pol' });
     sut.actor.send({ type: 'CANCEL' });
     expect(sut.context()).toMatchObject({ surface: 'row', record: {}, draft: {} });
+  });
+});
+
+describe('the limits', () => {
+  it('are loaded at start, and judge the measured values from then on', async () => {
+    const sut = createSut({ entity: 'analysis' }, Promise.resolve(LIMITS));
+    await flush();
+    expect(sut.context().limits).toEqual(LIMITS);
+  });
+
+  it('that cannot be loaded leave the measured values unjudgeable, with no error of their own', async () => {
+    const sut = createSut({ entity: 'analysis' }, Promise.reject(new Error('offline')));
+    await flush();
+    expect(sut.context().limits).toEqual([]);
+    expect(sut.notifications).toEqual([]);
+    expect(sut.status()).toBe('idle');
   });
 });

@@ -62,6 +62,7 @@ export function useRowEdit(
           resource.update(http, input.id, mergedTexts(textsOf(input.record), input.draft), input.version),
         ),
         remove: fromPromise(({ input }) => resource.remove(http, input.id)),
+        loadLimits: fromPromise(({ signal }) => getLimits(http, { signal })),
         create: fromPromise(async ({ input }) => ({
           id: await resource.create(http, mergedTexts({}, input.draft)),
         })),
@@ -94,18 +95,6 @@ export function useRowEdit(
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor]);
-
-  // The measured values are checked against the server's limits (spec §5, last row).
-  useEffect(() => {
-    if (!isAdmin) return;
-    const controller = new AbortController();
-    getLimits(http, { signal: controller.signal }).then(
-      (limits) => actor.send({ type: 'SET_LIMITS', limits }),
-      // Without limits a measured value cannot be judged: its message says so ('? and ?').
-      () => {},
-    );
-    return () => controller.abort();
-  }, [actor, http, isAdmin]);
 
   const status = useSelector(actor, rowEditStatus);
   const context = useSelector(actor, (s) => s.context);
