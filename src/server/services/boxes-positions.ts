@@ -140,6 +140,26 @@ export interface BoxPositionsResult {
 }
 
 /**
+ * Every write of a box's positions: one transaction, under the box's lock (two writers of one box
+ * queue up), starting from the positions as stored; a database refusal becomes `failed` (a 4xx).
+ */
+const onBoxList = async <T>(
+  db: Kysely<Database>,
+  bId: string,
+  failed: string | null,
+  work: (trx: Trx, box: LockedBox, before: Awaited<ReturnType<typeof positionRows>>) => Promise<T>,
+): Promise<T> => {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const box = await lockBox(trx, bId);
+      return work(trx, box, await positionRows(trx, bId));
+    });
+  } catch (err) {
+    throw failed === null ? err : mapDbError(err, failed);
+  }
+};
+
+/**
  * PUT /boxes/{id}/boxpos: the whole list in its new order. The order is what counts: the stored
  * numbers are 1..n in list order whatever numbers were sent (spec §4: consecutive from 1).
  */
@@ -152,30 +172,23 @@ export const putBoxPositions = async (
   const failed = notModified('bId', bId);
   const parsed = boxPositionsWriteSchema.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, failed, issueMessages(parsed.error, new Set()));
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const box = await lockBox(trx, bId);
-      const list = parsed.data;
-      if (list.some((p) => p.boxposId.box !== bId))
-        throw new HttpError(400, failed, [positionOfOtherBox(bId)]);
-      if (list.length > box.numMax) throw new HttpError(400, failed, [boxIsFull(bId, box.numMax)]);
-      const keys = list.map((p) => p.sample.sampleId);
-      await checkSamples(trx, bId, keys, () => true, failed);
-      const before = await positionRows(trx, bId);
-      const rows = list.map((p, i) => ({
-        bId,
-        boxPosId: i + 1,
-        sId: p.sample.sampleId.sId,
-        sStamp: p.sample.sampleId.sStamp,
-        dateExported: p.dateExported,
-      }));
-      await storeList(trx, bId, before, rows);
-      await positionsAudit(trx, actor, bId, before, rows);
-      return { message: updated('bId', bId), boxpos: rows.map(toBoxPosition) };
-    });
-  } catch (err) {
-    throw mapDbError(err, failed);
-  }
+  return onBoxList(db, bId, failed, async (trx, box, before) => {
+    const list = parsed.data;
+    if (list.some((p) => p.boxposId.box !== bId)) throw new HttpError(400, failed, [positionOfOtherBox(bId)]);
+    if (list.length > box.numMax) throw new HttpError(400, failed, [boxIsFull(bId, box.numMax)]);
+    const keys = list.map((p) => p.sample.sampleId);
+    await checkSamples(trx, bId, keys, () => true, failed);
+    const rows = list.map((p, i) => ({
+      bId,
+      boxPosId: i + 1,
+      sId: p.sample.sampleId.sId,
+      sStamp: p.sample.sampleId.sStamp,
+      dateExported: p.dateExported,
+    }));
+    await storeList(trx, bId, before, rows);
+    await positionsAudit(trx, actor, bId, before, rows);
+    return { message: updated('bId', bId), boxpos: rows.map(toBoxPosition) };
+  });
 };
 
 export interface BoxPositionResult {
@@ -209,39 +222,33 @@ export const createBoxPosition = async (
   const id = formatBoxPos(bId, pos);
   const value = parsePosition(raw, bId, id, 'created');
   const failed = `Error occurred, boxPosition#${id} was not created!`;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const box = await lockBox(trx, bId);
-      const before = await positionRows(trx, bId);
-      if (!canAddBoxPosition(before.length, box.numMax)) {
-        const message = boxIsFull(bId, box.numMax);
-        throw new HttpError(409, message, [message]);
-      }
-      await checkSamples(trx, bId, [value.sample.sampleId], () => false, failed);
-      const row: PositionRow = {
-        bId,
-        boxPosId: pos,
-        sId: value.sample.sampleId.sId,
-        sStamp: value.sample.sampleId.sStamp,
-        dateExported: value.dateExported,
-      };
-      const items = insertPosition(before.map(itemOf), itemOf(row), pos);
-      const rows = rowsOf(bId, items);
-      await storeList(trx, bId, before, rows);
-      const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
-      const boxPos = formatBoxPos(bId, placed.boxPosId);
-      await recordAudit(trx, {
-        actor,
-        action: 'create',
-        entity: 'boxPosition',
-        key: boxPos,
-        after: toBoxPosition(placed),
-      });
-      return { message: created('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+  return onBoxList(db, bId, failed, async (trx, box, before) => {
+    if (!canAddBoxPosition(before.length, box.numMax)) {
+      const message = boxIsFull(bId, box.numMax);
+      throw new HttpError(409, message, [message]);
+    }
+    await checkSamples(trx, bId, [value.sample.sampleId], () => false, failed);
+    const row: PositionRow = {
+      bId,
+      boxPosId: pos,
+      sId: value.sample.sampleId.sId,
+      sStamp: value.sample.sampleId.sStamp,
+      dateExported: value.dateExported,
+    };
+    const items = insertPosition(before.map(itemOf), itemOf(row), pos);
+    const rows = rowsOf(bId, items);
+    await storeList(trx, bId, before, rows);
+    const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
+    const boxPos = formatBoxPos(bId, placed.boxPosId);
+    await recordAudit(trx, {
+      actor,
+      action: 'create',
+      entity: 'boxPosition',
+      key: boxPos,
+      after: toBoxPosition(placed),
     });
-  } catch (err) {
-    throw mapDbError(err, failed);
-  }
+    return { message: created('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+  });
 };
 
 /**
@@ -258,38 +265,32 @@ export const updateBoxPosition = async (
   const id = formatBoxPos(bId, pos);
   const value = parsePosition(raw, bId, id, 'modified');
   const failed = notModified('boxPosition', id);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await lockBox(trx, bId);
-      const before = await positionRows(trx, bId);
-      const current = before.find((r) => r.boxPosId === pos);
-      if (!current) throw new HttpError(404, boxPositionNotFound(id));
-      await checkSamples(trx, bId, [value.sample.sampleId], (p) => p.boxPosId === pos, failed);
-      const row: PositionRow = {
-        bId,
-        boxPosId: pos,
-        sId: value.sample.sampleId.sId,
-        sStamp: value.sample.sampleId.sStamp,
-        dateExported: value.dateExported,
-      };
-      const others = removePosition(before.map(itemOf), before.indexOf(current) + 1);
-      const rows = rowsOf(bId, insertPosition(others, itemOf(row), value.boxposId.boxPosId));
-      const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
-      await storeList(trx, bId, before, rows);
-      const boxPos = formatBoxPos(bId, placed.boxPosId);
-      await recordAudit(trx, {
-        actor,
-        action: 'update',
-        entity: 'boxPosition',
-        key: id,
-        before: toBoxPosition(current),
-        after: toBoxPosition(placed),
-      });
-      return { message: updated('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+  return onBoxList(db, bId, failed, async (trx, _box, before) => {
+    const current = before.find((r) => r.boxPosId === pos);
+    if (!current) throw new HttpError(404, boxPositionNotFound(id));
+    await checkSamples(trx, bId, [value.sample.sampleId], (p) => p.boxPosId === pos, failed);
+    const row: PositionRow = {
+      bId,
+      boxPosId: pos,
+      sId: value.sample.sampleId.sId,
+      sStamp: value.sample.sampleId.sStamp,
+      dateExported: value.dateExported,
+    };
+    const others = removePosition(before.map(itemOf), before.indexOf(current) + 1);
+    const rows = rowsOf(bId, insertPosition(others, itemOf(row), value.boxposId.boxPosId));
+    const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
+    await storeList(trx, bId, before, rows);
+    const boxPos = formatBoxPos(bId, placed.boxPosId);
+    await recordAudit(trx, {
+      actor,
+      action: 'update',
+      entity: 'boxPosition',
+      key: id,
+      before: toBoxPosition(current),
+      after: toBoxPosition(placed),
     });
-  } catch (err) {
-    throw mapDbError(err, failed);
-  }
+    return { message: updated('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+  });
 };
 
 /** DELETE /boxes/{id}/boxpos/{pos}: the position goes and the ones after it move up. */
@@ -300,9 +301,7 @@ export const deleteBoxPosition = async (
   pos: number,
 ): Promise<BoxPositionResult> => {
   const id = formatBoxPos(bId, pos);
-  return db.transaction().execute(async (trx) => {
-    await lockBox(trx, bId);
-    const before = await positionRows(trx, bId);
+  return onBoxList(db, bId, null, async (trx, _box, before) => {
     const current = before.find((r) => r.boxPosId === pos);
     if (!current) throw new HttpError(404, boxPositionNotFound(id));
     const rows = rowsOf(bId, removePosition(before.map(itemOf), before.indexOf(current) + 1));
