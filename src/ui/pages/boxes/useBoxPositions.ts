@@ -4,7 +4,7 @@
 // sample boxed elsewhere gets the server's message and changes nothing.
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import { createBoxPosition, deleteBoxPosition, getBoxPositions, putBoxPositions } from '../../../api/boxes';
 import { getSampleTimestamps } from '../../../api/samples';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
@@ -24,6 +24,9 @@ import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 
 const PAGE = { page: 'boxes' } as const;
+
+/** States the list passes through on its own way back to 'ready' (or to no box / failed). */
+const BUSY_STATES = ['loading', 'saving', 'creating', 'deleting'] as const;
 
 export function useBoxPositions() {
   const { http, isAdmin } = useAuth();
@@ -60,7 +63,9 @@ export function useBoxPositions() {
   // ---- scan to position --------------------------------------------------------------------------
   const place = async (code: string): Promise<void> => {
     const say = latest.current.notify;
-    const s = actor.getSnapshot();
+    // A scan right after a box was chosen, or while its list is being saved, waits for the list
+    // (scanners are faster than the server): it is refused only for what the list then says.
+    const s = await waitFor(actor, (snap) => !BUSY_STATES.some((state) => snap.matches(state)));
     const box = s.context.box;
     if (!box || !s.matches('ready')) {
       say('error', NO_BOX_SELECTED, PAGE);
