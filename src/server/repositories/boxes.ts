@@ -6,7 +6,6 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Box } from '../../domain/entities/box';
 import type { BoxPosition } from '../../domain/entities/boxPosition';
 import { formatBoxPos } from '../../domain/entities/boxPosition';
-import type { FilterColumn } from '../../domain/filter';
 import type { SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
 import { totalPages, type ViewRequest, type ViewRules } from '../views/request';
@@ -14,12 +13,12 @@ import {
   and,
   filterConditions,
   orderBy,
-  ownSortField,
+  viewRules,
   type Condition,
   type FilterTargets,
   type SortColumns,
 } from '../views/sql';
-import { aliased } from './analysis';
+import { aliased } from '../views/listSource';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -132,14 +131,12 @@ export const BOX_SORT_COLUMNS: SortColumns = {
   dateExported: ['b.date_exported'],
 };
 
-export const BOX_VIEW_RULES: ViewRules = {
-  filterColumns: new Set(Object.keys(BOX_FILTER_TARGETS) as FilterColumn[]),
-  sortAlias: (field) => ownSortField(field, BOX_SORT_COLUMNS, {}),
+export const BOX_VIEW_RULES: ViewRules = viewRules(BOX_FILTER_TARGETS, BOX_SORT_COLUMNS, {}, {
   // bId is the key: any sort ending in it is a total order.
   tiebreak: [{ field: 'bId', direction: 'asc' }],
   defaultSort: [{ field: 'bId', direction: 'asc' }],
   aIdsInSelection: false,
-};
+});
 
 export const boxesWhere = (request: ViewRequest): Condition =>
   and(filterConditions(request.terms, BOX_FILTER_TARGETS));

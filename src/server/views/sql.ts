@@ -14,7 +14,7 @@ import type { FilterColumn, FilterTerm } from '../../domain/filter';
 import type { SampleKey } from '../../domain/ids';
 import { FLAG_FARMER, FLAG_TEST } from '../../domain/flags';
 import type { Campaign } from './campaign';
-import { MAX_BIGINT, MIN_LAB_TIME, type SortKey, type ViewRequest } from './request';
+import { MAX_BIGINT, MIN_LAB_TIME, type SortKey, type ViewRequest, type ViewRules } from './request';
 
 export type Fragment = RawBuilder<unknown>;
 export type Condition = RawBuilder<SqlBool>;
@@ -33,6 +33,19 @@ export type FilterTarget =
   | { kind: 'box'; sId: string; sStamp: string };
 
 export type FilterTargets = Partial<Record<FilterColumn, FilterTarget>>;
+
+/** Plain column targets: filter column → its column reference. */
+export const columnTargets = (refs: Partial<Record<FilterColumn, string>>): FilterTargets =>
+  Object.fromEntries(Object.entries(refs).map(([column, ref]) => [column, { kind: 'column', ref }]));
+
+/**
+ * The filters every list of sample-keyed rows has (spec §3): sId (also spelt sampleId), sStamp, and
+ * bId — the box the sample sits in.
+ */
+export const sampleKeyTargets = (sIdRef: string, sStampRef: string): FilterTargets => ({
+  ...columnTargets({ sId: sIdRef, sampleId: sIdRef, sStamp: sStampRef }),
+  bId: { kind: 'box', sId: sIdRef, sStamp: sStampRef },
+});
 
 /** 'abc' → 'cba', for the "ends with" index on reverse(s_id). */
 const reversed = (s: string): string => [...s].reverse().join('');
@@ -134,7 +147,11 @@ export const campaignCondition = (campaign: Campaign, sStampRef: string): Condit
 };
 
 /** ARCHITECTURE §5: farmer drops first flag F, test drops T, screens drops samples named in any screen. */
-export const exclusionConditions = (exclusion: readonly Exclusion[], flagsRef: string, sIdRef: string): Condition[] =>
+export const exclusionConditions = (
+  exclusion: readonly Exclusion[],
+  flagsRef: string,
+  sIdRef: string,
+): Condition[] =>
   exclusion.map((e) => {
     switch (e) {
       case 'farmer':
@@ -164,10 +181,14 @@ export const selectionConditions = (request: ViewRequest, refs: SelectionRefs): 
     const any: Condition[] = [];
     if (refs.aId && request.selectedAIds.length > 0)
       any.push(sql<SqlBool>`${sql.raw(refs.aId)} = any(${request.selectedAIds}::bigint[])`);
-    if (request.selectedSamples.length > 0) any.push(sampleKeysIn(request.selectedSamples, refs.sId, refs.sStamp));
-    parts.push(any.length === 0 ? FALSE : any.length === 1 ? any[0]! : sql<SqlBool>`(${sql.join(any, sql` or `)})`);
+    if (request.selectedSamples.length > 0)
+      any.push(sampleKeysIn(request.selectedSamples, refs.sId, refs.sStamp));
+    parts.push(
+      any.length === 0 ? FALSE : any.length === 1 ? any[0]! : sql<SqlBool>`(${sql.join(any, sql` or `)})`,
+    );
   }
-  if (request.selectionSId.length > 0) parts.push(sql<SqlBool>`${sql.raw(refs.sId)} = any(${request.selectionSId}::varchar[])`);
+  if (request.selectionSId.length > 0)
+    parts.push(sql<SqlBool>`${sql.raw(refs.sId)} = any(${request.selectionSId}::varchar[])`);
   return parts;
 };
 
@@ -185,10 +206,27 @@ export const ownSortField = (
 ): string | undefined =>
   Object.hasOwn(columns, field) ? field : Object.hasOwn(aliases, field) ? aliases[field] : undefined;
 
+/**
+ * A view's rules from where its filters and sorts live: its filter columns are those it has a target
+ * for, and a sort field is a canonical one or one of its other spellings (`aliases`).
+ */
+export const viewRules = (
+  targets: FilterTargets,
+  columns: SortColumns,
+  aliases: Readonly<Record<string, string>>,
+  order: Pick<ViewRules, 'tiebreak' | 'defaultSort' | 'aIdsInSelection'>,
+): ViewRules => ({
+  filterColumns: new Set(Object.keys(targets) as FilterColumn[]),
+  sortAlias: (field) => ownSortField(field, columns, aliases),
+  ...order,
+});
+
 /** ORDER BY list; PostgreSQL's default null placement (last when ascending) matches the btree indexes. */
 export const orderBy = (keys: readonly SortKey[], columns: SortColumns): Fragment =>
   sql.join(
-    keys.flatMap((k) => (Object.hasOwn(columns, k.field) ? columns[k.field]! : []).map((c) => sql.raw(`${c} ${k.direction}`))),
+    keys.flatMap((k) =>
+      (Object.hasOwn(columns, k.field) ? columns[k.field]! : []).map((c) => sql.raw(`${c} ${k.direction}`)),
+    ),
     sql`, `,
   );
 

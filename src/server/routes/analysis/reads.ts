@@ -6,16 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { analysisListSchema, analysisSchema, analysisViewSchema } from '../../../domain/entities/analysis';
 import { listViewRoutes } from '../../views/route';
+import { STARTS_WITH_LIMIT } from '../../views/listSource';
 import { notFetched } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
 import { READ_ERRORS, SECURITY } from '../contract';
 import {
   ANALYSIS_VIEW_RULES,
-  analysesBySIdPrefix,
+  ANALYSIS_READS,
   analysesOfSample,
   analysisView,
   findAnalysis,
-  STARTS_WITH_LIMIT,
 } from '../../repositories/analysis';
 import { loadCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
@@ -74,7 +74,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
         response: { 200: analysisListSchema, ...errors },
       },
     },
-    async (request) => ({ analysis: await analysesBySIdPrefix(app.db, request.params.id) }),
+    async (request) => ({ analysis: await ANALYSIS_READS.bySIdPrefix(app.db, request.params.id) }),
   );
 
   app.get(

@@ -17,16 +17,16 @@ import { sampleNotFound } from '../../../domain/messages';
 import { HttpError } from '../../http/errors';
 import { READ_ERRORS, SECURITY } from '../contract';
 import {
-  SAMPLE_STARTS_WITH_LIMIT,
   SAMPLE_VIEW_RULES,
   findSample,
   sampleTimestamps,
-  samplesBySIdPrefix,
+  SAMPLE_READS,
   samplesView,
 } from '../../repositories/samples';
 import { sIdParams, sampleKeyParams } from '../params';
 import { MIN_LAB_TIME } from '../../views/request';
 import { listViewRoutes } from '../../views/route';
+import { STARTS_WITH_LIMIT } from '../../views/listSource';
 
 const errors = READ_ERRORS;
 const security = SECURITY;
@@ -71,13 +71,13 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
     {
       schema: {
         tags: ['samples'],
-        summary: `Samples whose sId starts with id (at most ${SAMPLE_STARTS_WITH_LIMIT}, by sId and sStamp)`,
+        summary: `Samples whose sId starts with id (at most ${STARTS_WITH_LIMIT}, by sId and sStamp)`,
         security,
         params: sIdParams,
         response: { 200: samplesListSchema, ...errors },
       },
     },
-    async (request) => ({ samples: await samplesBySIdPrefix(app.db, request.params.id) }),
+    async (request) => ({ samples: await SAMPLE_READS.bySIdPrefix(app.db, request.params.id) }),
   );
 
   app.get(

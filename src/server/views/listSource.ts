@@ -1,0 +1,233 @@
+// The Analysis and Samples views (and their exports and single reads) select the same shape of
+// rows: one base table, the columns of a few joined tables, a WHERE made of the filter terms, the
+// campaign, the exclusions and the selection, and the view order. A ListSource declares what
+// differs — the table, its columns, its joins and where each filter, sort and selection key lives —
+// and the builders below make the statements from it, so a fix to the page query reaches every
+// list at once.
+//
+// The page is cut from the base table alone (joined only to what a filter or sort key needs), and
+// only its ≤ 15,000 rows are joined for the shown columns: a deep page (offset 500,000) skips rows
+// on one index instead of joining half a million rows it then throws away. The view is ONE
+// statement: the aggregate over the whole matching set laterally joined with the page (a LATERAL
+// subquery that references nothing outside is run once).
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { MAX_SELECTION } from '../../domain/constants';
+import type { Database } from '../db/database';
+import type { Campaign } from './campaign';
+import { totalPages, type ViewRequest } from './request';
+import {
+  and,
+  campaignCondition,
+  exclusionConditions,
+  FALSE,
+  filterConditions,
+  orderBy,
+  selectionConditions,
+  sortUses,
+  type Condition,
+  type FilterTargets,
+  type Fragment,
+  type SelectionRefs,
+  type SortColumns,
+} from './sql';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ListJoin {
+  alias: string;
+  /** The whole join clause, e.g. `left join box_position bp on bp.s_id = a.s_id and …`. */
+  clause: string;
+}
+
+export interface ListSource {
+  table: string;
+  alias: string;
+  /** The base table's columns every read selects (snake_case). */
+  columns: readonly string[];
+  /** Columns of the joined tables that every read shows, as `alias.column`. */
+  joinedColumns: readonly string[];
+  /** In the order they must appear; the outer query of a page joins them all. */
+  joins: readonly ListJoin[];
+  filterTargets: FilterTargets;
+  sortColumns: SortColumns;
+  /** Where the selection, campaign (sStamp) and exclusion (flags, sId) keys live. */
+  refs: SelectionRefs & { flags: string };
+  /** The output key (camelCase) that every page row has and the empty page's aggregate row lacks. */
+  rowKey: string;
+}
+
+const camel = (snake: string): string => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** `a.s_id as "sId"`: rows arrive with the record's own keys, so the views can skip the plugin's per-row rewrite. */
+export const aliased = (refs: readonly string[]): string =>
+  refs.map((ref) => `${ref} as "${camel(ref.slice(ref.indexOf('.') + 1))}"`).join(', ');
+
+const ownColumns = (source: ListSource): Fragment =>
+  sql.raw(source.columns.map((c) => `${source.alias}.${c}`).join(', '));
+
+/** The output columns of every read, aliased to the record's keys. */
+const recordColumns = (source: ListSource): Fragment =>
+  sql.raw(aliased([...source.columns.map((c) => `${source.alias}.${c}`), ...source.joinedColumns]));
+
+const from = (source: ListSource): Fragment => sql.raw(`${source.table} ${source.alias}`);
+
+const joinsOf = (source: ListSource, needed: (alias: string) => boolean = () => true): Fragment =>
+  sql.raw(
+    source.joins
+      .filter((j) => needed(j.alias))
+      .map((j) => j.clause)
+      .join(' '),
+  );
+
+export interface ListWhereOptions {
+  /** Only the selected rows: an empty selection matches nothing (/analysis/samples). */
+  selectionRequired?: boolean;
+}
+
+/** The view's WHERE, and which joins its filter terms need. */
+export const listWhere = (
+  source: ListSource,
+  request: ViewRequest,
+  campaign: Campaign,
+  options: ListWhereOptions = {},
+): { where: Condition; needs: (alias: string) => boolean } => {
+  const conditions = [
+    ...filterConditions(request.terms, source.filterTargets),
+    ...campaignCondition(campaign, source.refs.sStamp),
+    ...exclusionConditions(request.exclusion, source.refs.flags, source.refs.sId),
+    ...selectionConditions(request, source.refs),
+  ];
+  if (options.selectionRequired && !request.hasSelection && request.selectionSId.length === 0)
+    conditions.push(FALSE);
+  const needs = (alias: string): boolean =>
+    request.terms.some((t) => {
+      const target = source.filterTargets[t.column];
+      return target?.kind === 'column' && target.ref.startsWith(`${alias}.`);
+    });
+  return { where: and(conditions), needs };
+};
+
+/** Lookup cap of the sId prefix search: it feeds the selection card, which holds at most this many. */
+export const STARTS_WITH_LIMIT = MAX_SELECTION;
+
+type Window = { limit?: number; offset?: number };
+
+/** The page's rows as entities, the aggregate row (undefined only if the statement returned none) and the counts. */
+export interface ListPage<G, E> {
+  rows: E[];
+  aggregate: G | undefined;
+  totalItems: number;
+  totalPages: number;
+}
+
+/** A resource's reads, all built from its ListSource (R: a row as selected, E: the entity, G: the aggregate row). */
+export interface ListReads<R, E, G extends { totalItems: number }> {
+  source: ListSource;
+  /** The view's WHERE, and which joins its filter terms need. */
+  where(request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): ReturnType<typeof listWhere>;
+  /**
+   * The matching rows in view order as one query: all of them, or a window (limit/offset). Exports
+   * stream it (`db.getExecutor().stream(query.compile(db), chunk)`) and map each row to the entity.
+   */
+  rowsQuery(
+    request: ViewRequest,
+    campaign: Campaign,
+    window?: Window,
+    options?: ListWhereOptions,
+  ): RawBuilder<R & { rn: number }>;
+  /** The aggregate over the whole matching set. */
+  aggregateQuery(request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): RawBuilder<G>;
+  /** The view's one statement: the aggregate row laterally joined with the page (see the file comment). */
+  viewQuery(request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): RawBuilder<G & Partial<R>>;
+  /** Runs the view's statement and maps its page rows; the keys are aliased in SQL (no plugin pass). */
+  view(db: Db, request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): Promise<ListPage<G, E>>;
+  /** A single-row or short read: every record column, base table and all joins, in `order`. */
+  records(db: Db, where: Condition, order: string, limit?: number): Promise<E[]>;
+  /** Rows whose sId starts with `prefix` (digits), in the source's prefix order, at most `limit`. */
+  bySIdPrefix(db: Db, prefix: string, limit?: number): Promise<E[]>;
+}
+
+export const listReads = <R, E, G extends { totalItems: number }>(
+  source: ListSource,
+  options: {
+    /** The aggregate's select list (count(*) as "totalItems", averages, …). */
+    aggregate: string;
+    /** The order of the sId prefix lookup. */
+    prefixOrder: string;
+    toEntity: (row: R) => E;
+  },
+): ListReads<R, E, G> => {
+  const aggregate = sql.raw(options.aggregate);
+  const { toEntity } = options;
+
+  const rowsQuery = (
+    request: ViewRequest,
+    campaign: Campaign,
+    window: Window = {},
+    opts: ListWhereOptions = {},
+  ) => {
+    const { where, needs } = listWhere(source, request, campaign, opts);
+    const order = orderBy(request.sort, source.sortColumns);
+    const inner = (alias: string) => needs(alias) || sortUses(request.sort, source.sortColumns, alias);
+    const limit = window.limit === undefined ? sql`` : sql` limit ${window.limit}`;
+    const offset = window.offset ? sql` offset ${window.offset}` : sql``;
+    const a = sql.raw(source.alias);
+    // rn carries the page's order through the outer joins (which need not keep it).
+    return sql<R & { rn: number }>`
+      select ${recordColumns(source)}, ${a}.rn from (
+        select ${ownColumns(source)}, row_number() over (order by ${order}) as rn
+        from ${from(source)} ${joinsOf(source, inner)}
+        where ${where}
+        order by ${order}${limit}${offset}
+      ) ${a} ${joinsOf(source)}
+      order by ${a}.rn`;
+  };
+
+  const aggregateQuery = (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
+    const { where, needs } = listWhere(source, request, campaign, opts);
+    return sql<G>`select ${aggregate} from ${from(source)} ${joinsOf(source, needs)} where ${where}`;
+  };
+
+  const viewQuery = (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
+    const page = rowsQuery(request, campaign, { limit: request.size, offset: request.offset }, opts);
+    const totals = aggregateQuery(request, campaign, opts);
+    return sql<
+      G & Partial<R>
+    >`select g.*, p.* from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
+  };
+
+  const records = async (db: Db, where: Condition, order: string, limit?: number): Promise<E[]> => {
+    const { rows } = await sql<R>`select ${recordColumns(source)} from ${from(source)} ${joinsOf(source)}
+      where ${where} order by ${sql.raw(order)}${limit === undefined ? sql`` : sql` limit ${limit}`}`.execute(
+      db.withoutPlugins(),
+    );
+    return rows.map(toEntity);
+  };
+
+  return {
+    source,
+    where: (request, campaign, opts) => listWhere(source, request, campaign, opts),
+    rowsQuery,
+    aggregateQuery,
+    viewQuery,
+    async view(db, request, campaign, opts) {
+      const { rows } = await viewQuery(request, campaign, opts).execute(db.withoutPlugins());
+      const first = rows[0];
+      const totalItems = first?.totalItems ?? 0;
+      // An empty page still yields the aggregate's one row, without the row key.
+      const pageRows = rows.filter((r) => {
+        const value = (r as Record<string, unknown>)[source.rowKey];
+        return value !== null && value !== undefined;
+      }) as unknown as R[];
+      return {
+        rows: pageRows.map(toEntity),
+        aggregate: first,
+        totalItems,
+        totalPages: totalPages(totalItems, request.size),
+      };
+    },
+    records,
+    bySIdPrefix: (db, prefix, limit = STARTS_WITH_LIMIT) =>
+      records(db, sql<SqlBool>`${sql.raw(source.refs.sId)} like ${`${prefix}%`}`, options.prefixOrder, limit),
+  };
+};
