@@ -1,6 +1,7 @@
-// Admin writes of boxes and box positions (spec §6, §7): POST /boxes, PUT and DELETE /boxes/{id},
-// PUT /boxes/{id}/boxpos (the whole list), POST, PUT and DELETE /boxes/{id}/boxpos/{pos}. Bodies are
-// validated by the services, which answer the spec's messages (§5 Boxes) in one 400.
+// Admin writes of boxes and box positions (spec §6, §7): POST /boxes, PUT and DELETE /boxes/{id}
+// (routes/recordWrites.ts), PUT /boxes/{id}/boxpos (the whole list), POST, PUT and DELETE
+// /boxes/{id}/boxpos/{pos}. Bodies are validated by the services, which answer the spec's messages
+// (§5 Boxes) in one 400.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,10 +20,12 @@ import {
   putBoxPositions,
   updateBoxPosition,
 } from '../../services/boxes-positions';
+import { SECURITY, WRITE_ERRORS } from '../contract';
+import { paramsFirst, recordWriteRoutes } from '../recordWrites';
 import { boxParamsSchema, boxPosParamsSchema } from './reads';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-const security = [{ bearerAuth: [] }];
+const errors = WRITE_ERRORS;
+const security = SECURITY;
 const tags = ['boxes'];
 
 const positionsResultSchema = z.object({ message: z.string(), boxpos: z.array(boxPositionSchema) });
@@ -32,63 +35,34 @@ const boxDeleteResultSchema = boxWriteResultSchema.extend({
 });
 
 export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => {
+  recordWriteRoutes(parent, {
+    tag: 'boxes',
+    collection: '/api/boxes',
+    item: '/api/boxes/:id',
+    params: boxParamsSchema,
+    create: {
+      summary: 'Create a box (admin); 409 when its bId exists',
+      body: boxWriteSchema,
+      result: boxWriteResultSchema,
+      run: createBox,
+    },
+    update: {
+      summary:
+        'Update a box (admin); a new bId renames it with its positions; 409 when its version is no longer the one sent',
+      body: boxUpdateSchema,
+      result: boxWriteResultSchema,
+      run: (db, actor, params, body) => updateBox(db, actor, params.id, body),
+    },
+    remove: {
+      summary: 'Delete a box with its positions (admin)',
+      result: boxDeleteResultSchema,
+      run: (db, actor, params) => deleteBox(db, actor, params.id),
+    },
+  });
+
+  // The positions of a box: the whole list, and one position (a path of its own, not a record key).
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const admin = { preHandler: requireAdmin, attachValidation: true } as const;
-  /** A bad path is answered before the body is judged (the services judge bodies). */
-  const paramsFirst = (request: { validationError?: Error & { validationContext?: string } }) => {
-    if (request.validationError?.validationContext === 'params') throw request.validationError;
-  };
-
-  app.post(
-    '/api/boxes',
-    {
-      ...admin,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a box (admin); 409 when its bId exists',
-        body: boxWriteSchema,
-        response: { 201: boxWriteResultSchema, ...errors, 409: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createBox(app.db, userOf(request).email, request.body as unknown)),
-  );
-
-  app.put(
-    '/api/boxes/:id',
-    {
-      ...admin,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Update a box (admin); a new bId renames it with its positions; 409 when its version is no longer the one sent',
-        params: boxParamsSchema,
-        body: boxUpdateSchema,
-        response: { 200: boxWriteResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      paramsFirst(request);
-      return updateBox(app.db, userOf(request).email, request.params.id, request.body as unknown);
-    },
-  );
-
-  app.delete(
-    '/api/boxes/:id',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a box with its positions (admin)',
-        params: boxParamsSchema,
-        response: { 200: boxDeleteResultSchema, ...errors, 404: apiErrorSchema },
-      },
-    },
-    async (request) => deleteBox(app.db, userOf(request).email, request.params.id),
-  );
 
   app.put(
     '/api/boxes/:id/boxpos',
