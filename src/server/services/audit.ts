@@ -35,3 +35,18 @@ export const recordAudit = async (trx: Kysely<Database>, entry: AuditEntry): Pro
     })
     .execute();
 };
+
+/**
+ * A delete event for each row removed along with a record (a sample's analyses and box position, a
+ * box's positions), in the same transaction; `keyOf` gives each row's key as text.
+ */
+export const recordRemoved = async <Row>(
+  trx: Kysely<Database>,
+  actor: string,
+  entity: string,
+  rows: readonly Row[],
+  keyOf: (row: Row) => string,
+): Promise<void> => {
+  for (const row of rows)
+    await recordAudit(trx, { actor, action: 'delete', entity, key: keyOf(row), before: row });
+};

@@ -16,7 +16,8 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findBox, positionRows, toBox } from '../repositories/boxes';
 import { versionedUpdate } from '../repositories/versioned';
-import { recordAudit } from './audit';
+import { formatBoxPos } from '../../domain/entities/boxPosition';
+import { recordAudit, recordRemoved } from './audit';
 import { issueMessages, mapDbError, validationError } from './samples-writes';
 
 export interface BoxWriteResult {
@@ -128,14 +129,6 @@ export const deleteBox = async (db: Kysely<Database>, actor: string, bId: string
       key: bId,
       before: toBox(before) as Box,
     });
-    for (const p of positions) {
-      await recordAudit(trx, {
-        actor,
-        action: 'delete',
-        entity: 'boxPosition',
-        key: `${p.bId}/${p.boxPosId}`,
-        before: p,
-      });
-    }
+    await recordRemoved(trx, actor, 'boxPosition', positions, (p) => formatBoxPos(p.bId, p.boxPosId));
     return { message: deleted('bId', bId), bId, removed: { boxPositions: positions.length } };
   });

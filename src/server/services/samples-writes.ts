@@ -24,7 +24,8 @@ import { isEmpty, toNumber } from '../../domain/rules/fields';
 import type { Database, SampleRow } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 import { versionedUpdate } from '../repositories/versioned';
-import { recordAudit } from './audit';
+import { formatBoxPos } from '../../domain/entities/boxPosition';
+import { recordAudit, recordRemoved } from './audit';
 import { loadLimitBounds } from './limits';
 
 // ---- shared checks -----------------------------------------------------------------------------
@@ -305,18 +306,8 @@ export const deleteSample = async (
       .execute();
     await trx.deleteFrom('sample').where('sId', '=', key.sId).where('sStamp', '=', key.sStamp).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'sample', key: id, before });
-    for (const a of analyses) {
-      await recordAudit(trx, { actor, action: 'delete', entity: 'analysis', key: String(a.aId), before: a });
-    }
-    for (const p of boxPositions) {
-      await recordAudit(trx, {
-        actor,
-        action: 'delete',
-        entity: 'boxPosition',
-        key: `${p.bId}/${p.boxPosId}`,
-        before: p,
-      });
-    }
+    await recordRemoved(trx, actor, 'analysis', analyses, (a) => String(a.aId));
+    await recordRemoved(trx, actor, 'boxPosition', boxPositions, (p) => formatBoxPos(p.bId, p.boxPosId));
     return {
       message: deleted('sId', id),
       ID: id,
