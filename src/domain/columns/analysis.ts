@@ -6,6 +6,7 @@ import { validateAFlags, validateDateTime, validateSId } from '../rules/fields';
 import {
   LAB_DATE_COLUMN,
   commentField,
+  decimalField,
   editableDate,
   laneField,
   type ColumnRegistry,
@@ -14,18 +15,12 @@ import {
 
 type Field = FieldColumn<Analysis>;
 
-const measured = (id: keyof Analysis & string, label: string, exportHeader: string, pdfWidth = 6): Field => ({
-  id,
-  key: id,
-  label,
-  ...(exportHeader === label ? {} : { exportHeader }),
-  format: 'dec',
-  decimals: 2,
-  editable: true,
-  width: pdfWidth === 6 ? 84 : 96,
-  pdfWidth,
-  get: (a) => a[id] as number | null,
-});
+const measured = (id: keyof Analysis & string, label: string, exportHeader: string, pdfWidth = 6): Field =>
+  decimalField<Analysis>(id, label, (a) => a[id] as number | null, {
+    width: pdfWidth === 6 ? 84 : 96,
+    pdfWidth,
+    exportHeader,
+  });
 
 export const ANALYSIS_REGISTRY: ColumnRegistry<Analysis> = {
   fields: [
@@ -123,6 +118,7 @@ export const ANALYSIS_REGISTRY: ColumnRegistry<Analysis> = {
       exportHeader: 'aFlags',
       format: 'text',
       editable: true,
+      notNull: true,
       rule: validateAFlags,
       filter: 'aFlags',
       width: 84,

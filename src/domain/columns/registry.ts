@@ -28,6 +28,8 @@ export interface FieldColumn<Row> {
   grouping?: boolean;
   /** Whether row edit may change it (spec §3 lists the read-only ones). */
   editable: boolean;
+  /** Never null in the JSON: an empty value is '' (the flags). */
+  notNull?: boolean;
   /** The spec §5 rule of an edited value; measured values are checked against the limits instead. */
   rule?: Rule;
   /** The filter-expression column of spec §5 that filters this field, if any. */
@@ -69,6 +71,27 @@ export const editableDate = <Row>(
   editable: true,
   rule: optional(validateDateTime),
   filter: id,
+  get,
+});
+
+/** An editable measured value of the record itself, shown with 2 decimals. */
+export const decimalField = <Row>(
+  id: string,
+  label: string,
+  get: (row: Row) => number | null,
+  size: { width: number; pdfWidth: number; exportHeader?: string },
+): FieldColumn<Row> => ({
+  id,
+  key: id,
+  label,
+  ...(size.exportHeader === undefined || size.exportHeader === label
+    ? {}
+    : { exportHeader: size.exportHeader }),
+  format: 'dec',
+  decimals: 2,
+  editable: true,
+  width: size.width,
+  pdfWidth: size.pdfWidth,
   get,
 });
 

@@ -6,6 +6,7 @@ import { validateDateTime, validateSFlags, validateSId } from '../rules/fields';
 import {
   LAB_DATE_COLUMN,
   commentField,
+  decimalField,
   editableDate,
   laneField,
   type ColumnRegistry,
@@ -17,17 +18,8 @@ type Field = FieldColumn<Sample>;
 const number = (
   id: 'weightNet' | 'weightBru' | 'weightTar' | 'quantity' | 'distance',
   label: string,
-): Field => ({
-  id,
-  key: id,
-  label,
-  format: 'dec',
-  decimals: 2,
-  editable: true,
-  width: id.startsWith('weight') ? 120 : 112,
-  pdfWidth: 7,
-  get: (s) => s[id],
-});
+): Field =>
+  decimalField<Sample>(id, label, (s) => s[id], { width: id.startsWith('weight') ? 120 : 112, pdfWidth: 7 });
 
 export const SAMPLES_REGISTRY: ColumnRegistry<Sample> = {
   fields: [
@@ -88,6 +80,7 @@ export const SAMPLES_REGISTRY: ColumnRegistry<Sample> = {
       exportHeader: 'sFlags',
       format: 'text',
       editable: true,
+      notNull: true,
       rule: validateSFlags,
       filter: 'sFlags',
       width: 84,

@@ -1,7 +1,7 @@
 // The fields of a record as the row editor and the Create dialog hold them: text by field name
 // ('sId' and 'sStamp' stand for the nested sample id, as in domain/rowRules), derived from the
 // column registry. Each resource turns a record into these texts and back (its rowEdit.ts).
-import type { ColumnFormat, ColumnRegistry } from '../../../domain/columns/registry';
+import type { ColumnFormat, ColumnRegistry, FieldColumn } from '../../../domain/columns/registry';
 import { MEASUREMENT_FIELDS } from '../../../domain/constants';
 import type { RowDraft, RowEntity } from '../../../domain/rowRules';
 import { rowErrors } from '../../../domain/rowRules';
@@ -18,16 +18,60 @@ export interface FieldSpec {
   key?: boolean;
 }
 
-/** The form's fields from a registry: the record's key fields, then every editable one (spec §3). */
-export const formFields = <Row>(registry: ColumnRegistry<Row>, keyIds: readonly string[]): FieldSpec[] => [
-  ...keyIds.flatMap((id) => {
-    const field = registry.fields.find((x) => x.id === id);
-    return field ? [{ id, label: field.label, kind: kindOf(field.format), key: true }] : [];
-  }),
-  ...registry.fields
-    .filter((x) => x.editable && !keyIds.includes(x.id))
-    .map((x) => ({ id: x.id, label: x.label, kind: kindOf(x.format) })),
+/** The registry fields of the form: the record's key fields, then every editable one (spec §3). */
+const formColumns = <Row>(registry: ColumnRegistry<Row>, keyIds: readonly string[]): FieldColumn<Row>[] => [
+  ...keyIds.flatMap((id) => registry.fields.filter((x) => x.id === id)),
+  ...registry.fields.filter((x) => x.editable && !keyIds.includes(x.id)),
 ];
+
+/** The form's fields from a registry: the record's key fields, then every editable one (spec §3). */
+export const formFields = <Row>(registry: ColumnRegistry<Row>, keyIds: readonly string[]): FieldSpec[] =>
+  formColumns(registry, keyIds).map((x) => ({
+    id: x.id,
+    label: x.label,
+    kind: kindOf(x.format),
+    ...(keyIds.includes(x.id) ? { key: true } : {}),
+  }));
+
+/** A record as the form's texts, and the texts back as the JSON a write takes (ARCHITECTURE §4). */
+export interface RecordForm<Row, Write> {
+  fields: FieldSpec[];
+  /** Each form field's text; `record` is a read record or a write template (the fields read the same paths). */
+  texts(record: Row | Write): FieldTexts;
+  /** Each form field's value at its canonical key's path: numbers, null for an empty text, '' for a key or flags. */
+  body(texts: FieldTexts): Write;
+}
+
+export const recordForm = <Row, Write>(
+  registry: ColumnRegistry<Row>,
+  keyIds: readonly string[],
+): RecordForm<Row, Write> => {
+  const columns = formColumns(registry, keyIds);
+  const valueOf = (column: FieldColumn<Row>, text: string | undefined): unknown => {
+    if (keyIds.includes(column.id) || column.notNull) return text ?? '';
+    return column.format === 'int' || column.format === 'dec' ? num(text) : textOrNull(text);
+  };
+  return {
+    fields: formFields(registry, keyIds),
+    texts: (record) => Object.fromEntries(columns.map((c) => [c.id, toText(c.get(record as Row))])),
+    body: (texts) => {
+      const out: Record<string, unknown> = {};
+      for (const column of columns) setPath(out, column.key, valueOf(column, texts[column.id]));
+      return out as Write;
+    },
+  };
+};
+
+/** Sets `path` ('sample.sampleId.sId') in `target`, creating the objects on the way. */
+const setPath = (target: Record<string, unknown>, path: string, value: unknown): void => {
+  const parts = path.split('.');
+  let at = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = (at[part] ??= {}) as Record<string, unknown>;
+    at = next;
+  }
+  at[parts[parts.length - 1]!] = value;
+};
 
 const kindOf = (format: ColumnFormat): FieldKind =>
   format === 'time' ? 'datetime' : format === 'text' ? 'text' : 'number';

@@ -5,53 +5,14 @@ import { createAnalysis, deleteAnalysis, getAnalysis, updateAnalysis } from '../
 import { ANALYSIS_REGISTRY } from '../../../domain/columns/analysis';
 import type { Analysis, AnalysisWrite } from '../../../domain/entities/analysis';
 import { newAnalysisTemplate } from '../../../domain/entities/templates';
-import { formFields, num, textOrNull, toText, type FieldTexts } from '../../components/RowEdit/fields';
+import { recordForm } from '../../components/RowEdit/fields';
 import type { RowEditResource } from '../../components/RowEdit/types';
 
-const texts = (a: Analysis | AnalysisWrite): FieldTexts => ({
-  sId: a.sample.sampleId.sId,
-  sStamp: a.sample.sampleId.sStamp,
-  aFlags: a.aFlags,
-  dateIn: toText(a.dateIn),
-  dateOut: toText(a.dateOut),
-  pol: toText(a.pol),
-  nat: toText(a.nat),
-  kal: toText(a.kal),
-  an: toText(a.an),
-  glu: toText(a.glu),
-  dry: toText(a.dry),
-  weightMea: toText(a.weightMea),
-  weightNrm: toText(a.weightNrm),
-  weightCur: toText(a.weightCur),
-  weightDif: toText(a.weightDif),
-  density: toText(a.density),
-  lane: toText(a.lane),
-  comment: toText(a.comment),
-  dateExported: toText(a.dateExported),
-});
-
-const body = (t: FieldTexts): AnalysisWrite => ({
-  sample: { sampleId: { sId: t.sId ?? '', sStamp: t.sStamp ?? '' } },
-  aFlags: t.aFlags ?? '',
-  dateIn: textOrNull(t.dateIn),
-  dateOut: textOrNull(t.dateOut),
-  pol: num(t.pol),
-  nat: num(t.nat),
-  kal: num(t.kal),
-  an: num(t.an),
-  glu: num(t.glu),
-  dry: num(t.dry),
-  weightMea: num(t.weightMea),
-  weightNrm: num(t.weightNrm),
-  weightCur: num(t.weightCur),
-  weightDif: num(t.weightDif),
-  density: num(t.density),
-  lane: num(t.lane),
-  comment: textOrNull(t.comment),
-  dateExported: textOrNull(t.dateExported),
-});
-
-const FIELDS = formFields(ANALYSIS_REGISTRY, ['sId', 'sStamp']);
+const {
+  fields: FIELDS,
+  texts,
+  body,
+} = recordForm<Analysis, AnalysisWrite>(ANALYSIS_REGISTRY, ['sId', 'sStamp']);
 
 export const ANALYSIS_ROW_EDIT: RowEditResource = {
   rowEntity: 'analysis',

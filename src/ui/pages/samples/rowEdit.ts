@@ -7,39 +7,8 @@ import type { Sample, SampleWrite } from '../../../domain/entities/sample';
 import { newSampleTemplate } from '../../../domain/entities/templates';
 import { parseSampleKey, type SampleKey } from '../../../domain/ids';
 import { SAMPLE_DELETE_WARNING, sampleNotFound } from '../../../domain/messages';
-import { formFields, num, textOrNull, toText, type FieldTexts } from '../../components/RowEdit/fields';
+import { recordForm } from '../../components/RowEdit/fields';
 import type { RowEditResource } from '../../components/RowEdit/types';
-
-const texts = (s: Sample | SampleWrite): FieldTexts => ({
-  sId: s.sampleId.sId,
-  sStamp: s.sampleId.sStamp,
-  name: toText(s.name),
-  weightNet: toText(s.weightNet),
-  weightBru: toText(s.weightBru),
-  weightTar: toText(s.weightTar),
-  quantity: toText(s.quantity),
-  distance: toText(s.distance),
-  dateCrumbled: toText(s.dateCrumbled),
-  sFlags: s.sFlags,
-  lane: toText(s.lane),
-  comment: toText(s.comment),
-  dateExported: toText(s.dateExported),
-});
-
-const body = (t: FieldTexts): SampleWrite => ({
-  sampleId: { sId: t.sId ?? '', sStamp: t.sStamp ?? '' },
-  name: textOrNull(t.name),
-  weightNet: num(t.weightNet),
-  weightBru: num(t.weightBru),
-  weightTar: num(t.weightTar),
-  quantity: num(t.quantity),
-  distance: num(t.distance),
-  dateCrumbled: textOrNull(t.dateCrumbled),
-  sFlags: t.sFlags ?? '',
-  lane: num(t.lane),
-  comment: textOrNull(t.comment),
-  dateExported: textOrNull(t.dateExported),
-});
 
 const keyOf = (id: string): SampleKey => {
   const key = parseSampleKey(id);
@@ -47,7 +16,7 @@ const keyOf = (id: string): SampleKey => {
   return key;
 };
 
-const FIELDS = formFields(SAMPLES_REGISTRY, ['sId', 'sStamp']);
+const { fields: FIELDS, texts, body } = recordForm<Sample, SampleWrite>(SAMPLES_REGISTRY, ['sId', 'sStamp']);
 
 export const SAMPLE_ROW_EDIT: RowEditResource = {
   rowEntity: 'sample',
