@@ -37,7 +37,14 @@ export const authenticateToken = async (
   db: Kysely<Database>,
   keys: Pick<TokenKeys, 'secret'>,
   token: string,
-): Promise<AuthUser | undefined> => {
+): Promise<AuthUser | undefined> => (await checkToken(db, keys, token))?.user;
+
+/** authenticateToken, with the token's expiry. */
+const checkToken = async (
+  db: Kysely<Database>,
+  keys: Pick<TokenKeys, 'secret'>,
+  token: string,
+): Promise<{ user: AuthUser; expiresAt: number } | undefined> => {
   const claimed = await verifyAccessToken(token, keys);
   if (!claimed) return undefined;
   const stored = await findUser(db, claimed.email);
@@ -48,7 +55,7 @@ export const authenticateToken = async (
     !claimed.roles.includes(stored.role)
   )
     return undefined;
-  return { email: stored.email, roles: [stored.role] };
+  return { user: { email: stored.email, roles: [stored.role] }, expiresAt: claimed.expiresAt };
 };
 
 /**
@@ -65,20 +72,22 @@ export const registerAuth = (
   deps: { db: Kysely<Database>; keys: Pick<TokenKeys, 'secret'>; accountCheckTtlMs?: number },
 ): void => {
   const ttl = deps.accountCheckTtlMs ?? ACCOUNT_CHECK_TTL_MS;
-  // token → user and until when the account check holds; tokens are verified cryptographically on
-  // every request regardless, so the cache only spares the account lookup. The key is the whole
-  // token, its credential version claim included, so the re-check after the TTL compares exactly
-  // the version this token was issued under with the stored one.
+  // token → user and until when the check holds: the account check's TTL, never past the token's
+  // own expiry. The key is the whole token — signature and credential version claim included — so a
+  // hit is the very string that was verified (a forged or altered token is another key and is
+  // verified afresh), and the re-check after the TTL compares exactly the version this token was
+  // issued under with the stored one. A hit spares the signature check and the account lookup.
   const confirmed = new Map<string, { user: AuthUser; until: number }>();
   const authenticate = async (token: string): Promise<AuthUser | undefined> => {
     const now = Date.now();
     const hit = confirmed.get(token);
-    if (hit && hit.until > now && (await verifyAccessToken(token, deps.keys))) return hit.user;
-    const user = await authenticateToken(deps.db, deps.keys, token);
+    if (hit && hit.until > now) return hit.user;
+    const checked = await checkToken(deps.db, deps.keys, token);
     if (confirmed.size >= ACCOUNT_CACHE_MAX) confirmed.clear();
-    if (user && ttl > 0) confirmed.set(token, { user, until: now + ttl });
+    if (checked && ttl > 0)
+      confirmed.set(token, { user: checked.user, until: Math.min(now + ttl, checked.expiresAt) });
     else confirmed.delete(token);
-    return user;
+    return checked?.user;
   };
 
   const requireUser = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

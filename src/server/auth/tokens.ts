@@ -29,9 +29,14 @@ const claimsSchema = z.object({
   sub: z.string().min(1),
   roles: z.array(roleSchema).min(1),
   cv: z.number().int(),
+  exp: z.number(),
 });
 
-export const signAccessToken = (user: TokenClaims, keys: TokenKeys, now: Date = new Date()): Promise<string> => {
+export const signAccessToken = (
+  user: TokenClaims,
+  keys: TokenKeys,
+  now: Date = new Date(),
+): Promise<string> => {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ roles: user.roles, cv: user.cv })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
@@ -42,8 +47,16 @@ export const signAccessToken = (user: TokenClaims, keys: TokenKeys, now: Date = 
     .sign(keys.secret);
 };
 
+/** What a verified token says, and until when it holds (epoch ms). */
+export interface VerifiedToken extends TokenClaims {
+  expiresAt: number;
+}
+
 /** The token's claims, or undefined for anything not signed by us, expired, or malformed. */
-export const verifyAccessToken = async (token: string, keys: Pick<TokenKeys, 'secret'>): Promise<TokenClaims | undefined> => {
+export const verifyAccessToken = async (
+  token: string,
+  keys: Pick<TokenKeys, 'secret'>,
+): Promise<VerifiedToken | undefined> => {
   try {
     const { payload } = await jwtVerify(token, keys.secret, {
       algorithms: [ALG],
@@ -51,7 +64,9 @@ export const verifyAccessToken = async (token: string, keys: Pick<TokenKeys, 'se
       requiredClaims: ['exp', 'sub'],
     });
     const claims = claimsSchema.safeParse(payload);
-    return claims.success ? { email: claims.data.sub, roles: claims.data.roles, cv: claims.data.cv } : undefined;
+    if (!claims.success) return undefined;
+    const { sub, roles, cv, exp } = claims.data;
+    return { email: sub, roles, cv, expiresAt: exp * 1000 };
   } catch {
     return undefined;
   }
