@@ -265,3 +265,6 @@ export const NO_BOX_SELECTED = 'Select a box first, then scan!';
 export const UNSAVED_BOX_POSITIONS = 'The box positions have unsaved changes. Leave without saving them?';
 export const numMaxBelowCount = (bId: Id, count: number): string =>
   `Error occurred, bId#${bId} holds ${count} positions: MaxPositions cannot be less!`;
+
+/** A view met a campaign setting that changed under it again and again (it is retried a few times first). */
+export const CAMPAIGN_CHANGING = 'The campaign setting is being changed; please try again.';

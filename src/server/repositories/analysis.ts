@@ -242,13 +242,6 @@ export const ANALYSIS_READS = listReads<VersionedAnalysisRecord, Analysis, Aggre
   toEntity: toAnalysis,
 });
 
-/** The aggregate over the whole matching set: count and the six averages. */
-export const analysisAggregateQuery = (
-  request: ViewRequest,
-  campaign: Campaign,
-  options: AnalysisViewOptions = {},
-): RawBuilder<AggregateRow> => ANALYSIS_READS.aggregateQuery(request, campaign, options);
-
 export interface AnalysisViewResult {
   analysis: Analysis[];
   average: AnalysisAverage;

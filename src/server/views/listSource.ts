@@ -13,7 +13,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { MAX_SELECTION } from '../../domain/constants';
 import type { Database } from '../db/database';
-import type { Campaign } from './campaign';
+import { CAMPAIGN_CHECK, checkCampaign, type Campaign, type CampaignCheckRow } from './campaign';
 import { totalPages, type ViewRequest } from './request';
 import {
   and,
@@ -135,11 +135,12 @@ export interface ListReads<R, E, G extends { totalItems: number }> {
     window?: Window,
     options?: ListWhereOptions,
   ): RawBuilder<R & { rn: number }>;
-  /** The aggregate over the whole matching set. */
-  aggregateQuery(request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): RawBuilder<G>;
   /** The view's one statement: the aggregate row laterally joined with the page (see the file comment). */
   viewQuery(request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): RawBuilder<G & Partial<R>>;
-  /** Runs the view's statement and maps its page rows; the keys are aliased in SQL (no plugin pass). */
+  /**
+   * Runs the view's statement and maps its page rows; the keys are aliased in SQL (no plugin pass).
+   * Throws CampaignChanged when the stored campaign is not `campaign` (run it through withCampaign).
+   */
   view(db: Db, request: ViewRequest, campaign: Campaign, options?: ListWhereOptions): Promise<ListPage<G, E>>;
   /** A single-row or short read: every record column, base table and all joins, in `order`. */
   records(db: Db, where: Condition, order: string, limit?: number): Promise<E[]>;
@@ -183,14 +184,11 @@ export const listReads = <R, E, G extends { totalItems: number }>(
       order by ${a}.rn`;
   };
 
-  const aggregateQuery = (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
-    const { where, needs } = listWhere(source, request, campaign, opts);
-    return sql<G>`select ${aggregate} from ${from(source)} ${joinsOf(source, needs)} where ${where}`;
-  };
-
   const viewQuery = (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
     const page = rowsQuery(request, campaign, { limit: request.size, offset: request.offset }, opts);
-    const totals = aggregateQuery(request, campaign, opts);
+    // The aggregate row also carries the stored campaign (views/campaign.ts checkCampaign).
+    const { where, needs } = listWhere(source, request, campaign, opts);
+    const totals = sql<G>`select ${aggregate}, ${CAMPAIGN_CHECK} from ${from(source)} ${joinsOf(source, needs)} where ${where}`;
     return sql<
       G & Partial<R>
     >`select g.*, p.* from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
@@ -208,11 +206,11 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     source,
     where: (request, campaign, opts) => listWhere(source, request, campaign, opts),
     rowsQuery,
-    aggregateQuery,
     viewQuery,
     async view(db, request, campaign, opts) {
       const { rows } = await viewQuery(request, campaign, opts).execute(db.withoutPlugins());
       const first = rows[0];
+      checkCampaign(first as CampaignCheckRow | undefined, campaign);
       const totalItems = first?.totalItems ?? 0;
       // An empty page still yields the aggregate's one row, without the row key.
       const pageRows = rows.filter((r) => {

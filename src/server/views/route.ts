@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { LIST_PAGE_SIZES } from '../../domain/constants';
 import type { Database } from '../db/database';
 import { READ_ERRORS, SECURITY } from '../routes/contract';
-import { loadCampaign, OPEN_CAMPAIGN, type Campaign } from './campaign';
+import { OPEN_CAMPAIGN, withCampaign, type Campaign } from './campaign';
 import {
   parseViewRequest,
   viewQuerySchema,
@@ -44,7 +44,10 @@ export interface ListViewDefinition<
    * selection or exclusion, or with another default page size (Boxes: 25, spec §9).
    */
   querystring?: z.ZodType<ListQueryPart>;
-  /** Whether the view is restricted to the campaign (ARCHITECTURE §5: Analysis, Samples); default yes. */
+  /**
+   * Whether the view is restricted to the campaign (ARCHITECTURE §5: Analysis, Samples); default yes.
+   * Such a view's statement checks the campaign it was built with (views/campaign.ts withCampaign).
+   */
   campaign?: boolean;
   view(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<Result>;
 }
@@ -67,12 +70,11 @@ export const listViewRoutes = <
   // hand (the zod schema below still parses and checks it, the app's validator is zod's).
   const app = parent;
   const querystring = def.querystring ?? viewQuerySchema;
-  const view = async (query: ListQueryPart): Promise<Result> =>
-    def.view(
-      app.db,
-      parseViewRequest({ ...NO_SELECTION, ...query }, def.rules),
-      def.campaign === false ? OPEN_CAMPAIGN : await loadCampaign(app.db),
-    );
+  const view = async (query: ListQueryPart): Promise<Result> => {
+    const request = parseViewRequest({ ...NO_SELECTION, ...query }, def.rules);
+    if (def.campaign === false) return def.view(app.db, request, OPEN_CAMPAIGN);
+    return withCampaign(app.db, (campaign) => def.view(app.db, request, campaign));
+  };
 
   app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}/view`,

@@ -17,7 +17,7 @@ import {
   analysisView,
   findAnalysis,
 } from '../../repositories/analysis';
-import { loadCampaign } from '../../views/campaign';
+import { withCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
 import { fastJson } from '../../views/serialize';
 import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
@@ -57,10 +57,12 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
         response: { 200: analysisViewSchema, ...errors },
       },
     },
-    async (request) =>
-      analysisView(app.db, parseViewRequest(request.query, ANALYSIS_VIEW_RULES), await loadCampaign(app.db), {
-        selectionRequired: true,
-      }),
+    async (request) => {
+      const view = parseViewRequest(request.query, ANALYSIS_VIEW_RULES);
+      return withCampaign(app.db, (campaign) =>
+        analysisView(app.db, view, campaign, { selectionRequired: true }),
+      );
+    },
   );
 
   app.get(
