@@ -46,6 +46,3 @@ export const startSync = async (http: Http, syncID: SyncId, opts: CallOptions = 
 export const getSyncLog = async (http: Http, syncID: SyncId, opts: CallOptions = {}): Promise<string> =>
   sendText(http.get(`config/sync/logs/${syncID}`, { signal: opts.signal }));
 
-/** GET /config/sync/datasource: where the instruments drop their files, as text. */
-export const getSyncDatasource = async (http: Http, opts: CallOptions = {}): Promise<string> =>
-  sendText(http.get('config/sync/datasource', { signal: opts.signal }));

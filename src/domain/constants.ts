@@ -93,6 +93,5 @@ export const TEMPLATE_LANE = 1;
 
 export const SYNC_INTERVAL_MIN_MINUTES = 1;
 export const SYNC_INTERVAL_MAX_MINUTES = 120;
-export const SYNC_DEFAULT_INTERVAL = { timeInterval: 10, unit: 'MINUTES' } as const;
 export const SYNC_REFRESH_DEFAULT_S = 10;
 export const MANUAL_SYNC_RELOAD_MS = 750;

@@ -114,5 +114,3 @@ export const analysisListSchema = z.object({ analysis: z.array(analysisSchema) }
 /** POST, PUT and DELETE /analysis: the written analysis' aId. */
 export const analysisWriteResultSchema = z.object({ message: z.string(), aId: z.number().int() });
 
-/** 201 answer of POST /analysis. */
-export const analysisCreatedSchema = z.object({ aId: z.number().int() });

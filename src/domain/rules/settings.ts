@@ -5,7 +5,6 @@ import { CAMPAIGN_START_BEFORE_END, DATE_OR_DATETIME_MESSAGE } from '../messages
 import { validateAminoFactor, type FieldValue } from './fields';
 
 export const CAMPAIGN_SETTING = 'campaign';
-export const AMINO_SETTING = 'aminoFactor';
 
 export const isAminoSetting = (name: string): boolean => name.toLowerCase().includes('amino');
 

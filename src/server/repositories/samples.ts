@@ -188,13 +188,6 @@ export interface SamplesViewResult {
   totalItems: number;
 }
 
-/** The view's one statement (views/listSource.ts): the count with the page. */
-export const samplesViewQuery = (
-  request: ViewRequest,
-  campaign: Campaign,
-): RawBuilder<{ totalItems: number } & Partial<VersionedSampleRecord>> =>
-  SAMPLE_READS.viewQuery(request, campaign);
-
 export const samplesView = async (
   db: Db,
   request: ViewRequest,

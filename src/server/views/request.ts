@@ -25,7 +25,6 @@ export const viewQuerySchema = selectionQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAG
 });
 export type ViewQuery = z.output<typeof viewQuerySchema>;
 
-export type ViewResource = 'analysis' | 'samples';
 export type SortDirection = 'asc' | 'desc';
 
 export interface SortKey {
