@@ -45,4 +45,3 @@ export const startSync = async (http: Http, syncID: SyncId, opts: CallOptions = 
 /** GET /config/sync/logs/{syncID}: the run log as text. */
 export const getSyncLog = async (http: Http, syncID: SyncId, opts: CallOptions = {}): Promise<string> =>
   sendText(http.get(`config/sync/logs/${syncID}`, { signal: opts.signal }));
-

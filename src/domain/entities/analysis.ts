@@ -113,4 +113,3 @@ export const analysisListSchema = z.object({ analysis: z.array(analysisSchema) }
 
 /** POST, PUT and DELETE /analysis: the written analysis' aId. */
 export const analysisWriteResultSchema = z.object({ message: z.string(), aId: z.number().int() });
-
