@@ -119,6 +119,9 @@ test.describe('Boxes page', () => {
       .getByRole('button', { name: `Move row ${key(samples[0]!)}` })
       .focus();
     await page.keyboard.press('Enter');
+    // The drag session takes Tab only once it has started (React Aria announces it); a Tab before
+    // that moves focus as usual, and the row would land one place early.
+    await expect(page.locator('[data-live-announcer]')).toContainText('Started dragging');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
