@@ -181,9 +181,9 @@ const afterPaint = (): Promise<void> =>
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Checks rows[from…] with the row schema in slices, after the first paint. A row that fails makes
- * the whole answer be parsed once more, so the error is exactly the one `parse(schema)` gives (its
- * message lists every issue of the answer, as before).
+ * Checks the rows after `head` (the ones already checked) with the row schema, in slices, after the
+ * first paint. A row that fails makes the whole answer be parsed once more, so the error is exactly
+ * the one `parse(schema)` gives (its message lists every issue of the answer, as before).
  */
 const checkRest = (
   data: unknown,
