@@ -178,7 +178,24 @@ const afterPaint = (): Promise<void> =>
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
     else setTimeout(resolve, 0);
   });
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * A new task, so the browser may paint and handle input in between. A message to oneself rather
+ * than setTimeout(0), which browsers stretch to 4 ms after a few nested calls (and here half of a
+ * slice would be that wait).
+ */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof MessageChannel !== 'function') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 /**
  * Checks the rows after `head` (the ones already checked) with the row schema, in slices, after the
