@@ -10,17 +10,22 @@ import {
   type AnalysisWrite,
 } from '../domain/entities/analysis';
 import { toSearchParams, type SelectionQuery } from '../domain/query';
-import { send, type CallOptions, type Http } from './http';
+import { send, sendPage, type CallOptions, type Http } from './http';
 
-/** One page of analyses with the averages and the totals; `opts.signal` cancels it. */
+/**
+ * One page of analyses with the averages and the totals; `opts.signal` cancels it. A big page may
+ * resolve before all its rows are checked when the caller asked for it (http.ts `checkRowsLater`).
+ */
 export const viewAnalysis = (
   http: Http,
   query: Partial<SelectionQuery>,
   opts: CallOptions = {},
 ): Promise<AnalysisView> =>
-  send(
+  sendPage(
     http.get('analysis/view', { searchParams: toSearchParams(query), signal: opts.signal }),
     analysisViewSchema,
+    'analysis',
+    opts.signal,
   );
 
 // ---- one analysis (spec §7): read, and the admin writes ----------------------------------------

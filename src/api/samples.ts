@@ -17,17 +17,22 @@ import {
 import { formatSampleKey, type SampleKey } from '../domain/ids';
 import { sampleNotFound } from '../domain/messages';
 import { toSearchParams, type SelectionQuery } from '../domain/query';
-import { ApiError, send, type CallOptions, type Http } from './http';
+import { ApiError, send, sendPage, type CallOptions, type Http } from './http';
 
-/** One page of samples with the totals; `opts.signal` cancels it. */
+/**
+ * One page of samples with the totals; `opts.signal` cancels it. A big page may resolve before all
+ * its rows are checked when the caller asked for it (http.ts `checkRowsLater`).
+ */
 export const viewSamples = (
   http: Http,
   query: Partial<SelectionQuery>,
   opts: CallOptions = {},
 ): Promise<SamplesView> =>
-  send(
+  sendPage(
     http.get('samples/view', { searchParams: toSearchParams(query), signal: opts.signal }),
     samplesViewSchema,
+    'samples',
+    opts.signal,
   );
 
 // ---- one sample (spec §7): read, its stamps, and the admin writes -----------------------------

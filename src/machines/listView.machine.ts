@@ -4,7 +4,11 @@
 // request cancels the one in flight (leaving 'loading' stops the invoked actor, which aborts its
 // signal). Auto-refresh reloads N seconds after the last answer when N > 0. The request and the
 // notification are injected, so the machine runs without server, DOM or real time.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// A big page may come with its rows not all checked yet (`ListPage.check`): its rows are shown at
+// once ('checking', still busy), the check runs after the first paint, and its failure ends as a
+// failed request does (the last checked rows back, 'Server timeout occurred!…'). Rows that were not
+// checked are never left on screen in 'idle' or 'error'.
+import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import { type Exclusion, LIST_PAGE_SIZES, REFRESH_MIN_S } from '../domain/constants';
 import { parseFilters } from '../domain/filter';
 import {
@@ -31,6 +35,24 @@ export interface ListPage<Row = unknown> {
   totalPages: number;
   /** Column averages (Analysis only); null where the endpoint sends none. */
   average?: Record<string, number | null> | null;
+  /**
+   * Present when only the totals and the first rows were checked against the schema: resolves with
+   * every row as the schema outputs it, or rejects as the request would have (http.ts RowCheck).
+   */
+  check?: PageCheck;
+}
+
+export interface PageCheck {
+  rows: Promise<unknown[]>;
+  cancel(): void;
+}
+
+/** What a page shows (the rows checked last, kept while a newer page is not checked yet). */
+export interface ShownPage {
+  rows: unknown[];
+  totalItems: number;
+  totalPages: number;
+  average: Record<string, number | null> | null;
 }
 
 export interface FetchPageInput {
@@ -66,6 +88,8 @@ export interface ListViewContext {
   average: Record<string, number | null> | null;
   /** The message of the last failed request (timeout text, or the server's 400 message). */
   error: string | null;
+  /** While the rows shown are not all checked: the last page that was, to go back to on a failure. */
+  checked: ShownPage | null;
 }
 
 export type ListViewEvent =
@@ -97,6 +121,13 @@ const rejectedQueryMessage = (error: unknown): string | null => {
   return e.status === 400 ? (typeof e.message === 'string' && e.message ? e.message : FILTER_MISMATCH) : null;
 };
 
+const shown = (page: ListPage): ShownPage => ({
+  rows: page.rows,
+  totalItems: page.totalItems,
+  totalPages: page.totalPages,
+  average: page.average ?? null,
+});
+
 export const listViewMachine = setup({
   types: {
     context: {} as ListViewContext,
@@ -105,9 +136,16 @@ export const listViewMachine = setup({
   },
   actors: {
     fetchPage: fromPromise<ListPage, FetchPageInput>(notProvided('fetchPage')),
+    // Leaving 'checking' (a new query, or the screen closed) stops the check.
+    checkRows: fromPromise<unknown[], PageCheck>(({ input, signal }) => {
+      signal.addEventListener('abort', () => input.cancel());
+      return input.rows;
+    }),
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
+    // Rows that were not checked leave the screen with the page that brought them.
+    restoreChecked: assign(({ context }) => (context.checked ? { ...context.checked, checked: null } : {})),
   },
   guards: {
     isPageIndex: ({ context, event }) =>
@@ -124,6 +162,7 @@ export const listViewMachine = setup({
     isAutoRefreshOn: ({ context }) => context.refreshSeconds > REFRESH_MIN_S,
     isCancelled: (_, params: { error: unknown }) => isCancelled(params.error),
     isRejectedQuery: (_, params: { error: unknown }) => rejectedQueryMessage(params.error) !== null,
+    hasCheck: (_, params: { page: ListPage }) => params.page.check !== undefined,
   },
   delays: {
     REFRESH: ({ context }) => refreshDelayMs(context.refreshSeconds),
@@ -144,6 +183,7 @@ export const listViewMachine = setup({
     totalPages: 0,
     average: null,
     error: null,
+    checked: null,
   }),
   initial: 'loading',
   // Every accepted change targets 'loading' from the root, which exits the active state — also
@@ -212,23 +252,41 @@ export const listViewMachine = setup({
           query: buildListQuery(context),
           background: event.type.startsWith('xstate.after.'),
         }),
-        onDone: {
-          target: 'idle',
-          actions: assign(({ event }) => ({
-            rows: event.output.rows,
-            totalItems: event.output.totalItems,
-            totalPages: event.output.totalPages,
-            average: event.output.average ?? null,
-            error: null,
-          })),
-        },
+        onDone: [
+          {
+            guard: { type: 'hasCheck', params: ({ event }) => ({ page: event.output }) },
+            target: 'checking',
+            actions: assign(({ context, event }) => ({
+              ...shown(event.output),
+              error: null,
+              // The page to go back to: the one shown unless that was not checked either.
+              checked:
+                context.checked ??
+                ({
+                  rows: context.rows,
+                  totalItems: context.totalItems,
+                  totalPages: context.totalPages,
+                  average: context.average,
+                } satisfies ShownPage),
+            })),
+          },
+          {
+            target: 'idle',
+            actions: assign(({ event }) => ({ ...shown(event.output), error: null, checked: null })),
+          },
+        ],
         onError: [
           // An aborted request was replaced or left on purpose: nothing to tell.
-          { guard: { type: 'isCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle' },
+          {
+            guard: { type: 'isCancelled', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: 'restoreChecked',
+          },
           {
             guard: { type: 'isRejectedQuery', params: ({ event }) => ({ error: event.error }) },
             target: 'error',
             actions: [
+              'restoreChecked',
               assign({ error: ({ event }) => rejectedQueryMessage(event.error) }),
               { type: 'notify', params: ({ context }) => ({ kind: 'error', message: context.error ?? '' }) },
             ],
@@ -236,11 +294,35 @@ export const listViewMachine = setup({
           {
             target: 'error',
             actions: [
+              'restoreChecked',
               assign({ error: SERVER_TIMEOUT }),
               { type: 'notify', params: { kind: 'error', message: SERVER_TIMEOUT } },
             ],
           },
         ],
+      },
+    },
+    // The page's rows are shown; the rest of them is being checked against the schema. Still busy:
+    // nothing is done with these rows until the check has passed.
+    checking: {
+      invoke: {
+        id: 'checkRows',
+        src: 'checkRows',
+        input: ({ event }) => (event as unknown as DoneActorEvent<ListPage>).output.check!,
+        onDone: {
+          target: 'idle',
+          // The rows as the schema outputs them (the same values the page showed).
+          actions: assign({ rows: ({ event }) => event.output, checked: null }),
+        },
+        // A row that breaks the contract fails the page as a failed request does.
+        onError: {
+          target: 'error',
+          actions: [
+            'restoreChecked',
+            assign({ error: SERVER_TIMEOUT }),
+            { type: 'notify', params: { kind: 'error', message: SERVER_TIMEOUT } },
+          ],
+        },
       },
     },
     idle: {
@@ -281,7 +363,8 @@ export type ListViewMachine = typeof listViewMachine;
 export type ListViewStatus = 'loading' | 'idle' | 'error';
 
 export const listViewStatus = (snapshot: SnapshotFrom<ListViewMachine>): ListViewStatus => {
-  if (snapshot.matches('loading')) return 'loading';
+  // A page whose rows are still being checked is not loaded yet.
+  if (snapshot.matches('loading') || snapshot.matches('checking')) return 'loading';
   if (snapshot.matches('error')) return 'error';
   return 'idle';
 };

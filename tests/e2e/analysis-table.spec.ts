@@ -2,6 +2,7 @@
 // screen reader finds it: de-AT numbers, multi-sort, paging and page size, a virtualized
 // 15,000-row page, Select Columns and keyboard reordering that survive a reload, and axe.
 import type { Page } from '@playwright/test';
+import { SERVER_TIMEOUT } from '../../src/domain/messages';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { listTable, screenshotsAtBenchSizes, SCREENSHOTS, totalItems } from './support/listScreen';
@@ -143,6 +144,29 @@ test.describe('Analysis table', () => {
     await expect(header(page, 'SampleID')).toHaveAttribute('aria-sort', 'ascending');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '15001');
     await expect(grid(page)).toHaveAttribute('aria-describedby', /.+/);
+  });
+
+  test('a row breaking the contract late in a 15,000-row page ends in the server error, the 50 rows back', async ({
+    page,
+  }) => {
+    // The real answer with one analysis near the end made invalid (pol as text): its first rows
+    // pass, so the page is shown before that row is checked, and the late check must fail it.
+    await page.route(/\/api\/analysis\/view\?.*size=15000/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { analysis: Record<string, unknown>[] };
+      expect(body.analysis.length).toBe(15_000);
+      body.analysis[14_000]!.pol = 'not a number';
+      await route.fulfill({ response, json: body });
+    });
+    await page.getByRole('button', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '15000', exact: true }).click();
+    const alerts = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+    await expect(alerts.filter({ hasText: SERVER_TIMEOUT })).toBeVisible();
+    // The rows that were checked before are back, nothing is busy, and no row of the broken page stays.
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+    await expect(grid(page)).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('busy-overlay')).toHaveCount(0);
+    expect(await grid(page).locator('[role=row][aria-rowindex="52"]').count()).toBe(0);
   });
 
   test('hidden and reordered columns survive a reload', async ({ page }) => {

@@ -17,6 +17,7 @@ import {
   type ListPage,
   type ListViewMachine,
   type NotifyParams,
+  type PageCheck,
 } from '../../src/machines/listView.machine';
 import { activePaths, flush, restingStateNodes, toTestModelMachine } from './model';
 
@@ -30,8 +31,24 @@ const PAGE: ListPage = {
   average: { polAverage: 17.1 },
 };
 const ABORTED = new ApiError({ kind: 'aborted', message: 'The operation was aborted.' });
+/**
+ * A page shown before its rows were all checked (the check itself is the SUT's, see resolve); the
+ * check outputs the rows as the schema does, which drops keys it does not know.
+ */
+const UNCHECKED_ROWS = [{ aId: 1, unchecked: true }, { aId: 2 }];
+const CHECKED_ROWS = PAGE.rows;
+const LATER: PageCheck = { rows: new Promise<unknown[]>(() => undefined), cancel: () => undefined };
+const STAGED: ListPage = { ...PAGE, rows: UNCHECKED_ROWS, check: LATER };
+const INVALID = new ApiError({ kind: 'invalid', message: 'Unexpected response: row 14000' });
 const TIMEOUT = new ApiError({ kind: 'timeout', message: 'Request timed out' });
 const REJECTED = new ApiError({ kind: 'http', status: 400, message: FILTER_MISMATCH });
+
+interface Check {
+  resolve: (rows: unknown[]) => void;
+  reject: (error: unknown) => void;
+  cancelled: boolean;
+  settled: boolean;
+}
 
 interface Call {
   query: SelectionQuery;
@@ -41,12 +58,43 @@ interface Call {
   settled: boolean;
 }
 
-
 /** A real actor whose list request waits until the test settles it, and rejects when aborted. */
 function createSut(input: { refreshSeconds?: number } = {}) {
   const clock = new SimulatedClock();
   const calls: Call[] = [];
+  const checks: Check[] = [];
   const notifications: NotifyParams[] = [];
+  /** A page with a check gets a fresh one the test settles (cancel rejects it, as http.ts does). */
+  const withCheck = (page: ListPage): ListPage => {
+    if (!page.check) return page;
+    let settle!: Pick<Check, 'resolve' | 'reject'>;
+    const rows = new Promise<unknown[]>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const check: Check = {
+      cancelled: false,
+      settled: false,
+      resolve: (r) => {
+        check.settled = true;
+        settle.resolve(r);
+      },
+      reject: (e) => {
+        check.settled = true;
+        settle.reject(e);
+      },
+    };
+    checks.push(check);
+    return {
+      ...page,
+      check: {
+        rows,
+        cancel: () => {
+          check.cancelled = true;
+          check.reject(ABORTED);
+        },
+      },
+    };
+  };
   const machine = listViewMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage, FetchPageInput>(
@@ -84,10 +132,19 @@ function createSut(input: { refreshSeconds?: number } = {}) {
     actor,
     clock,
     calls,
+    checks,
     notifications,
     status: () => listViewStatus(actor.getSnapshot()),
     resolve: async (page: ListPage = PAGE) => {
-      latest().resolve(page);
+      latest().resolve(withCheck(page));
+      await flush();
+    },
+    /** Settles the newest row check. */
+    checked: async (outcome: { rows: unknown[] } | { error: unknown }) => {
+      const check = checks.at(-1);
+      expect(check, 'a check was started').toBeDefined();
+      if ('rows' in outcome) check!.resolve(outcome.rows);
+      else check!.reject(outcome.error);
       await flush();
     },
     reject: async (error: unknown) => {
@@ -123,6 +180,9 @@ const SAMPLE_EVENTS = [
   { type: 'SET_REFRESH', seconds: '601' },
   { type: 'RELOAD' },
   { type: 'xstate.done.actor.fetchPage', output: PAGE },
+  { type: 'xstate.done.actor.fetchPage', output: STAGED },
+  { type: 'xstate.done.actor.checkRows', output: CHECKED_ROWS },
+  { type: 'xstate.error.actor.checkRows', error: INVALID },
   { type: 'xstate.error.actor.fetchPage', error: ABORTED },
   { type: 'xstate.error.actor.fetchPage', error: TIMEOUT },
   { type: 'xstate.error.actor.fetchPage', error: REJECTED },
@@ -168,6 +228,12 @@ describe('list view machine model', () => {
         'xstate.error.actor.fetchPage': async ({ event }: { event: { error: unknown } }) => {
           await sut.reject(event.error);
         },
+        'xstate.done.actor.checkRows': async ({ event }: { event: { output: unknown[] } }) => {
+          await sut.checked({ rows: event.output });
+        },
+        'xstate.error.actor.checkRows': async ({ event }: { event: { error: unknown } }) => {
+          await sut.checked({ error: event.error });
+        },
         [REFRESH_EVENT]: () => {
           const ms = refreshDelayMs(sut.actor.getSnapshot().context.refreshSeconds);
           const before = sut.calls.length;
@@ -187,6 +253,19 @@ describe('list view machine model', () => {
           expect(real.context.refreshSeconds > 0).toBe(state.context.refreshSeconds > 0);
           // Only the newest request may still be open; every older one was answered or aborted.
           sut.calls.slice(0, -1).forEach((c) => expect(c.settled).toBe(true));
+          // What the table shows is what the model says, and a row check runs only in 'checking'.
+          expect(real.context.rows).toEqual(state.context.rows);
+          expect(real.context.totalPages).toBe(state.context.totalPages);
+          if (!real.matches('checking')) sut.checks.forEach((c) => expect(c.settled).toBe(true));
+          // Rows that were not checked are never left on screen once the page is done or failed.
+          if (real.matches('idle') || real.matches('error'))
+            expect(real.context.rows).not.toContainEqual(UNCHECKED_ROWS[0]);
+        },
+        checking: () => {
+          const real = sut.actor.getSnapshot();
+          expect(real.context.rows).toEqual(UNCHECKED_ROWS);
+          expect(listViewStatus(real)).toBe('loading');
+          expect(sut.checks.at(-1)?.settled).toBe(false);
         },
         loading: () => {
           // The request in flight asks exactly for the query the machine now holds.
@@ -293,6 +372,68 @@ describe('requests', () => {
     expect(sut.notifications).toEqual([
       { kind: 'error', message: 'Processing filters failed, please check your logs!' },
     ]);
+  });
+});
+
+describe('a big page shown before its rows are all checked', () => {
+  it('shows the rows at once, stays busy, and takes the checked rows when the check passes', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'SET_SIZE', size: 15000 });
+    await sut.resolve({ ...STAGED, totalItems: 15414, totalPages: 2 });
+    expect(sut.actor.getSnapshot().value).toBe('checking');
+    expect(sut.status()).toBe('loading');
+    expect(sut.actor.getSnapshot().context).toMatchObject({ rows: UNCHECKED_ROWS, totalItems: 15414 });
+    await sut.checked({ rows: CHECKED_ROWS });
+    expect(sut.status()).toBe('idle');
+    expect(sut.actor.getSnapshot().context).toMatchObject({
+      rows: CHECKED_ROWS,
+      totalItems: 15414,
+      checked: null,
+    });
+    expect(sut.notifications).toEqual([]);
+  });
+
+  it("a row failing the check ends as a failed request: 'Server timeout occurred!…', the last checked rows back", async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'SET_SIZE', size: 15000 });
+    await sut.resolve({ ...STAGED, totalItems: 15414, totalPages: 2 });
+    await sut.checked({ error: INVALID });
+    expect(sut.status()).toBe('error');
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+    expect(sut.actor.getSnapshot().context).toMatchObject({
+      rows: PAGE.rows,
+      totalItems: 120,
+      totalPages: 3,
+      average: { polAverage: 17.1 },
+      error: SERVER_TIMEOUT,
+      checked: null,
+    });
+    // RELOAD tries again, as after any failed request.
+    sut.actor.send({ type: 'RELOAD' });
+    expect(sut.status()).toBe('loading');
+  });
+
+  it('a new query while checking cancels the check; if that request fails, the unchecked rows leave too', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'SET_SIZE', size: 15000 });
+    await sut.resolve(STAGED);
+    sut.actor.send({ type: 'SET_SORT', sort: ['pol,desc'] });
+    expect(sut.checks.at(-1)?.cancelled).toBe(true);
+    expect(sut.status()).toBe('loading');
+    await sut.reject(TIMEOUT);
+    expect(sut.status()).toBe('error');
+    expect(sut.actor.getSnapshot().context.rows).toEqual(PAGE.rows);
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+  });
+
+  it('a second unchecked page in a row goes back to the last checked one, not to the first unchecked', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'SET_SIZE', size: 15000 });
+    await sut.resolve(STAGED);
+    sut.actor.send({ type: 'SET_PAGE', page: 1 });
+    await sut.resolve({ ...STAGED, rows: [{ aId: 3, unchecked: true }] });
+    await sut.checked({ error: INVALID });
+    expect(sut.actor.getSnapshot().context.rows).toEqual(PAGE.rows);
   });
 });
 

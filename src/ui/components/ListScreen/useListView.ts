@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { Http } from '../../../api/http';
+import { checkRowsLater, type Http, type RowCheck } from '../../../api/http';
 import { DEFAULT_PAGE_SIZE, type Exclusion } from '../../../domain/constants';
 import { buildListQuery, type ListRestriction } from '../../../domain/listQuery';
 import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE } from '../../../domain/messages';
@@ -97,10 +97,22 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
       actors: {
         fetchPage: fromPromise<ListPage, FetchPageInput>(({ input, signal }) => {
           const { http: client, track: trackBusy, fetchPage } = latest.current;
-          const request = fetchPage(client, input.query, signal);
           // An auto-refresh only marks the table busy (a quiet indicator); the overlay would swallow
-          // the clicks of someone working on the page every N seconds.
-          return input.background ? request : trackBusy(request);
+          // the clicks of someone working on the page every N seconds. Its rows are checked in full
+          // before they replace the ones under the user's hands.
+          if (input.background) return fetchPage(client, input.query, signal);
+          // A page someone asked for is shown once its totals and first rows are checked; the rest
+          // are checked after the first paint (the machine's 'checking'), under the busy overlay, so
+          // nothing is pressed on rows that were not checked.
+          let check: RowCheck | undefined;
+          checkRowsLater(signal, (c) => {
+            check = c;
+          });
+          const request = fetchPage(client, input.query, signal).then((page) =>
+            check ? { ...page, check } : page,
+          );
+          void trackBusy(request.then((page) => page.check?.rows)).catch(() => undefined);
+          return request;
         }),
       },
       actions: {
