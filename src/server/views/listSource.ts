@@ -161,15 +161,10 @@ export const listReads = <R, E, G extends { totalItems: number }>(
   const aggregate = sql.raw(options.aggregate);
   const { toEntity } = options;
 
-  const rowsQuery = (
-    request: ViewRequest,
-    campaign: Campaign,
-    window: Window = {},
-    opts: ListWhereOptions = {},
-  ) => {
-    const { where, needs } = listWhere(source, request, campaign, opts);
+  /** The rows in view order for a WHERE built once (the view uses it for its aggregate as well). */
+  const pageQuery = (request: ViewRequest, filter: ReturnType<typeof listWhere>, window: Window) => {
     const order = orderBy(request.sort, source.sortColumns);
-    const inner = (alias: string) => needs(alias) || sortUses(request.sort, source.sortColumns, alias);
+    const inner = (alias: string) => filter.needs(alias) || sortUses(request.sort, source.sortColumns, alias);
     const limit = window.limit === undefined ? sql`` : sql` limit ${window.limit}`;
     const offset = window.offset ? sql` offset ${window.offset}` : sql``;
     const a = sql.raw(source.alias);
@@ -178,17 +173,24 @@ export const listReads = <R, E, G extends { totalItems: number }>(
       select ${recordColumns(source)}, ${a}.rn from (
         select ${ownColumns(source)}, row_number() over (order by ${order}) as rn
         from ${from(source)} ${joinsOf(source, inner)}
-        where ${where}
+        where ${filter.where}
         order by ${order}${limit}${offset}
       ) ${a} ${joinsOf(source)}
       order by ${a}.rn`;
   };
 
+  const rowsQuery = (
+    request: ViewRequest,
+    campaign: Campaign,
+    window: Window = {},
+    opts: ListWhereOptions = {},
+  ) => pageQuery(request, listWhere(source, request, campaign, opts), window);
+
   const viewQuery = (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
-    const page = rowsQuery(request, campaign, { limit: request.size, offset: request.offset }, opts);
+    const filter = listWhere(source, request, campaign, opts);
+    const page = pageQuery(request, filter, { limit: request.size, offset: request.offset });
     // The aggregate row also carries the stored campaign (views/campaign.ts checkCampaign).
-    const { where, needs } = listWhere(source, request, campaign, opts);
-    const totals = sql<G>`select ${aggregate}, ${CAMPAIGN_CHECK} from ${from(source)} ${joinsOf(source, needs)} where ${where}`;
+    const totals = sql<G>`select ${aggregate}, ${CAMPAIGN_CHECK} from ${from(source)} ${joinsOf(source, filter.needs)} where ${filter.where}`;
     return sql<
       G & Partial<R>
     >`select g.*, p.* from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
