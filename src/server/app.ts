@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { LOGIN_MESSAGES } from '../domain/auth';
-import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { MAX_SELECTION, REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { registerAuth } from './auth/plugin';
 import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from './auth/signin-limiter';
 import type { Config } from './config';
@@ -90,6 +90,9 @@ const loggerOption = (logger: BuildAppOptions['logger']): FastifyServerOptions['
   return { level: 'info', ...base, redact: { paths: REDACT, censor: '[redacted]' } };
 };
 
+/** Room for the query string of the largest selection: 128 bytes per selected item, and 32 KB besides. */
+export const MAX_REQUEST_HEADER_BYTES = MAX_SELECTION * 128 + 32 * 1024;
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { config, db } = options;
   const app = Fastify({
@@ -98,6 +101,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
     connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
     return503OnClosing: true,
+    // A view of the largest selection (MAX_SELECTION sample IDs 'sId|sStamp', URL-encoded: about
+    // 52 KB) travels in the query string (ARCHITECTURE §4); Node's default header limit, 16 KB,
+    // refused it with 431.
+    http: { maxHeaderSize: MAX_REQUEST_HEADER_BYTES },
     // Whose X-Forwarded-For sets request.ip (sign-in limits, logs); none unless configured. Fastify
     // takes a hop count at run time (lib/request.js) though its types name only lists and functions.
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy as string[] } : {}),
