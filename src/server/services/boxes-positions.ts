@@ -40,7 +40,7 @@ import {
   toBoxPosition,
   type PositionRow,
 } from '../repositories/boxes';
-import { recordAudit } from './audit';
+import { recordAudit, type AuditAction } from './audit';
 import { issueMessages, mapDbError } from './samples-writes';
 
 type Trx = Transaction<Database>;
@@ -207,6 +207,41 @@ const parsePosition = (raw: unknown, bId: string, id: string, action: 'created' 
   return parsed.data;
 };
 
+/** The stored row a position write asks for. */
+const requestedRow = (bId: string, pos: number, value: ReturnType<typeof parsePosition>): PositionRow => ({
+  bId,
+  boxPosId: pos,
+  sId: value.sample.sampleId.sId,
+  sStamp: value.sample.sampleId.sStamp,
+  dateExported: value.dateExported,
+});
+
+/** Where the sample of `row` stands in the renumbered list. */
+const placedIn = (rows: readonly PositionRow[], row: PositionRow): PositionRow =>
+  rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
+
+/** Stores the new list, records the one position's audit event and answers with the list. */
+const storePosition = async (
+  trx: Trx,
+  actor: string,
+  bId: string,
+  list: { before: PositionRow[]; rows: PositionRow[] },
+  event: { action: AuditAction; key: string; before?: PositionRow; after?: PositionRow },
+  message: (boxPos: string) => string,
+): Promise<BoxPositionResult> => {
+  await storeList(trx, bId, list.before, list.rows);
+  await recordAudit(trx, {
+    actor,
+    action: event.action,
+    entity: 'boxPosition',
+    key: event.key,
+    ...(event.before ? { before: toBoxPosition(event.before) } : {}),
+    ...(event.after ? { after: toBoxPosition(event.after) } : {}),
+  });
+  const boxPos = event.after ? formatBoxPos(bId, event.after.boxPosId) : event.key;
+  return { message: message(boxPos), boxPos, boxpos: list.rows.map(toBoxPosition) };
+};
+
 /**
  * POST /boxes/{id}/boxpos/{pos}: a new position at number pos; the positions from pos on move one
  * down, and a pos past the end places it after the last (the numbers stay consecutive). A full box
@@ -228,26 +263,17 @@ export const createBoxPosition = async (
       throw new HttpError(409, message, [message]);
     }
     await checkSamples(trx, bId, [value.sample.sampleId], () => false, failed);
-    const row: PositionRow = {
-      bId,
-      boxPosId: pos,
-      sId: value.sample.sampleId.sId,
-      sStamp: value.sample.sampleId.sStamp,
-      dateExported: value.dateExported,
-    };
-    const items = insertPosition(before.map(itemOf), itemOf(row), pos);
-    const rows = rowsOf(bId, items);
-    await storeList(trx, bId, before, rows);
-    const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
-    const boxPos = formatBoxPos(bId, placed.boxPosId);
-    await recordAudit(trx, {
+    const row = requestedRow(bId, pos, value);
+    const rows = rowsOf(bId, insertPosition(before.map(itemOf), itemOf(row), pos));
+    const placed = placedIn(rows, row);
+    return storePosition(
+      trx,
       actor,
-      action: 'create',
-      entity: 'boxPosition',
-      key: boxPos,
-      after: toBoxPosition(placed),
-    });
-    return { message: created('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+      bId,
+      { before, rows },
+      { action: 'create', key: formatBoxPos(bId, placed.boxPosId), after: placed },
+      (boxPos) => created('boxPosition', boxPos),
+    );
   });
 };
 
@@ -269,27 +295,17 @@ export const updateBoxPosition = async (
     const current = before.find((r) => r.boxPosId === pos);
     if (!current) throw new HttpError(404, boxPositionNotFound(id));
     await checkSamples(trx, bId, [value.sample.sampleId], (p) => p.boxPosId === pos, failed);
-    const row: PositionRow = {
-      bId,
-      boxPosId: pos,
-      sId: value.sample.sampleId.sId,
-      sStamp: value.sample.sampleId.sStamp,
-      dateExported: value.dateExported,
-    };
+    const row = requestedRow(bId, pos, value);
     const others = removePosition(before.map(itemOf), before.indexOf(current) + 1);
     const rows = rowsOf(bId, insertPosition(others, itemOf(row), value.boxposId.boxPosId));
-    const placed = rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
-    await storeList(trx, bId, before, rows);
-    const boxPos = formatBoxPos(bId, placed.boxPosId);
-    await recordAudit(trx, {
+    return storePosition(
+      trx,
       actor,
-      action: 'update',
-      entity: 'boxPosition',
-      key: id,
-      before: toBoxPosition(current),
-      after: toBoxPosition(placed),
-    });
-    return { message: updated('boxPosition', boxPos), boxPos, boxpos: rows.map(toBoxPosition) };
+      bId,
+      { before, rows },
+      { action: 'update', key: id, before: current, after: placedIn(rows, row) },
+      (boxPos) => updated('boxPosition', boxPos),
+    );
   });
 };
 
@@ -305,14 +321,13 @@ export const deleteBoxPosition = async (
     const current = before.find((r) => r.boxPosId === pos);
     if (!current) throw new HttpError(404, boxPositionNotFound(id));
     const rows = rowsOf(bId, removePosition(before.map(itemOf), before.indexOf(current) + 1));
-    await storeList(trx, bId, before, rows);
-    await recordAudit(trx, {
+    return storePosition(
+      trx,
       actor,
-      action: 'delete',
-      entity: 'boxPosition',
-      key: id,
-      before: toBoxPosition(current),
-    });
-    return { message: deleted('boxPosition', id), boxPos: id, boxpos: rows.map(toBoxPosition) };
+      bId,
+      { before, rows },
+      { action: 'delete', key: id, before: current },
+      () => deleted('boxPosition', id),
+    );
   });
 };
