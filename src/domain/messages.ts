@@ -91,9 +91,10 @@ export const notFetched = (id: Id): string => `ID#${id} could not be fetched!`;
 
 /**
  * Which key names a record in the catalogue ('aId#…', 'sId#…|…', 'bId#…', 'scrId#…', 'boxPosition#…');
- * limits and settings are named as their not-found messages name them ('Limit#pol', 'Setting#campaign').
+ * limits, settings and sync entries are named as their not-found messages name them ('Limit#pol',
+ * 'Setting#campaign', 'SyncID#Log').
  */
-export type RecordKey = 'aId' | 'sId' | 'bId' | 'scrId' | 'boxPosition' | 'Limit' | 'Setting';
+export type RecordKey = 'aId' | 'sId' | 'bId' | 'scrId' | 'boxPosition' | 'Limit' | 'Setting' | 'SyncID';
 export type WriteAction = 'created' | 'modified' | 'deleted';
 
 export const writeFailed = (key: RecordKey, id: Id, action: WriteAction): string =>

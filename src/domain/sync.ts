@@ -1,5 +1,8 @@
 // Synchronization status and intervals (spec §4 Sync status, §9).
 import { SYNC_STATUSES, type SyncStatus, type SyncUnit } from './entities/syncEntry';
+import { MS_PER_UNIT } from './syncInterval';
+
+export { SYNC_INTERVAL_MAX, syncIntervalMessage } from './syncInterval';
 
 export { SYNC_STATUSES };
 export type { SyncStatus, SyncUnit };
@@ -11,19 +14,13 @@ export const overallStatus = (statuses: readonly SyncStatus[]): SyncStatus =>
   SEVERITY.find((s) => statuses.includes(s)) ?? 'UNKNOWN';
 
 const MINUTES_PER: Record<SyncUnit, number> = { SECONDS: 1 / 60, MINUTES: 1, HOURS: 60, DAYS: 1440 };
-const MS_PER: Record<SyncUnit, number> = {
-  SECONDS: 1000,
-  MINUTES: 60_000,
-  HOURS: 3_600_000,
-  DAYS: 86_400_000,
-};
 
 /** The interval as the page's minute slider shows it (SECONDS are divided by 60). */
 export const intervalInMinutes = (timeInterval: number, unit: SyncUnit): number =>
   timeInterval * MINUTES_PER[unit];
 
 /** The scheduler's period. */
-export const intervalMs = (timeInterval: number, unit: SyncUnit): number => timeInterval * MS_PER[unit];
+export const intervalMs = (timeInterval: number, unit: SyncUnit): number => timeInterval * MS_PER_UNIT[unit];
 
 /**
  * How a status looks (spec §4): DONE light green, ERROR light red, RUNNING light yellow, anything

@@ -28,7 +28,7 @@ const campaign: Setting = {
   version: 2,
 };
 const amino: Setting = { id: 2, name: 'aminoFactor', info: 'Amino', lastModified: null, value: '1', version: 1 };
-const log: SyncEntry = { syncID: 'Log', status: 'DONE', lastSync: null, timeInterval: 600, unit: 'SECONDS' };
+const log: SyncEntry = { syncID: 'Log', status: 'DONE', lastSync: null, timeInterval: 600, unit: 'SECONDS', version: 3 };
 
 describe('limits', () => {
   it('edits info, min and max as text', () => {

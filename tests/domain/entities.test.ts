@@ -111,6 +111,7 @@ describe('responses (ARCHITECTURE §4)', () => {
       lastSync: '2025-10-01 06:00:00',
       timeInterval: 10,
       unit: 'MINUTES',
+      version: 1,
     };
     expect(Sy.syncResponseSchema.parse({ sync: [entry] }).sync[0]).toEqual(entry);
     const log = { logId: 1, dateCreated: '2025-10-01 06:00:00', level: 'INFO', info: 'started' };
@@ -254,8 +255,11 @@ describe('write bodies carry the spec messages', () => {
     expect(messages(A.analysisWriteSchema, analysisBody)).toEqual([]);
   });
   it('sync entry', () => {
-    const entry = { syncID: 'Box', status: 'UNKNOWN', lastSync: null, timeInterval: 10, unit: 'MINUTES' };
+    const entry = { syncID: 'Box', status: 'UNKNOWN', lastSync: null, timeInterval: 10, unit: 'MINUTES', version: 1 };
     expect(messages(Sy.syncEntryWriteSchema, entry)).toEqual([]);
+    expect(messages(Sy.syncEntryWriteSchema, { ...entry, version: undefined })).toEqual([M.VERSION_MESSAGE]);
+    expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 24856, unit: 'DAYS' })).toHaveLength(1);
+    expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 24, unit: 'DAYS' })).toEqual([]);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 0 })).toHaveLength(1);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, syncID: 'Other' })).toHaveLength(1);
   });

@@ -59,6 +59,7 @@ describe('sync routes', () => {
         lastSync: null,
         timeInterval: 10,
         unit: 'MINUTES',
+        version: 1,
       })),
     );
   });
@@ -71,7 +72,7 @@ describe('sync routes', () => {
   });
 
   it('changes the interval (admin only, audited); a reader gets 403; an unknown entry 400', async () => {
-    const body = { syncID: 'Log', status: 'UNKNOWN', lastSync: null, timeInterval: 45, unit: 'MINUTES' };
+    const body = { syncID: 'Log', status: 'UNKNOWN', lastSync: null, timeInterval: 45, unit: 'MINUTES', version: 1 };
     const denied = await h.request({ method: 'PUT', url: '/api/config/sync/Log', token: reader, payload: body });
     expect(denied.statusCode).toBe(403);
     const res = await h.request({ method: 'PUT', url: '/api/config/sync/Log', token: admin, payload: body });
@@ -79,7 +80,12 @@ describe('sync routes', () => {
     expect(res.json<SyncEntry>()).toMatchObject({ syncID: 'Log', timeInterval: 45, unit: 'MINUTES' });
     const audit = await h.db.selectFrom('auditEvent').selectAll().where('entity', '=', 'syncConfig').execute();
     expect(audit).toHaveLength(1);
-    const zero = await h.request({ method: 'PUT', url: '/api/config/sync/Log', token: admin, payload: { ...body, timeInterval: 0 } });
+    const zero = await h.request({
+      method: 'PUT',
+      url: '/api/config/sync/Log',
+      token: admin,
+      payload: { ...body, timeInterval: 0, version: 2 },
+    });
     expect(zero.statusCode).toBe(400);
     const unknown = await h.request({ method: 'GET', url: '/api/config/sync/Printer', token: admin });
     expect(unknown.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 // Sync configuration entry of ARCHITECTURE §4.
 import { z } from 'zod';
-import { labDateTimeText } from './shared';
+import { SYNC_INTERVAL_MAX, syncIntervalMessage } from '../syncInterval';
+import { labDateTimeText, versionRead, versionWrite } from './shared';
 
 export const SYNC_IDS = ['Analysis', 'Sample', 'Box', 'Log'] as const;
 export const SYNC_STATUSES = ['UNKNOWN', 'DONE', 'RUNNING', 'ERROR'] as const;
@@ -20,10 +21,21 @@ export const syncEntrySchema = z.object({
   lastSync: labDateTimeText.nullable(),
   timeInterval: z.number(),
   unit: syncUnitSchema,
+  version: versionRead,
 });
 export type SyncEntry = z.infer<typeof syncEntrySchema>;
 
-/** PUT /config/sync/{syncID}: a positive whole interval. */
-export const syncEntryWriteSchema = syncEntrySchema.extend({ timeInterval: z.number().int().positive() });
+/**
+ * PUT /config/sync/{syncID}: a positive whole interval the scheduler can keep in its unit (at most
+ * about 24 days, syncInterval.ts), and the version read.
+ */
+export const syncEntryWriteSchema = syncEntrySchema
+  .extend({ timeInterval: z.number().int().positive(), version: versionWrite })
+  .superRefine((e, ctx) => {
+    if (e.timeInterval > SYNC_INTERVAL_MAX[e.unit]) {
+      ctx.addIssue({ code: 'custom', path: ['timeInterval'], message: syncIntervalMessage(e.unit) });
+    }
+  });
+export type SyncEntryWrite = z.infer<typeof syncEntryWriteSchema>;
 
 export const syncResponseSchema = z.object({ sync: z.array(syncEntrySchema) });

@@ -120,6 +120,7 @@ export interface SyncConfigTable {
   timeInterval: ColumnType<number, number | undefined, number>;
   unit: ColumnType<SyncUnit, SyncUnit | undefined, SyncUnit>;
   lastModified: DefaultedTime;
+  version: RowVersion;
 }
 
 export interface SyncRunTable {
@@ -143,6 +144,9 @@ export interface SyncFileTable {
   reason: string | null;
   runId: number | null;
   importedAt: DefaultedTime;
+  /** bigint: read as text by pg, as a number by PGlite; Number() it. */
+  bytesImported: ColumnType<string | number, string | number | undefined, string | number>;
+  doneName: string | null;
 }
 
 export interface HwLogTable {

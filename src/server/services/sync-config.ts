@@ -1,14 +1,22 @@
 // The sync entries of the Synchronization page (spec §3 Sync entry, §7 Config): read and change the
 // schedule of each entry. Runs themselves are server/sync's.
 import { sql, type Kysely } from 'kysely';
-import { SYNC_IDS, type SyncEntry, type SyncId } from '../../domain/entities/syncEntry';
+import { SYNC_IDS, type SyncEntry, type SyncEntryWrite, type SyncId } from '../../domain/entities/syncEntry';
+import { notModified } from '../../domain/messages';
 import type { Database } from '../db/database';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
-import { recordAudit } from './audit';
+import { versionedUpdate } from '../repositories/versioned';
 
-const columns = ['syncId', 'status', 'lastSync', 'timeInterval', 'unit'] as const;
+const columns = ['syncId', 'status', 'lastSync', 'timeInterval', 'unit', 'version'] as const;
 
-type Row = { syncId: string; status: SyncEntry['status']; lastSync: string | null; timeInterval: number; unit: SyncEntry['unit'] };
+type Row = {
+  syncId: string;
+  status: SyncEntry['status'];
+  lastSync: string | null;
+  timeInterval: number;
+  unit: SyncEntry['unit'];
+  version: number;
+};
 
 const toEntry = (r: Row): SyncEntry => ({
   syncID: r.syncId as SyncId,
@@ -16,6 +24,7 @@ const toEntry = (r: Row): SyncEntry => ({
   lastSync: r.lastSync,
   timeInterval: r.timeInterval,
   unit: r.unit,
+  version: r.version,
 });
 
 export const syncNotFound = (id: string): string => `Error occurred, SyncID#${id} was not found!`;
@@ -36,39 +45,31 @@ export const getSyncEntry = async (db: Kysely<Database>, id: SyncId): Promise<Sy
 
 /**
  * PUT /config/sync/{syncID}: only the schedule (timeInterval, unit) is the user's to change; status
- * and lastSync belong to the runs and are ignored. An unchanged schedule writes nothing.
+ * and lastSync belong to the runs and are ignored. An unchanged schedule writes nothing. The entry
+ * goes with the version it was read with: a schedule changed by someone else since is 409
+ * (ARCHITECTURE §4); the version covers the schedule only, so runs do not make a copy stale.
  */
 export const updateSyncEntry = async (
   db: Kysely<Database>,
   actor: string,
   id: SyncId,
-  body: SyncEntry,
+  body: SyncEntryWrite,
 ): Promise<SyncEntry> => {
   if (body.syncID !== id) {
     throw new HttpError(400, HTTP_MESSAGES.validation, [`SyncID ${body.syncID} does not match ${id}`]);
   }
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('syncConfig')
-      .select(columns)
-      .where('syncId', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new HttpError(404, syncNotFound(id));
-    if (before.timeInterval === body.timeInterval && before.unit === body.unit) return toEntry(before);
-    const after = await trx
-      .updateTable('syncConfig')
-      .set({ timeInterval: body.timeInterval, unit: body.unit, lastModified: sql<string>`localtimestamp(0)` })
-      .where('syncId', '=', id)
-      .returning(columns)
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
-      action: 'update',
-      entity: 'syncConfig',
-      key: id,
-      before: toEntry(before),
-      after: toEntry(after),
+    const { after } = await versionedUpdate(trx, {
+      table: 'syncConfig',
+      key: { syncId: id },
+      version: body.version,
+      notFound: syncNotFound(id),
+      notModified: notModified('SyncID', id),
+      audit: { actor, entity: 'syncConfig', key: id, snapshot: toEntry },
+      values: (before) =>
+        before.timeInterval === body.timeInterval && before.unit === body.unit
+          ? null
+          : { timeInterval: body.timeInterval, unit: body.unit, lastModified: sql<string>`localtimestamp(0)` },
     });
     return toEntry(after);
   });

@@ -3,6 +3,7 @@
 // for them (a run is transactional per file, but a clean stop is kinder to the log).
 import { sql, type Kysely } from 'kysely';
 import { SYNC_IDS, type SyncId } from '../../domain/entities/syncEntry';
+import { SYNC_INTERVAL_MAX_SECONDS } from '../../domain/syncInterval';
 import type { Database } from '../db/database';
 import { runSync, type RunOutcome, type SyncOptions } from './engine';
 
@@ -49,13 +50,18 @@ export class SyncService {
     });
   }
 
-  /** The entries whose interval has passed since their last run (by the database's clock, shared by all instances). */
+  /**
+   * The entries whose interval has passed since their last run (by the database's clock, shared by
+   * all instances). The interval is worked out in bigint and clamped to what the schedule can keep
+   * (syncInterval.ts), so a row written past the API's bound cannot overflow the query for all.
+   */
   async dueEntries(): Promise<SyncId[]> {
     const { rows } = await sql<{ syncId: string }>`
       select sync_id from sync_config
       where last_sync is null
-         or last_sync + make_interval(secs => time_interval * case unit
-              when 'SECONDS' then 1 when 'MINUTES' then 60 when 'HOURS' then 3600 else 86400 end) <= localtimestamp(0)
+         or last_sync + make_interval(secs => least(greatest(time_interval::bigint, 1) * case unit
+              when 'SECONDS' then 1 when 'MINUTES' then 60 when 'HOURS' then 3600 else 86400 end,
+              ${SYNC_INTERVAL_MAX_SECONDS})::double precision) <= localtimestamp(0)
       order by sync_id`.execute(this.db);
     return rows.map((r) => r.syncId).filter((id): id is SyncId => (SYNC_IDS as readonly string[]).includes(id));
   }
@@ -69,8 +75,13 @@ export class SyncService {
       try {
         for (const id of await this.dueEntries()) {
           if (this.closed) break;
-          const { done } = await this.start(id);
-          void done.catch((err: unknown) => onError?.(err));
+          // One entry that cannot start does not hold back the others.
+          try {
+            const { done } = await this.start(id);
+            void done.catch((err: unknown) => onError?.(err));
+          } catch (err) {
+            onError?.(err);
+          }
         }
       } catch (err) {
         onError?.(err);

@@ -135,7 +135,8 @@ const plugin = async (parent: FastifyInstance, opts: SyncRouteOptions = {}): Pro
       schema: {
         tags,
         security,
-        summary: 'Change the interval and unit of an entry (admin)',
+        summary:
+          'Change the interval and unit of an entry (admin); 409 when its version is no longer the one sent',
         params: idParams,
         body: syncEntryWriteSchema,
         response: {
@@ -144,6 +145,7 @@ const plugin = async (parent: FastifyInstance, opts: SyncRouteOptions = {}): Pro
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },
