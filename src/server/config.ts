@@ -22,6 +22,8 @@ export interface Config {
   timezone: string;
   printer: PrinterAddress | undefined;
   syncSource: string;
+  /** LAB_SYNC_MAX_FILE_MB: a sync file larger than this is refused with a reason (bytes). */
+  syncMaxFileBytes: number;
   admin: { email: string | undefined; password: string | undefined };
   /** pino level for the request log. */
   logLevel: string;
@@ -50,6 +52,14 @@ const MIN_SECRET_LENGTH = 32;
 const value = (env: Env, name: string): string | undefined => {
   const v = env[name]?.trim();
   return v ? v : undefined;
+};
+
+export const DEFAULT_SYNC_MAX_FILE_MB = 100;
+
+const parseMegabytes = (raw: string, name: string): number => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new ConfigError(`${name} must be a whole number of megabytes (1-100000), got '${raw}'`);
+  return n * 1024 * 1024;
 };
 
 const parsePort = (raw: string, name: string): number => {
@@ -178,6 +188,7 @@ export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()):
     timezone: parseTimezone(value(env, 'LAB_TIMEZONE') ?? 'Europe/Vienna'),
     printer: printer ? parsePrinter(printer) : undefined,
     syncSource: syncSource ? resolve(cwd, syncSource) : join(dataDir, 'inbox'),
+    syncMaxFileBytes: parseMegabytes(value(env, 'LAB_SYNC_MAX_FILE_MB') ?? String(DEFAULT_SYNC_MAX_FILE_MB), 'LAB_SYNC_MAX_FILE_MB'),
     admin: { email: value(env, 'LAB_ADMIN_EMAIL'), password: env['LAB_ADMIN_PASSWORD'] || undefined },
     logLevel: parseLogLevel(value(env, 'LAB_LOG_LEVEL') ?? 'info'),
     trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,

@@ -64,11 +64,16 @@ describe('sync routes', () => {
     );
   });
 
-  it('names the data source folder per entry as text', async () => {
-    const res = await h.request({ method: 'GET', url: '/api/config/sync/datasource', token: reader });
+  it('names the data source folder per entry as text: the server paths to admins only', async () => {
+    const res = await h.request({ method: 'GET', url: '/api/config/sync/datasource', token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toContain(join(source, 'analysis'));
+    const read = await h.request({ method: 'GET', url: '/api/config/sync/datasource', token: reader });
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toContain('Analysis: analysis/');
+    expect(read.body).not.toContain(source);
+    expect(read.body).not.toMatch(/\/(tmp|srv|home|var)\//);
   });
 
   it('changes the interval (admin only, audited); a reader gets 403; an unknown entry 400', async () => {
@@ -91,16 +96,28 @@ describe('sync routes', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('a manual start while a run of the entry goes on answers 409 with a clear message', async () => {
+  it('a start while a run of the entry goes on elsewhere joins it: 200 with the entry, no second run', async () => {
+    const runs = async () => (await h.db.selectFrom('syncRun').select('id').where('syncId', '=', 'Sample').execute()).length;
+    const before = await runs();
     const res = await tryWithAdvisoryLock(h.db, 'syncSample', () =>
       h.request({ method: 'GET', url: '/api/config/sync/Sample', token: reader }),
     );
     expect(res.ran).toBe(true);
     if (!res.ran) return;
-    expect(res.value.statusCode).toBe(409);
-    expect(res.value.json<{ message: string }>().message).toBe(
-      'Sync Sample is already running. Please wait until it is done!',
+    expect(res.value.statusCode).toBe(200);
+    expect(res.value.json<SyncEntry>().syncID).toBe('Sample');
+    expect(await runs()).toBe(before);
+  });
+
+  it('100 starts at once are one run', async () => {
+    const runs = async () => (await h.db.selectFrom('syncRun').select('id').where('syncId', '=', 'Box').execute()).length;
+    const before = await runs();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => h.request({ method: 'GET', url: '/api/config/sync/Box', token: reader })),
     );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 100 }, () => 200));
+    while ((await entry('Box')).status === 'RUNNING') await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await runs()).toBe(before + 1);
   });
 });
 

@@ -1,9 +1,11 @@
-// Reading an instrument file (docs/sync.md): UTF-8 text (a BOM is dropped), one header line naming
-// the columns (any order, case-insensitive), then one record per line, ';'-separated; a field may be
-// double-quoted (with "" for a quote inside). Empty lines are skipped. Every problem is a LineError
-// naming the line, because the reason file must tell the lab which line to fix.
+// Reading an instrument file (docs/sync.md) from the one CSV reader (imports/csvReader.ts): one
+// header line naming the columns (any order, case-insensitive), then one record per line,
+// ';'-separated; a field may be double-quoted (with "" for a quote inside). Empty lines are skipped.
+// Every problem is a LineError naming the line, because the reason file must tell the lab which
+// line to fix.
 import { parseLabDateTime } from '../../domain/datetime';
 import { hasControlCharacters } from '../../domain/rules/fields';
+import { CsvSyntaxError, type CsvRow } from '../imports/csvReader';
 
 export class LineError extends Error {
   override name = 'LineError';
@@ -21,66 +23,57 @@ export interface CsvRecord {
   get(column: string): string;
 }
 
-const splitLine = (text: string, line: number): string[] => {
-  if (!text.includes('"')) return text.split(';').map((c) => c.trim());
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === ';') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += ch;
-  }
-  if (quoted) throw new LineError(line, 'a quoted field is not closed');
-  cells.push(cell.trim());
-  return cells;
-};
+export interface SyncRecords {
+  /** The header's columns, lower case. */
+  columns: Set<string>;
+  records: AsyncGenerator<CsvRecord>;
+}
+
+const asLineError = (err: unknown): unknown =>
+  err instanceof CsvSyntaxError ? new LineError(err.line, err.reason) : err;
 
 /**
- * Reads `text` with the kind's columns: `required` must be in the header, `known` lists every
- * column the kind reads (others are refused: a typo would otherwise drop a value silently).
+ * Reads the header of `rows` with the kind's columns: `required` must be in it, `known` lists every
+ * column the kind reads (others are refused: a typo would otherwise drop a value silently). The
+ * records follow as they stream in.
  */
-export const readCsv = (
-  text: string,
+export const openRecords = async (
+  rows: AsyncGenerator<CsvRow>,
   known: readonly string[],
   required: readonly string[],
-): { columns: Set<string>; records: CsvRecord[] } => {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => l.trim() !== '');
-  if (headerAt < 0) throw new LineError(1, 'the file is empty (a header line is required)');
-  const header = splitLine(lines[headerAt]!, headerAt + 1).map((h) => h.toLowerCase());
+): Promise<SyncRecords> => {
+  let first: IteratorResult<CsvRow>;
+  try {
+    first = await rows.next();
+  } catch (err) {
+    throw asLineError(err);
+  }
+  if (first.done) throw new LineError(1, 'the file is empty (a header line is required)');
+  const headerLine = first.value.line;
+  const header = first.value.cells.map((h) => h.toLowerCase());
+  if (header.some(hasControlCharacters)) throw new LineError(headerLine, 'the line holds control characters');
   const knownLower = new Map(known.map((k) => [k.toLowerCase(), k]));
   for (const h of header) {
-    if (!knownLower.has(h)) throw new LineError(headerAt + 1, `unknown column '${h}' (columns: ${known.join(';')})`);
+    if (!knownLower.has(h)) throw new LineError(headerLine, `unknown column '${h}' (columns: ${known.join(';')})`);
   }
   for (const r of required) {
-    if (!header.includes(r.toLowerCase())) throw new LineError(headerAt + 1, `the column '${r}' is missing`);
+    if (!header.includes(r.toLowerCase())) throw new LineError(headerLine, `the column '${r}' is missing`);
   }
   const index = new Map(header.map((h, i) => [h, i]));
-  const records: CsvRecord[] = [];
-  for (let i = headerAt + 1; i < lines.length; i++) {
-    const raw = lines[i]!;
-    if (raw.trim() === '') continue;
-    const line = i + 1;
-    if (hasControlCharacters(raw)) throw new LineError(line, 'the line holds control characters');
-    const cells = splitLine(raw, line);
-    if (cells.length !== header.length) {
-      throw new LineError(line, `${cells.length} fields, the header has ${header.length}`);
+  async function* records(): AsyncGenerator<CsvRecord> {
+    try {
+      for await (const { line, cells } of rows) {
+        if (cells.some(hasControlCharacters)) throw new LineError(line, 'the line holds control characters');
+        if (cells.length !== header.length) {
+          throw new LineError(line, `${cells.length} fields, the header has ${header.length}`);
+        }
+        yield { line, get: (column) => cells[index.get(column.toLowerCase()) ?? -1] ?? '' };
+      }
+    } catch (err) {
+      throw asLineError(err);
     }
-    records.push({ line, get: (column) => cells[index.get(column.toLowerCase()) ?? -1] ?? '' });
   }
-  return { columns: new Set(header), records };
+  return { columns: new Set(header), records: records() };
 };
 
 // ---- cells -------------------------------------------------------------------------------------

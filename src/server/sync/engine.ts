@@ -1,34 +1,25 @@
 // One run of one sync entry (ARCHITECTURE §5 Synchronization; spec §4 Sync status). Under the
 // entry's advisory lock (one run at a time, also across server instances on one PostgreSQL) the
-// run imports every waiting file of the entry's folder in name order. Each file is one transaction:
-// its rows, its ledger row (sync_file: name + content hash), its hardware-log line and its audit
-// event commit together or not at all. Only after the commit is the file moved to done/; a file the
-// ledger already knows (the process died between commit and move) is moved on without importing it
-// again. A file with a bad line is refused whole: nothing of it is written, it goes to failed/ with
-// '<name>.reason.txt' naming the line. Status: RUNNING during the run, then DONE, or ERROR when a
-// file failed or the run broke; lastSync is stamped at the end; every run leaves a sync_run row.
+// run checks the entry's folders (no link is followed: files.ts), imports the lines appended to
+// files it imported before (tails.ts), then every waiting file of the folder in name order
+// (importFile.ts: one transaction per file, a bad file moves to failed/ with its reason and the
+// run goes on). Files still being written wait: the run looks again after the settle time, a few
+// times, and says in its log which files it left waiting. Status: RUNNING during the run, then
+// DONE, or ERROR when a file failed or the run broke; lastSync is stamped at the end; every run
+// leaves a sync_run row.
 import { sql, type Kysely } from 'kysely';
 import type { SyncId, SyncStatus } from '../../domain/entities/syncEntry';
 import { tryWithAdvisoryLock, type AdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
-import { recordAudit } from '../services/audit';
-import { LineError, readCsv } from './csv';
-import {
-  DEFAULT_SETTLE_MS,
-  DONE_DIR,
-  ensureFolders,
-  FAILED_DIR,
-  listWaiting,
-  moveTo,
-  readSettled,
-  type WaitingFile,
-} from './files';
+import { DEFAULT_SETTLE_MS, InboxRefusal, listWaiting, openFolders, type WaitingFile } from './files';
+import { brokenFile, importWaitingFile, printable, type FileContext } from './importFile';
 import { analysisImporter } from './importers/analysis';
 import { boxImporter } from './importers/box';
 import { logImporter } from './importers/log';
 import { sampleImporter } from './importers/sample';
 import type { Importer } from './importers/shared';
+import { importTails } from './tails';
 
 export const IMPORTERS: Record<SyncId, Importer<unknown>> = {
   Analysis: analysisImporter as Importer<unknown>,
@@ -51,7 +42,26 @@ export interface SyncOptions {
   settleMs?: number;
   /** LAB_TIMEZONE: the run log's clock. */
   timezone?: string;
+  /** LAB_SYNC_MAX_FILE_MB in bytes (default 100 MB). */
+  maxFileBytes?: number;
+  /**
+   * The server's own log, which only the administrator reads: refusals of the inbox are said there
+   * with the server's paths. The run log and the hardware log, which readers see, name folders
+   * relative to the sync source only.
+   */
+  warn?: (message: string) => void;
+  /** Called after a file's records were imported, before it is checked for changes (tests change it here). */
+  afterRead?: (name: string) => void | Promise<void>;
 }
+
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+/**
+ * A run looks again at files still being written (issue 28: a manual start waits for them) up to
+ * this many times, and waits no longer than SETTLE_WAIT_MS in all; a file that cannot be still by
+ * then is left for the next run, and the run log says so.
+ */
+export const SETTLE_ROUNDS = 3;
+export const SETTLE_WAIT_MS = 10_000;
 
 export interface RunSummary {
   runId: number;
@@ -59,6 +69,8 @@ export interface RunSummary {
   filesDone: number;
   filesFailed: number;
   rowsImported: number;
+  /** Files left for the next run: still being written, or changed while they were read. */
+  filesWaiting: number;
   log: string[];
 }
 
@@ -110,6 +122,7 @@ async function runLocked(
     filesDone: 0,
     filesFailed: 0,
     rowsImported: 0,
+    filesWaiting: 0,
     log: [],
   };
   const clock = new Intl.DateTimeFormat('de-AT', {
@@ -122,17 +135,18 @@ async function runLocked(
   const say = (line: string) => run.log.push(`${clock.format(new Date())} ${line}`);
   say(`Sync ${syncId} started (run ${runId})`);
   try {
-    const dir = await ensureFolders(options.source, syncId);
-    for (const file of await listWaiting(dir)) {
-      await handleFile(db, syncId, dir, file, options.settleMs ?? DEFAULT_SETTLE_MS, run, say);
-    }
+    await runFiles(db, syncId, options, run, say);
     run.status = run.filesFailed > 0 ? 'ERROR' : 'DONE';
   } catch (err) {
     run.status = 'ERROR';
-    say(`run broke off: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof InboxRefusal) {
+      say(`${err.message}`);
+      options.warn?.(`sync ${syncId}: ${err.message} (sync source ${options.source})`);
+    } else say(printable(`run broke off: ${err instanceof Error ? err.message : String(err)}`));
   }
+  const waiting = run.filesWaiting > 0 ? `; waiting: ${run.filesWaiting} file(s) still changing, read next run` : '';
   say(
-    `Sync ${syncId} ${run.status}: ${run.filesDone} file(s) imported, ${run.filesFailed} failed, ${run.rowsImported} row(s)`,
+    `Sync ${syncId} ${run.status}: ${run.filesDone} file(s) imported, ${run.filesFailed} failed, ${run.rowsImported} row(s)${waiting}`,
   );
   await db.transaction().execute(async (trx) => {
     await trx
@@ -153,8 +167,11 @@ async function runLocked(
       .where('syncId', '=', syncId)
       .execute();
     // One line per run in the hardware log; a run that found nothing to do is not worth one.
-    if (run.filesDone + run.filesFailed > 0 || run.status === 'ERROR') {
+    if (run.filesDone + run.filesFailed + run.filesWaiting > 0 || run.status === 'ERROR') {
+      // An inbox refused is said too (relative names only: readers see this log).
+      const refusal = run.log.find((l) => / is a link;| leads outside | is not a folder/.test(l));
       await appendHwLog(trx, [
+        ...(refusal ? [{ level: 'ERROR', info: `Sync ${syncId}: ${refusal.slice(9)}` }] : []),
         { level: run.status === 'ERROR' ? 'ERROR' : 'INFO', info: run.log.at(-1)!.slice(9) },
       ]);
     }
@@ -162,104 +179,81 @@ async function runLocked(
   return run;
 }
 
-async function handleFile(
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The run's work: appended lines first, then the waiting files, looking again at those still written. */
+async function runFiles(
   db: Kysely<Database>,
   syncId: SyncId,
-  dir: string,
-  file: WaitingFile,
-  settleMs: number,
+  options: SyncOptions,
   run: RunSummary,
   say: (line: string) => void,
 ): Promise<void> {
-  const read = await readSettled(file.path, settleMs);
-  if (!read) {
-    say(`${file.name}: still being written, waits for the next run`);
-    return;
+  const folders = await openFolders(options.source, syncId);
+  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+  const ctx: FileContext = {
+    db,
+    syncId,
+    folders,
+    importer: IMPORTERS[syncId],
+    runId: run.runId,
+    settleMs,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    say,
+    afterRead: options.afterRead,
+  };
+  const tails = await importTails(ctx);
+  run.filesDone += tails.imported;
+  run.filesFailed += tails.failed;
+  run.rowsImported += tails.rows;
+  let waiting: Array<{ file: WaitingFile; readyInMs: number }> = [];
+  let waited = 0;
+  for (let round = 0; round <= SETTLE_ROUNDS; round++) {
+    const names = new Set(waiting.map((w) => w.file.raw.toString('hex')));
+    const files = (await listWaiting(folders)).filter((f) => round === 0 || names.has(f.raw.toString('hex')));
+    waiting = [];
+    for (const file of files) {
+      const outcome = await handleOne(ctx, file);
+      if (typeof outcome === 'object') waiting.push({ file, readyInMs: outcome.readyInMs });
+      else if (outcome === 'failed') run.filesFailed += 1;
+      else if (typeof outcome === 'number') {
+        run.filesDone += 1;
+        run.rowsImported += outcome;
+      }
+    }
+    const pause = Math.max(0, ...waiting.map((w) => w.readyInMs)) + 50;
+    if (waiting.length === 0 || round === SETTLE_ROUNDS || waited + pause > SETTLE_WAIT_MS) break;
+    say(`waiting: ${waiting.length} file(s) still changing, looking again in ${Math.ceil(pause / 1000)} s`);
+    await sleep(pause);
+    waited += pause;
   }
-  const known = await db
-    .selectFrom('syncFile')
-    .select(['status', 'reason'])
-    .where('syncId', '=', syncId)
-    .where('fileName', '=', file.name)
-    .where('contentHash', '=', read.hash)
-    .executeTakeFirst();
-  if (known) {
-    // Imported (or refused) before the process died, not moved yet: move it now, import nothing.
-    const failed = known.status === 'FAILED';
-    await moveTo(
-      dir,
-      failed ? FAILED_DIR : DONE_DIR,
-      file,
-      read.hash,
-      failed ? (known.reason ?? '') : undefined,
-    );
-    say(
-      `${file.name}: already ${failed ? 'refused' : 'imported'} earlier, moved to ${failed ? FAILED_DIR : DONE_DIR}/`,
-    );
-    return;
-  }
-  const importer = IMPORTERS[syncId];
-  let rows: number;
-  try {
-    const { columns, records } = readCsv(read.text, importer.columns, importer.required);
-    const parsed = await importer.parse(records, columns);
-    rows = await db.transaction().execute(async (trx) => {
-      const n = await importer.write(trx, parsed);
-      await trx
-        .insertInto('syncFile')
-        .values({
-          syncId,
-          fileName: file.name,
-          contentHash: read.hash,
-          status: 'DONE',
-          rowsImported: n,
-          runId: run.runId,
-        })
-        .execute();
-      await appendHwLog(trx, [{ level: 'INFO', info: `Sync ${syncId}: ${file.name} imported, ${n} row(s)` }]);
-      await recordAudit(trx, {
-        actor: 'sync',
-        action: 'create',
-        entity: 'syncFile',
-        key: `${syncId}/${file.name}`,
-        after: { rows: n, contentHash: read.hash },
-      });
-      return n;
-    });
-  } catch (err) {
-    const reason = `${file.name}: ${reasonOf(err)}`;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('syncFile')
-        .values({
-          syncId,
-          fileName: file.name,
-          contentHash: read.hash,
-          status: 'FAILED',
-          reason,
-          runId: run.runId,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      await appendHwLog(trx, [{ level: 'ERROR', info: `Sync ${syncId}: ${reason}` }]);
-    });
-    await moveTo(dir, FAILED_DIR, file, read.hash, reason);
-    run.filesFailed += 1;
-    say(`${reason} — moved to ${FAILED_DIR}/, nothing of it imported`);
-    return;
-  }
-  await moveTo(dir, DONE_DIR, file, read.hash);
-  run.filesDone += 1;
-  run.rowsImported += rows;
-  say(`${file.name}: ${rows} row(s) imported, moved to ${DONE_DIR}/`);
+  const left = waiting.map((w) => w.file);
+  for (const file of left) say(`${file.name}: still being written, waits for the next run`);
+  run.filesWaiting = left.length + tails.waiting;
 }
 
-/** The reason file's text: the line and what is wrong with it, or what the database refused. */
-const reasonOf = (err: unknown): string => {
-  if (err instanceof LineError) return err.message;
-  const message = err instanceof Error ? err.message : String(err);
-  return `the database refused the file (${message})`;
-};
+/** One file; a fault of the server with it (not of the file) is said and leaves it for the next run. */
+async function handleOne(
+  ctx: FileContext,
+  file: WaitingFile,
+): Promise<number | 'failed' | { readyInMs: number } | 'other'> {
+  try {
+    const outcome = await importWaitingFile(ctx, file);
+    if (outcome.kind === 'imported') return outcome.rows;
+    if (outcome.kind === 'failed') return 'failed';
+    if (outcome.kind === 'waiting') {
+      if (outcome.why === 'changed') ctx.say(`${file.name}: changed while it was read, not moved; read again`);
+      return { readyInMs: outcome.readyInMs };
+    }
+    return 'other';
+  } catch (err) {
+    if (err instanceof InboxRefusal) throw err;
+    const text = brokenFile(file, err);
+    ctx.say(text);
+    await appendHwLog(ctx.db, [{ level: 'ERROR', info: `Sync ${ctx.syncId}: ${text}` }]).catch(() => undefined);
+    return 'failed';
+  }
+}
 
 // ---- reading -----------------------------------------------------------------------------------
 

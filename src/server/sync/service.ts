@@ -24,11 +24,28 @@ export class SyncService {
     readonly options: SyncOptions,
   ) {}
 
+  /** The run of each entry started by this process and not yet over: a start meanwhile joins it. */
+  private readonly current = new Map<SyncId, Promise<{ started: boolean; done: Promise<RunOutcome> }>>();
+
   /**
    * Starts a run in the background; answers once it shows RUNNING (`started: true`) or once it is
-   * clear that a run of the entry is going on already (`started: false`). `done` ends with the run.
+   * clear that a run of the entry is going on already on another instance (`started: false`).
+   * `done` ends with the run. A start while a run of the entry started here is queued or running
+   * joins that run (the same answer) instead of starting another (issue 29: 100 starts, one run).
    */
   start(syncId: SyncId): Promise<{ started: boolean; done: Promise<RunOutcome> }> {
+    const current = this.current.get(syncId);
+    if (current) return current;
+    const starting = this.launch(syncId);
+    this.current.set(syncId, starting);
+    const forget = () => {
+      if (this.current.get(syncId) === starting) this.current.delete(syncId);
+    };
+    starting.then(({ done }) => done.then(forget, forget), forget);
+    return starting;
+  }
+
+  private launch(syncId: SyncId): Promise<{ started: boolean; done: Promise<RunOutcome> }> {
     return new Promise((resolve, reject) => {
       let told = false;
       const tell = (started: boolean) => {

@@ -1,6 +1,6 @@
 // The Synchronization page's calls (spec §7 Config; ARCHITECTURE §5 Synchronization):
 // GET /api/config/sync, GET /api/config/sync/datasource (text), PUT /api/config/sync/{syncID}
-// (admin), GET /api/config/sync/{syncID} (starts a run; 409 while one runs), GET
+// (admin), GET /api/config/sync/{syncID} (starts a run, or joins the one going on), GET
 // /api/config/sync/logs/{syncID} (text). Also the plugin that owns the sync service: the scheduler
 // starts when the app is ready (if asked to) and everything stops when it closes.
 import type { FastifyInstance } from 'fastify';
@@ -10,14 +10,16 @@ import { apiErrorSchema } from '../../../domain/auth';
 import {
   syncEntrySchema,
   syncEntryWriteSchema,
+  SYNC_IDS,
   syncIdSchema,
   syncResponseSchema,
+  type SyncId,
 } from '../../../domain/entities/syncEntry';
+import { isAdmin } from '../../../domain/roles';
 import { requireAdmin, userOf } from '../../auth/plugin';
-import { HttpError } from '../../http/errors';
 import { getSyncEntry, listSyncEntries, updateSyncEntry } from '../../services/sync-config';
-import { runLogText } from '../../sync/engine';
-import { DONE_DIR, FAILED_DIR, folderOf } from '../../sync/files';
+import { runLogText, type SyncOptions } from '../../sync/engine';
+import { DONE_DIR, FAILED_DIR, folderOf, relativeFolderOf } from '../../sync/files';
 import { SyncService, type SchedulerOptions } from '../../sync/service';
 
 declare module 'fastify' {
@@ -31,10 +33,9 @@ export interface SyncRouteOptions {
   schedule?: boolean | SchedulerOptions;
   /** How long a file must be unchanged before a run reads it (default 3 s). */
   settleMs?: number;
+  /** See SyncOptions.afterRead (tests only). */
+  afterRead?: SyncOptions['afterRead'];
 }
-
-export const syncAlreadyRunning = (id: string): string =>
-  `Sync ${id} is already running. Please wait until it is done!`;
 
 const idParams = z.object({ syncID: syncIdSchema });
 const text = z.string();
@@ -45,6 +46,9 @@ const plugin = async (parent: FastifyInstance, opts: SyncRouteOptions = {}): Pro
     source: app.config.syncSource,
     settleMs: opts.settleMs,
     timezone: app.config.timezone,
+    maxFileBytes: app.config.syncMaxFileBytes,
+    warn: (message) => app.log.warn(message),
+    afterRead: opts.afterRead,
   });
   parent.decorate('sync', service);
   if (opts.schedule) {
@@ -81,15 +85,16 @@ const plugin = async (parent: FastifyInstance, opts: SyncRouteOptions = {}): Pro
         response: { 200: text, 401: apiErrorSchema },
       },
     },
-    async (_request, reply) => {
-      const folders = (['Analysis', 'Sample', 'Box', 'Log'] as const)
-        .map((id) => `${id}: ${folderOf(service.options.source, id)}`)
-        .join('\n');
+    async (request, reply) => {
+      // The server's paths are the administrator's to know (issue 29): readers get the folders'
+      // names relative to the sync source.
+      const admin = isAdmin(userOf(request).roles);
+      const where = (id: SyncId) => (admin ? folderOf(service.options.source, id) : relativeFolderOf(id));
+      const folders = SYNC_IDS.map((id) => `${id}: ${where(id)}`).join('\n');
+      const head = admin ? service.options.source : 'The sync source (its place on the server is shown to administrators)';
       return reply
         .type('text/plain; charset=utf-8')
-        .send(
-          `${service.options.source}\n${folders}\nHandled files move to ${DONE_DIR}/ or, with a reason file, to ${FAILED_DIR}/.\n`,
-        );
+        .send(`${head}\n${folders}\nHandled files move to ${DONE_DIR}/ or, with a reason file, to ${FAILED_DIR}/.\n`);
     },
   );
 
@@ -114,15 +119,16 @@ const plugin = async (parent: FastifyInstance, opts: SyncRouteOptions = {}): Pro
       schema: {
         tags,
         security,
-        summary: 'Starts a run of the entry; answers the entry (RUNNING); 409 while a run of it goes on',
+        summary:
+          'Starts a run of the entry, or joins the run of it going on; answers the entry (RUNNING while it runs)',
         params: idParams,
-        response: { 200: syncEntrySchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: syncEntrySchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request) => {
       const id = request.params.syncID;
-      const { started, done } = await service.start(id);
-      if (!started) throw new HttpError(409, syncAlreadyRunning(id));
+      // A run going on (here: joined; on another instance: its lock is held) is the run asked for.
+      const { done } = await service.start(id);
       void done.catch((err: unknown) => request.log.error({ err }, 'sync run failed'));
       return getSyncEntry(app.db, id);
     },

@@ -11,8 +11,8 @@ import { LANE_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
-import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
-import { asText, checkPrecision, chunks, eachRecord, snake, type Importer } from './shared';
+import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
+import { asText, checkPrecision, chunks, lastOfEachKey, snake, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',
@@ -41,47 +41,35 @@ interface AnalysisLine {
   comment: string | null;
 }
 
-interface ParsedAnalyses {
-  /** Optional columns the header has: only those are written on an existing analysis. */
-  present: ReadonlySet<string>;
-  lines: AnalysisLine[];
-}
-
 const keyOf = (sId: string, sStamp: string, dateIn: string) => `${sId}|${sStamp}|${dateIn}`;
+const lineKey = (l: AnalysisLine) => keyOf(l.sId, l.sStamp, l.dateIn);
 
-export const analysisImporter: Importer<ParsedAnalyses> = {
+export const analysisImporter: Importer<AnalysisLine> = {
   columns: ANALYSIS_COLUMNS,
   required: ['sId', 'sStamp', 'dateIn'],
-  async parse(records, columns) {
-    const byKey = new Map<string, AnalysisLine>();
-    await eachRecord(records, (r) => {
-      const values = {} as Record<Measure, number | null>;
-      for (const m of ANALYSIS_MEASURES) {
-        values[m] = cellNumber(r, m);
-        checkPrecision(r, m, values[m]);
-      }
-      const line: AnalysisLine = {
-        sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!,
-        sStamp: cellDateTime(r, 'sStamp', true)!,
-        dateIn: cellDateTime(r, 'dateIn', true)!,
-        dateOut: cellDateTime(r, 'dateOut'),
-        values,
-        lane: cellInt(r, 'lane', 0, 3, LANE_MESSAGE),
-        comment: cellText(r, 'comment', 2000),
-      };
-      // The same analysis twice in one file: the later line is the newer measurement.
-      byKey.set(keyOf(line.sId, line.sStamp, line.dateIn), line);
-    });
-    if (byKey.size === 0 && records.length > 0) throw new LineError(records[0]!.line, 'no analysis');
-    return { present: columns, lines: [...byKey.values()] };
+  line(r) {
+    const values = {} as Record<Measure, number | null>;
+    for (const m of ANALYSIS_MEASURES) {
+      values[m] = cellNumber(r, m);
+      checkPrecision(r, m, values[m]);
+    }
+    return {
+      sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!,
+      sStamp: cellDateTime(r, 'sStamp', true)!,
+      dateIn: cellDateTime(r, 'dateIn', true)!,
+      dateOut: cellDateTime(r, 'dateOut'),
+      values,
+      lane: cellInt(r, 'lane', 0, 3, LANE_MESSAGE),
+      comment: cellText(r, 'comment', 2000),
+    };
   },
-  async write(trx, parsed) {
+  async write(trx, all, columns) {
+    // The same analysis twice: the later line is the newer measurement (a later chunk updates it).
+    const lines = lastOfEachKey(all, lineKey);
     const limits = await loadLimitBounds(trx);
-    const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) =>
-      parsed.present.has(c.toLowerCase()),
-    );
-    for (const part of chunks(parsed.lines)) await writeChunk(trx, part, optional, limits);
-    return parsed.lines.length;
+    const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase()));
+    for (const part of chunks(lines)) await writeChunk(trx, part, optional, limits);
+    return lines.length;
   },
 };
 
@@ -95,25 +83,25 @@ const valueOf = (l: AnalysisLine, column: string): string | null =>
 async function writeChunk(trx: Kysely<Database>, lines: AnalysisLine[], optional: string[], limits: Limits) {
   const sIds = lines.map((l) => l.sId);
   const sStamps = lines.map((l) => l.sStamp);
-  const datesIn = lines.map((l) => l.dateIn);
   await sql`
     insert into sample (s_id, s_stamp)
     select distinct u.s_id, u.s_stamp from unnest(${sIds}::text[], ${sStamps}::timestamp[]) as u(s_id, s_stamp)
     on conflict do nothing`.execute(trx);
-  const existing = await sql<{ aId: number; sId: string; sStamp: string; dateIn: string; aFlags: string }>`
-    select a.a_id, a.s_id, a.s_stamp, a.date_in, a.a_flags
-    from analysis a
-    join (select distinct * from unnest(${sIds}::text[], ${sStamps}::timestamp[], ${datesIn}::timestamp[])) as u(s_id, s_stamp, date_in)
-      -- The sample's analyses are found by the index on (s_id, s_stamp): collate "C" as the column's
-      -- (another collation cannot use it), and dateIn compared with 'is not distinct from', which no
-      -- index serves — else the planner may walk the dateIn index, and a batch of analyses sharing
-      -- one dateIn makes that walk quadratic.
-      on a.s_id = u.s_id collate "C" and a.s_stamp = u.s_stamp and a.date_in is not distinct from u.date_in
-    order by a.a_id`.execute(trx);
+  // The stored analyses of the chunk's samples, found by sId alone and matched here. A join on the
+  // whole key leaves the plan to the planner's guess, and with analyses sharing one sStamp or dateIn
+  // it may walk that column's index once per row: a 30,000-line file of one stamp took minutes and
+  // grew with every import (issue 29). sId = any(…) can only use the (s_id, s_stamp) index or a
+  // scan, and every row fetched is matched once in a Map.
+  const existing = await sql<{ aId: number; sId: string; sStamp: string; dateIn: string | null; aFlags: string }>`
+    select a_id, s_id, s_stamp, date_in, a_flags from analysis
+    where s_id = any(${[...new Set(sIds)]}::text[])
+    order by a_id`.execute(trx);
+  const wanted = new Set(lines.map(lineKey));
   const found = new Map<string, { aId: number; aFlags: string }>();
   for (const row of existing.rows) {
+    if (row.dateIn === null) continue;
     const key = keyOf(row.sId, row.sStamp, row.dateIn);
-    if (!found.has(key)) found.set(key, { aId: row.aId, aFlags: row.aFlags });
+    if (wanted.has(key) && !found.has(key)) found.set(key, { aId: row.aId, aFlags: row.aFlags });
   }
   const flagValues = (l: AnalysisLine) =>
     Object.fromEntries(AFLAG_VALUE_ORDER.map((n) => [n, l.values[n as AFlagValue]])) as Record<AFlagValue, number | null>;

@@ -9,7 +9,7 @@ import { BOX_ID_MESSAGE, NUM_MAX_MESSAGE, SID_MESSAGE, TYPE_MESSAGE } from '../.
 import { BOX_ID_PATTERN, NUM_MAX_MAX, NUM_MAX_MIN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { cellDateTime, cellInt, cellPattern, cellText, LineError } from '../csv';
-import { eachRecord, type Importer } from './shared';
+import type { Importer } from './shared';
 
 export const BOX_COLUMNS = ['bId', 'name', 'numMax', 'type', 'comment', 'boxPosId', 'sId', 'sStamp'] as const;
 
@@ -25,49 +25,69 @@ interface BoxLine {
 
 const sampleKey = (sId: string, sStamp: string) => `${sId}|${sStamp}`;
 
-export const boxImporter: Importer<BoxLine[]> = {
+/** One checked line of a box file. */
+interface BoxFileLine {
+  line: number;
+  bId: string;
+  name: string;
+  numMax: number;
+  type: number;
+  comment: string | null;
+  position: { pos: number; sId: string; sStamp: string } | null;
+}
+
+/** The boxes of a file: each box once, with its positions checked against the Boxes page's rules. */
+const boxesOf = (lines: readonly BoxFileLine[]): BoxLine[] => {
+  const boxes = new Map<string, BoxLine>();
+  const samples = new Map<string, number>();
+  for (const l of lines) {
+    let box = boxes.get(l.bId);
+    if (!box) boxes.set(l.bId, (box = { ...l, line: l.line, positions: [] }));
+    else if (box.name !== l.name || box.numMax !== l.numMax || box.type !== l.type || box.comment !== l.comment)
+      throw new LineError(l.line, `box ${l.bId} is described differently than on line ${box.line}`);
+    if (!l.position) continue;
+    const { pos, sId, sStamp } = l.position;
+    const key = sampleKey(sId, sStamp);
+    const earlier = samples.get(key);
+    if (earlier !== undefined) throw new LineError(l.line, `sample ${key} is already placed on line ${earlier}`);
+    samples.set(key, l.line);
+    if (box.positions.some((p) => p.pos === pos)) throw new LineError(l.line, `position ${l.bId}/${pos} is given twice`);
+    box.positions.push({ pos, sId, sStamp, line: l.line });
+  }
+  for (const box of boxes.values()) {
+    box.positions.sort((a, b) => a.pos - b.pos);
+    const gap = box.positions.find((p, i) => p.pos !== i + 1);
+    if (gap) throw new LineError(gap.line, `positions of box ${box.bId} must be numbered consecutively from 1`);
+    if (box.positions.length > box.numMax)
+      throw new LineError(box.positions[box.numMax]!.line, `box ${box.bId} holds at most ${box.numMax} positions`);
+  }
+  return [...boxes.values()];
+};
+
+export const boxImporter: Importer<BoxFileLine> = {
   columns: BOX_COLUMNS,
   required: ['bId', 'name', 'numMax'],
-  async parse(records) {
-    const boxes = new Map<string, BoxLine>();
-    const samples = new Map<string, number>();
-    await eachRecord(records, (r) => {
-      const bId = cellPattern(r, 'bId', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
-      const name = cellPattern(r, 'name', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
-      if (name.length > 20) throw new LineError(r.line, 'name is longer than 20 characters');
-      const numMax = cellInt(r, 'numMax', NUM_MAX_MIN, NUM_MAX_MAX, NUM_MAX_MESSAGE);
-      if (numMax === null) throw new LineError(r.line, NUM_MAX_MESSAGE);
-      const type = cellInt(r, 'type', 0, 3, TYPE_MESSAGE) ?? 0;
-      const comment = cellText(r, 'comment', 2000);
-      let box = boxes.get(bId);
-      if (!box) boxes.set(bId, (box = { bId, name, numMax, type, comment, line: r.line, positions: [] }));
-      else if (box.name !== name || box.numMax !== numMax || box.type !== type || box.comment !== comment)
-        throw new LineError(r.line, `box ${bId} is described differently than on line ${box.line}`);
-      const posText = r.get('boxPosId');
-      if (posText === '') {
-        if (r.get('sId') !== '' || r.get('sStamp') !== '') throw new LineError(r.line, 'boxPosId is required with a sample');
-        return;
-      }
-      const pos = cellInt(r, 'boxPosId', 1, NUM_MAX_MAX, `boxPosId must be between 1 and ${NUM_MAX_MAX}`)!;
-      const sId = cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!;
-      const sStamp = cellDateTime(r, 'sStamp', true)!;
-      const key = sampleKey(sId, sStamp);
-      const earlier = samples.get(key);
-      if (earlier !== undefined) throw new LineError(r.line, `sample ${key} is already placed on line ${earlier}`);
-      samples.set(key, r.line);
-      if (box.positions.some((p) => p.pos === pos)) throw new LineError(r.line, `position ${bId}/${pos} is given twice`);
-      box.positions.push({ pos, sId, sStamp, line: r.line });
-    });
-    for (const box of boxes.values()) {
-      box.positions.sort((a, b) => a.pos - b.pos);
-      const gap = box.positions.find((p, i) => p.pos !== i + 1);
-      if (gap) throw new LineError(gap.line, `positions of box ${box.bId} must be numbered consecutively from 1`);
-      if (box.positions.length > box.numMax)
-        throw new LineError(box.positions[box.numMax]!.line, `box ${box.bId} holds at most ${box.numMax} positions`);
+  wholeFile: true,
+  line(r) {
+    const bId = cellPattern(r, 'bId', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
+    const name = cellPattern(r, 'name', BOX_ID_PATTERN, BOX_ID_MESSAGE, true)!;
+    if (name.length > 20) throw new LineError(r.line, 'name is longer than 20 characters');
+    const numMax = cellInt(r, 'numMax', NUM_MAX_MIN, NUM_MAX_MAX, NUM_MAX_MESSAGE);
+    if (numMax === null) throw new LineError(r.line, NUM_MAX_MESSAGE);
+    const type = cellInt(r, 'type', 0, 3, TYPE_MESSAGE) ?? 0;
+    const comment = cellText(r, 'comment', 2000);
+    const base = { line: r.line, bId, name, numMax, type, comment };
+    if (r.get('boxPosId') === '') {
+      if (r.get('sId') !== '' || r.get('sStamp') !== '') throw new LineError(r.line, 'boxPosId is required with a sample');
+      return { ...base, position: null };
     }
-    return [...boxes.values()];
+    const pos = cellInt(r, 'boxPosId', 1, NUM_MAX_MAX, `boxPosId must be between 1 and ${NUM_MAX_MAX}`)!;
+    const sId = cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!;
+    const sStamp = cellDateTime(r, 'sStamp', true)!;
+    return { ...base, position: { pos, sId, sStamp } };
   },
-  async write(trx, boxes) {
+  async write(trx, lines) {
+    const boxes = boxesOf(lines);
     if (boxes.length === 0) return 0;
     const bIds = boxes.map((b) => b.bId);
     const placed = boxes.flatMap((b) => b.positions.map((p) => ({ ...p, bId: b.bId })));

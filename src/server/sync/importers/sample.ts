@@ -7,7 +7,7 @@ import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { IMPORT_COLUMNS } from '../../services/samples-import';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
-import { asText, chunks, eachRecord, snake, type Importer } from './shared';
+import { asText, chunks, lastOfEachKey, snake, type Importer } from './shared';
 
 /** The columns of a sample file: the same layout as the sample upload (docs/sample-import.md). */
 export const SAMPLE_COLUMNS = IMPORT_COLUMNS;
@@ -30,46 +30,39 @@ const TYPES: Record<string, string> = {
 
 type SampleLine = Record<(typeof SAMPLE_COLUMNS)[number], string | null>;
 
-interface ParsedSamples {
-  present: string[];
-  lines: SampleLine[];
-}
-
-export const sampleImporter: Importer<ParsedSamples> = {
+export const sampleImporter: Importer<SampleLine> = {
   columns: SAMPLE_COLUMNS,
   required: ['sId', 'sStamp'],
-  async parse(records, columns) {
-    const byKey = new Map<string, SampleLine>();
-    await eachRecord(records, (r) => {
-      const num = (c: string) => {
-        const n = cellNumber(r, c);
-        if (n !== null && Math.abs(n) >= (BOUNDS[c] ?? Infinity)) throw new LineError(r.line, `${c} ${n} is too large`);
-        return asText(n);
-      };
-      const quantity = cellNumber(r, 'quantity');
-      if (quantity !== null && (!Number.isInteger(quantity) || quantity < 0 || quantity > 2_147_483_647))
-        throw new LineError(r.line, `quantity ${quantity} is not a whole number`);
-      const line: SampleLine = {
-        sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true),
-        sStamp: cellDateTime(r, 'sStamp', true),
-        name: cellText(r, 'name', 64),
-        weightBru: num('weightBru'),
-        weightTar: num('weightTar'),
-        weightNet: num('weightNet'),
-        quantity: asText(quantity),
-        distance: num('distance'),
-        dateCrumbled: cellDateTime(r, 'dateCrumbled'),
-        sFlags: cellPattern(r, 'sFlags', SFLAGS_PATTERN, SFLAGS_MESSAGE),
-        lane: asText(cellInt(r, 'lane', 0, 3, LANE_MESSAGE)),
-        comment: cellText(r, 'comment', 2000),
-      };
-      byKey.set(`${line.sId}|${line.sStamp}`, line);
-    });
-    return { present: OPTIONAL.filter((c) => columns.has(c.toLowerCase())), lines: [...byKey.values()] };
+  line(r) {
+    const num = (c: string) => {
+      const n = cellNumber(r, c);
+      if (n !== null && Math.abs(n) >= (BOUNDS[c] ?? Infinity)) throw new LineError(r.line, `${c} ${n} is too large`);
+      return asText(n);
+    };
+    const quantity = cellNumber(r, 'quantity');
+    if (quantity !== null && (!Number.isInteger(quantity) || quantity < 0 || quantity > 2_147_483_647))
+      throw new LineError(r.line, `quantity ${quantity} is not a whole number`);
+    return {
+      sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true),
+      sStamp: cellDateTime(r, 'sStamp', true),
+      name: cellText(r, 'name', 64),
+      weightBru: num('weightBru'),
+      weightTar: num('weightTar'),
+      weightNet: num('weightNet'),
+      quantity: asText(quantity),
+      distance: num('distance'),
+      dateCrumbled: cellDateTime(r, 'dateCrumbled'),
+      sFlags: cellPattern(r, 'sFlags', SFLAGS_PATTERN, SFLAGS_MESSAGE),
+      lane: asText(cellInt(r, 'lane', 0, 3, LANE_MESSAGE)),
+      comment: cellText(r, 'comment', 2000),
+    };
   },
-  async write(trx, parsed) {
-    for (const part of chunks(parsed.lines)) await writeChunk(trx, part, parsed.present);
-    return parsed.lines.length;
+  async write(trx, all, columns) {
+    // One statement cannot upsert a key twice: the later line of a key is the newer one.
+    const lines = lastOfEachKey(all, (l) => `${l.sId}|${l.sStamp}`);
+    const present = OPTIONAL.filter((c) => columns.has(c.toLowerCase()));
+    for (const part of chunks(lines)) await writeChunk(trx, part, present);
+    return lines.length;
   },
 };
 

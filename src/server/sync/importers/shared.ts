@@ -7,15 +7,37 @@ import { MEASURE_PRECISION } from '../../db/migrations/0001_schema';
 import type { Database } from '../../db/database';
 import { LineError, type CsvRecord } from '../csv';
 
-export interface Importer<P> {
+/**
+ * How a kind imports a file as it streams in (engine.ts): each record is checked by `line` (a
+ * LineError at the first bad one), and the checked lines are written in file order by `write`,
+ * CHUNK at a time, inside the file's one transaction — so memory holds a chunk, not the file. A
+ * kind whose lines only make sense together (a box's lines state its whole content) sets
+ * `wholeFile` and gets every line in one `write`; the size cap bounds it.
+ */
+export interface Importer<L> {
   /** Every column the kind reads, in the documented order. */
   columns: readonly string[];
   required: readonly string[];
-  /** Checks every record; throws LineError at the first bad one. Yields now and then (eachRecord). */
-  parse(records: readonly CsvRecord[], columns: ReadonlySet<string>): Promise<P>;
-  /** Writes the parsed file inside the caller's transaction; answers the number of rows taken. */
-  write(trx: Kysely<Database>, parsed: P): Promise<number>;
+  wholeFile?: boolean;
+  /** Checks one record. */
+  line(r: CsvRecord): L;
+  /**
+   * Writes checked lines (a later line of the same key is the newer one) inside the caller's
+   * transaction; `columns` are the header's (lower case). Answers the number of rows taken.
+   */
+  write(trx: Kysely<Database>, lines: L[], columns: ReadonlySet<string>): Promise<number>;
 }
+
+/** The lines of a chunk with one line per key: the last of each key, in the order of their last lines. */
+export const lastOfEachKey = <L>(lines: readonly L[], keyOf: (l: L) => string): L[] => {
+  const byKey = new Map<string, L>();
+  for (const l of lines) {
+    const key = keyOf(l);
+    byKey.delete(key);
+    byKey.set(key, l);
+  }
+  return [...byKey.values()];
+};
 
 /** Rows per statement: big enough for throughput, small enough for PGlite's memory. */
 export const CHUNK = 5000;
@@ -56,17 +78,3 @@ export const checkPrecision = (r: CsvRecord, column: string, value: number | nul
 };
 
 export const snake = SNAKE;
-
-/** Records between two yields to the event loop while a file is checked. */
-const PARSE_SLICE = 2000;
-
-/**
- * Calls `fn` for every record, giving the event loop a turn every PARSE_SLICE records: checking a
- * 100,000-line file takes a second of CPU, and the requests of the lab must not wait for it.
- */
-export const eachRecord = async (records: readonly CsvRecord[], fn: (r: CsvRecord) => void): Promise<void> => {
-  for (let i = 0; i < records.length; i++) {
-    if (i > 0 && i % PARSE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    fn(records[i]!);
-  }
-};
