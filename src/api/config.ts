@@ -38,7 +38,7 @@ export const getSync = async (http: Http, opts: CallOptions = {}): Promise<SyncE
 export const updateSync = async (http: Http, entry: SyncEntry, opts: CallOptions = {}): Promise<SyncEntry> =>
   send(http.put(`config/sync/${entry.syncID}`, { json: entry, signal: opts.signal }), syncEntrySchema);
 
-/** GET /config/sync/{syncID}: starts that sync (409 while it runs). */
+/** GET /config/sync/{syncID}: starts that sync, or joins the run of it going on. */
 export const startSync = async (http: Http, syncID: SyncId, opts: CallOptions = {}): Promise<SyncEntry> =>
   send(http.get(`config/sync/${syncID}`, { signal: opts.signal }), syncEntrySchema);
 

@@ -31,3 +31,28 @@ export const statusTone = (status: SyncStatus): StatusTone =>
   status === 'DONE' ? 'done' : status === 'ERROR' ? 'error' : status === 'RUNNING' ? 'running' : 'unknown';
 export const statusWord = (status: SyncStatus): string =>
   status === 'UNKNOWN' ? 'Unknown' : status.charAt(0) + status.slice(1).toLowerCase();
+
+// ---- run log -------------------------------------------------------------------------------------
+
+/** The run log marks each line that says why a file (or the run) failed; the page shows those lines. */
+export const RUN_LOG_FAILURE = 'FAILED ';
+
+/**
+ * The failures of an entry's latest run, from its run log text (GET /config/sync/logs/{id}: newest
+ * run first, '=== Run …' heading each run, lines 'HH:MM:SS text'): the failure lines' text.
+ */
+export const latestRunFailures = (logText: string): string[] => {
+  const runs = logText.split(/^=== Run /m);
+  const latest = runs[1] ?? '';
+  return latest
+    .split('\n')
+    .map((l) => l.replace(/^\d\d:\d\d:\d\d /, ''))
+    .filter((l) => l.startsWith(RUN_LOG_FAILURE))
+    .map((l) => l.slice(RUN_LOG_FAILURE.length));
+};
+
+/** The error notification of a run that ended in ERROR: what failed, not only that it started. */
+export const syncFailedMessage = (syncID: string, failures: readonly string[]): string =>
+  failures.length === 0
+    ? `Sync ${syncID} failed! Please check its log.`
+    : `Sync ${syncID} failed: ${failures[0]}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ''}`;

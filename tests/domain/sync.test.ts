@@ -34,3 +34,27 @@ describe('sync status look (spec §4)', () => {
     expect(S.statusWord(status)).toBe(word);
   });
 });
+
+describe('failures of the latest run (the Sync page says why an entry is ERROR)', () => {
+  const log = [
+    '=== Run 7 of Sample: ERROR, started 2025-10-01 06:00:00, finished 2025-10-01 06:00:01; 1 file(s) imported, 1 failed, 3 row(s)',
+    '06:00:00 Sync Sample started (run 7)',
+    `06:00:00 ${S.RUN_LOG_FAILURE}bad.csv: Line 3: Lane has to be between 0 and 3 — moved to failed/, nothing of it imported`,
+    '06:00:01 good.csv: 3 row(s) imported, moved to done/',
+    '',
+    '=== Run 6 of Sample: ERROR, started …',
+    `05:50:00 ${S.RUN_LOG_FAILURE}older.csv: Line 2: old`,
+  ].join('\n');
+  it('takes the marked lines of the newest run only, without time and mark', () => {
+    expect(S.latestRunFailures(log)).toEqual([
+      'bad.csv: Line 3: Lane has to be between 0 and 3 — moved to failed/, nothing of it imported',
+    ]);
+    expect(S.latestRunFailures('No run of Sample yet.\n')).toEqual([]);
+  });
+  it('names the failure in the notification', () => {
+    expect(S.syncFailedMessage('Sample', ['bad.csv: Line 3: Lane has to be between 0 and 3'])).toBe(
+      'Sync Sample failed: bad.csv: Line 3: Lane has to be between 0 and 3',
+    );
+    expect(S.syncFailedMessage('Sample', ['a', 'b', 'c'])).toBe('Sync Sample failed: a (and 2 more)');
+  });
+});

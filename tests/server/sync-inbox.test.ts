@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncId } from '../../src/domain/entities/syncEntry';
+import { latestRunFailures } from '../../src/domain/sync';
 import type { RunSummary } from '../../src/server/sync/engine';
 import { NAME_MAX } from '../../src/server/sync/files';
 import { useHarness } from './harness';
@@ -150,6 +151,11 @@ describe('one bad file never stops the others', () => {
     expect(reasons.join('\n')).toContain('not UTF-8');
     expect(reasons.join('\n')).toContain('Line 2');
     expect(readdirSync(folder('Sample'))).toEqual(['done', 'failed']);
+    // The page reads the failures from the run log: each refused file is a marked line.
+    const text = (await h.request({ method: 'GET', url: '/api/config/sync/logs/Sample', token: await h.tokenFor('ROLE_READER') })).body;
+    const failures = latestRunFailures(text);
+    expect(failures).toHaveLength(3);
+    expect(failures.join('\n')).toContain('a-utf16.csv: the file holds NUL bytes');
     // The next run finds nothing left over and is DONE.
     drop('Sample', 'zz-later.csv', 'sId;sStamp\n9700000000003;2025-10-01 06:00:00\n');
     expect(await run('Sample')).toMatchObject({ filesDone: 1, filesFailed: 0, status: 'DONE' });

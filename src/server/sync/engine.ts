@@ -9,6 +9,7 @@
 // leaves a sync_run row.
 import { sql, type Kysely } from 'kysely';
 import type { SyncId, SyncStatus } from '../../domain/entities/syncEntry';
+import { RUN_LOG_FAILURE } from '../../domain/sync';
 import { tryWithAdvisoryLock, type AdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
@@ -140,9 +141,9 @@ async function runLocked(
   } catch (err) {
     run.status = 'ERROR';
     if (err instanceof InboxRefusal) {
-      say(`${err.message}`);
+      say(`${RUN_LOG_FAILURE}${err.message}`);
       options.warn?.(`sync ${syncId}: ${err.message} (sync source ${options.source})`);
-    } else say(printable(`run broke off: ${err instanceof Error ? err.message : String(err)}`));
+    } else say(printable(`${RUN_LOG_FAILURE}run broke off: ${err instanceof Error ? err.message : String(err)}`));
   }
   const waiting = run.filesWaiting > 0 ? `; waiting: ${run.filesWaiting} file(s) still changing, read next run` : '';
   say(
@@ -171,7 +172,7 @@ async function runLocked(
       // An inbox refused is said too (relative names only: readers see this log).
       const refusal = run.log.find((l) => / is a link;| leads outside | is not a folder/.test(l));
       await appendHwLog(trx, [
-        ...(refusal ? [{ level: 'ERROR', info: `Sync ${syncId}: ${refusal.slice(9)}` }] : []),
+        ...(refusal ? [{ level: 'ERROR', info: `Sync ${syncId}: ${refusal.slice(9 + RUN_LOG_FAILURE.length)}` }] : []),
         { level: run.status === 'ERROR' ? 'ERROR' : 'INFO', info: run.log.at(-1)!.slice(9) },
       ]);
     }
@@ -249,7 +250,7 @@ async function handleOne(
   } catch (err) {
     if (err instanceof InboxRefusal) throw err;
     const text = brokenFile(file, err);
-    ctx.say(text);
+    ctx.say(`${RUN_LOG_FAILURE}${text}`);
     await appendHwLog(ctx.db, [{ level: 'ERROR', info: `Sync ${ctx.syncId}: ${text}` }]).catch(() => undefined);
     return 'failed';
   }

@@ -14,6 +14,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { SyncId } from '../../domain/entities/syncEntry';
 import { CONTROL_CHARACTER_PATTERN } from '../../domain/rules/fields';
+import { RUN_LOG_FAILURE } from '../../domain/sync';
 import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
 import { recordAudit } from '../services/audit';
@@ -107,7 +108,7 @@ const refuse = async (ctx: FileContext, file: WaitingFile, hash: string, reason:
   const moved = await moveTo(ctx.folders, FAILED_DIR, file, hash, text);
   ctx.say(
     moved
-      ? `${text} — moved to ${FAILED_DIR}/${moved.name === file.name ? '' : moved.name}, nothing of it imported`
+      ? `${RUN_LOG_FAILURE}${text} — moved to ${FAILED_DIR}/${moved.name === file.name ? '' : moved.name}, nothing of it imported`
       : `${text} — gone meanwhile`,
   );
   return moved ? { kind: 'failed' } : { kind: 'gone' };

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
 import type { SyncId } from '../../domain/entities/syncEntry';
+import { RUN_LOG_FAILURE } from '../../domain/sync';
 import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
 import { LineError } from './csv';
@@ -92,7 +93,7 @@ export const importTails = async (ctx: FileContext): Promise<TailOutcome> => {
           await appendHwLog(trx, [{ level: 'ERROR', info: `Sync ${ctx.syncId}: ${reason}` }]);
         });
         outcome.failed += 1;
-        ctx.say(reason);
+        ctx.say(`${RUN_LOG_FAILURE}${reason}`);
       }
     } finally {
       await handle.close();

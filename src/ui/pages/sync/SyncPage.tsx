@@ -3,14 +3,21 @@
 // configuration area has the interval slider of each entry (1–120 minutes; SECONDS entries are
 // shown in minutes), its manual start (the page reloads 750 ms later) and its run log in a new
 // window, the page's refresh seconds (default 10, 0 = off), and Reload/Update through the batch
-// update machine. A refresh keeps the slider values the user has changed.
-import { useCallback, useEffect, useState } from 'react';
+// update machine. A refresh keeps the slider values the user has changed. When the refresh happens
+// is the refresh machine's (syncRefresh.machine.ts): every N seconds, 750 ms after a start, at once
+// after a save refused as stale. An entry in ERROR shows why (the failures of its latest run, from
+// its run log), and a run that ends in ERROR while the page is open says so in a notification.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
 import { getSync, getSyncLog, startSync, updateSync } from '../../../api/config';
+import { ApiError } from '../../../api/http';
 import { syncBatch, syncWriteOf, validateRefreshSeconds, type Draft } from '../../../domain/configBatch';
-import { MANUAL_SYNC_RELOAD_MS, SYNC_INTERVAL_MAX_MINUTES, SYNC_INTERVAL_MIN_MINUTES, SYNC_REFRESH_DEFAULT_S } from '../../../domain/constants';
+import { SYNC_INTERVAL_MAX_MINUTES, SYNC_INTERVAL_MIN_MINUTES, SYNC_REFRESH_DEFAULT_S } from '../../../domain/constants';
 import type { SyncEntry, SyncId } from '../../../domain/entities/syncEntry';
 import { NO_DATA } from '../../../domain/messages';
+import { syncRefreshMachine } from '../../../machines/syncRefresh.machine';
 import { intervalInMinutes, overallStatus, statusTone, statusWord } from '../../../domain/sync';
+import { useSyncFailures } from './useSyncFailures';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
 import { tableHeight } from '../limits/BatchActions';
@@ -58,19 +65,35 @@ export function SyncPage() {
   const { http, isAdmin } = useAuth();
   const { notify } = useNotifications();
   const load = useCallback(() => getSync(http), [http]);
-  const save = useCallback((row: SyncEntry, draft: Draft) => updateSync(http, syncWriteOf(row, draft)), [http]);
+  const refreshMachine = useRef<{ send: (e: { type: 'CONFLICT' }) => void }>(null);
+  const save = useCallback(
+    async (row: SyncEntry, draft: Draft) => {
+      try {
+        return await updateSync(http, syncWriteOf(row, draft));
+      } catch (error) {
+        // Changed by someone else meanwhile: the page shows the entry as it is now.
+        if (error instanceof ApiError && error.status === 409) refreshMachine.current?.send({ type: 'CONFLICT' });
+        throw error;
+      }
+    },
+    [http],
+  );
   const batch = useConfigBatch({ kind: syncBatch, page: 'sync', load, save });
-  const { refresh } = batch;
+  const refreshLatest = useRef(batch.refresh);
+  refreshLatest.current = batch.refresh;
 
   // Auto-refresh (spec §9): every N seconds while N > 0, restarted whenever N changes.
   const [refreshText, setRefreshText] = useState(String(SYNC_REFRESH_DEFAULT_S));
   const refreshError = validateRefreshSeconds(refreshText);
   const refreshSeconds = refreshError ? 0 : Number(refreshText);
+  const [refresher] = useState(() =>
+    syncRefreshMachine.provide({ actions: { refresh: () => refreshLatest.current() } }),
+  );
+  const refreshActor = useActorRef(refresher, { input: { seconds: refreshSeconds } });
+  refreshMachine.current = refreshActor;
   useEffect(() => {
-    if (refreshSeconds <= 0) return;
-    const timer = setInterval(refresh, refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [refreshSeconds, refresh]);
+    refreshActor.send({ type: 'SET_SECONDS', seconds: refreshSeconds });
+  }, [refreshActor, refreshSeconds]);
 
   const start = useCallback(
     async (syncID: SyncId) => {
@@ -81,9 +104,9 @@ export function SyncPage() {
         notify('error', error instanceof Error ? error.message : `Sync ${syncID} was not started!`, { page: 'sync' });
       }
       // Spec §4 Manual sync start: the page reloads after 750 ms (a refresh: changed sliders stay).
-      setTimeout(refresh, MANUAL_SYNC_RELOAD_MS);
+      refreshActor.send({ type: 'STARTED' });
     },
-    [http, notify, refresh],
+    [http, notify, refreshActor],
   );
   const showLog = useCallback(
     async (syncID: SyncId) => {
@@ -97,6 +120,7 @@ export function SyncPage() {
   );
 
   const entries = batch.rows;
+  const failures = useSyncFailures(http, entries, notify);
   const overall = overallStatus(entries.map((e) => e.status));
 
   usePaletteActions([
@@ -153,6 +177,13 @@ export function SyncPage() {
                   <StatusBadge status={e.status} />
                   {changed ? <span className="sync-changed">Changed</span> : null}
                 </div>
+                {e.status === 'ERROR' && failures[e.syncID]?.length ? (
+                  <ul className="sync-failures" aria-label={`Failures of the last run of ${e.syncID}`}>
+                    {failures[e.syncID]!.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                ) : null}
                 <Slider
                   label={`Interval of ${e.syncID} in minutes`}
                   minValue={SYNC_INTERVAL_MIN_MINUTES}
