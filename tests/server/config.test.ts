@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       timezone: 'Europe/Vienna',
       printer: undefined,
       syncSource: join(dir, 'data', 'inbox'),
+      syncMaxFileBytes: 100 * 1024 * 1024,
       tokenTtlSeconds: 12 * 3600,
       admin: { email: undefined, password: undefined },
     });
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 1800,
     });
     expect(loadConfig({ LAB_PRINTER: 'zebra', LAB_JWT_SECRET: 'x'.repeat(40) }, dir).printer).toEqual({ host: 'zebra', port: 9100 });
+    expect(loadConfig({ LAB_SYNC_MAX_FILE_MB: '5', LAB_JWT_SECRET: 'x'.repeat(40) }, dir).syncMaxFileBytes).toBe(5 * 1024 * 1024);
   });
 
   it.each([
@@ -67,6 +69,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LAB_JWT_SECRET: 'short' }, 'LAB_JWT_SECRET'],
     [{ LAB_TOKEN_TTL: 'forever' }, 'LAB_TOKEN_TTL'],
+    [{ LAB_SYNC_MAX_FILE_MB: '0' }, 'LAB_SYNC_MAX_FILE_MB'],
+    [{ LAB_SYNC_MAX_FILE_MB: 'lots' }, 'LAB_SYNC_MAX_FILE_MB'],
   ])('refuses %o with a message naming the variable', (env, name) => {
     expect(() => loadConfig({ LAB_JWT_SECRET: 'x'.repeat(40), ...env }, dir)).toThrow(ConfigError);
     expect(() => loadConfig({ LAB_JWT_SECRET: 'x'.repeat(40), ...env }, dir)).toThrow(name);
