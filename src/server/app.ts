@@ -18,6 +18,8 @@ import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from './auth/
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
+import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
+import { isPGlite } from './db/create-db';
 import { analysisReadRoutes } from './routes/analysis/reads';
 import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The sync's scheduler and file settle time (routes/config/sync.ts); no scheduler by default. */
   sync?: SyncRouteOptions;
+  /** Heavy reads at once per user and in all (http/heavyReads.ts); defaults by database kind. */
+  heavyReads?: Partial<HeavyReadLimits>;
 }
 
 /** Never in the log: credentials in headers, any request body. */
@@ -137,6 +141,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
+  // Before the routes: its hooks apply to the routes registered after it.
+  await app.register(heavyReadPlugin, {
+    kind: (await isPGlite(db)) ? 'pglite' : 'postgres',
+    limits: options.heavyReads,
+  });
 
   // Routes.
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -129,6 +129,8 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
     app.get(
       `/api/${resource}/export/:type`,
       {
+        // The PDF reads and lays out its rows in the request (the jobs run apart, see service.ts).
+        config: { heavyRead: (request) => (request.params as { type?: string }).type === 'pdf' },
         schema: {
           tags: [resource],
           summary: `Export the ${resource} view: csv/xlsx/sap/zft start a job and answer its file name; pdf answers the file`,

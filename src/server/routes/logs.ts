@@ -11,6 +11,7 @@ import { logsResponseSchema } from '../../domain/entities/log';
 import { calendarDaySpan } from '../../domain/reports';
 import { checkDateRange } from '../../domain/rules/dateRange';
 import { hwLogJson } from '../repositories/hw-log-reads';
+import { longRange } from '../http/heavyReads';
 
 const response = { 200: logsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema };
 const description =
@@ -36,6 +37,12 @@ export const logRoutes = async (parent: FastifyInstance): Promise<void> => {
   app.get(
     '/api/logs/:startDate/:endDate',
     {
+      config: {
+        heavyRead: longRange((request) => {
+          const p = request.params as { startDate: string; endDate: string };
+          return { start: p.startDate, end: p.endDate };
+        }),
+      },
       schema: {
         ...common,
         summary: 'Hardware log of a range of days',
