@@ -177,9 +177,10 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
             columns: columns as ExportColumn<never>[],
           });
         } catch (err) {
-          // Sent directly: the error handler would replace a 5xx message, and the client shows this one.
+          // Sent directly: the error handler would replace a 5xx message, and the client shows this
+          // one; `errors` says which per-user bound was reached.
           if (err instanceof HttpError && err.statusCode === 503)
-            return reply.code(503).send({ message: err.message });
+            return reply.code(503).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
           throw err;
         }
         return reply.type('text/plain; charset=utf-8').send(fileName);
