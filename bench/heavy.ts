@@ -1,4 +1,4 @@
-// `npm run bench -- --heavy [--rows N] [--log-lines N] [--runs N] [--reuse] [--only pglite|postgres]`:
+// `npm run bench -- --heavy [--rows N] [--log-lines N] [--runs N] [--reuse] [--only pglite|postgres] [--mode off|on]`:
 // the 25-row Analysis view while four readers loop over heavy reads (issue 29 item 7).
 //  Data: a demo campaign of about N analyses (default 200,000) and N log lines (default 300,000)
 //  spread over the last 28 days, in PGlite (.tmp/bench/heavy-<N>) and, when DATABASE_URL is set,
@@ -39,6 +39,8 @@ const LOG_LINES = arg('--log-lines', 300_000);
 const RUNS = arg('--runs', 20);
 const REUSE = args.includes('--reuse');
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+/** --mode off|on: only that admission mode (default both). */
+const MODE = args.includes('--mode') ? args[args.indexOf('--mode') + 1] : undefined;
 
 const LIGHT = '/api/analysis/view?size=25';
 const HEAVY = [
@@ -230,8 +232,8 @@ export const benchHeavy = async (): Promise<void> => {
     try {
       await prepare(handle.db, kind);
       memory.push(await benchLogMemory(handle, kind));
-      modes.push(await benchMode(handle, kind, 'off'));
-      modes.push(await benchMode(handle, kind, 'on'));
+      if (MODE !== 'on') modes.push(await benchMode(handle, kind, 'off'));
+      if (MODE !== 'off') modes.push(await benchMode(handle, kind, 'on'));
     } finally {
       await handle.close();
     }

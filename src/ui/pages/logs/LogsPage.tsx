@@ -8,7 +8,7 @@ import { SearchField as AriaSearchField, Input, Label } from 'react-aria-compone
 import { getLogs } from '../../../api/logs';
 import type { Log, LogsPage } from '../../../domain/entities/log';
 import { filterLogs, logHaystack } from '../../../domain/logSearch';
-import { INFO, NO_DATA_AVAILABLE, SERVER_TIMEOUT } from '../../../domain/messages';
+import { INFO, NO_DATA_AVAILABLE, SERVER_BUSY, SERVER_TIMEOUT } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
 import { Button } from '../../kit';
@@ -60,10 +60,12 @@ export function LogsPage() {
     loadMore: async ({ start, end }, previous, signal) =>
       withPage(previous, await getLogs(http, start, end, { signal, before: previous.nextBefore ?? undefined }), previous.range),
     invalid: (message) => notify('error', message, { page: 'logs' }),
-    failed: (error) =>
-      notify('error', (error as { status?: number }).status === 400 ? (error as Error).message : SERVER_TIMEOUT, {
-        page: 'logs',
-      }),
+    failed: (error) => {
+      const status = (error as { status?: number }).status;
+      // 400: a date rule's message; 503: a long range refused while other heavy reads run.
+      const message = status === 400 ? (error as Error).message : status === 503 ? SERVER_BUSY : SERVER_TIMEOUT;
+      notify('error', message, { page: 'logs' });
+    },
     cleared: () => {
       setSearch('');
       notify('info', INFO.logsCleared, { page: 'logs' });
