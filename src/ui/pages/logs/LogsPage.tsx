@@ -5,19 +5,17 @@
 // lines' adds the next page to the same table, and the status says how many of the range are shown.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchField as AriaSearchField, Input, Label } from 'react-aria-components';
-import { getLogs } from '../../../api/logs';
-import type { Log, LogsPage } from '../../../domain/entities/log';
-import { filterLogs, logHaystack } from '../../../domain/logSearch';
-import { INFO, NO_DATA_AVAILABLE, SERVER_BUSY, SERVER_TIMEOUT } from '../../../domain/messages';
+import type { Log } from '../../../domain/entities/log';
+import { filterLogs } from '../../../domain/logSearch';
+import { INFO, NO_DATA_AVAILABLE } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
 import { Button } from '../../kit';
 import { DateField } from '../../kit/DateField';
 import { usePaletteActions } from '../../palette/registry';
-import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { useDateRange } from '../reports/useDateRange';
-import { useDateRangeLoad } from '../reports/useDateRangeLoad';
+import { useLogPages } from './useLogPages';
 import './LogsPage.css';
 
 const COLUMNS: readonly DataColumn<Log>[] = [
@@ -28,44 +26,13 @@ const COLUMNS: readonly DataColumn<Log>[] = [
 ];
 const SORTED_BY_ID_DESC = [{ id: 'logId', desc: true }];
 
-interface Loaded {
-  logs: Log[];
-  haystacks: string[];
-  range: string;
-  totalItems: number;
-  /** Where the next page starts; null when every line of the range is shown. */
-  nextBefore: number | null;
-  /** Read by the load machine: a further page exists. */
-  more: boolean;
-}
-
-const withPage = (previous: Loaded | null, page: LogsPage, range: string): Loaded => ({
-  logs: previous ? [...previous.logs, ...page.logs] : page.logs,
-  haystacks: previous ? [...previous.haystacks, ...page.logs.map(logHaystack)] : page.logs.map(logHaystack),
-  range,
-  totalItems: page.totalItems,
-  nextBefore: page.nextBefore,
-  more: page.nextBefore !== null,
-});
-
 export function LogsPage() {
-  const { http } = useAuth();
   const { notify } = useNotifications();
   const range = useDateRange();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const logs = useDateRangeLoad<Loaded>({
-    load: async ({ start, end }, signal) =>
-      withPage(null, await getLogs(http, start, end, { signal }), end && end !== start ? `${start} – ${end}` : start),
-    loadMore: async ({ start, end }, previous, signal) =>
-      withPage(previous, await getLogs(http, start, end, { signal, before: previous.nextBefore ?? undefined }), previous.range),
-    invalid: (message) => notify('error', message, { page: 'logs' }),
-    failed: (error) => {
-      const status = (error as { status?: number }).status;
-      // 400: a date rule's message; 503: a long range refused while other heavy reads run.
-      const message = status === 400 ? (error as Error).message : status === 503 ? SERVER_BUSY : SERVER_TIMEOUT;
-      notify('error', message, { page: 'logs' });
-    },
+  const logs = useLogPages({
+    notifyError: (message) => notify('error', message, { page: 'logs' }),
     cleared: () => {
       setSearch('');
       notify('info', INFO.logsCleared, { page: 'logs' });
