@@ -13,6 +13,8 @@
 // --profile adds a CPU profile of the first scroll.
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
+// --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
+// bound off and on, and the memory of a 28-day log request (its own options, see there).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -293,6 +295,7 @@ const writeResults = (suffix: string, data: Record<string, unknown>): void => {
 const main = async (): Promise<void> => {
   // --reports: the Reports and Hardware Logs cases (bench/reports.ts has its own options).
   if (process.argv.includes('--reports')) return (await import('./reports')).benchReports();
+  if (process.argv.includes('--heavy')) return (await import('./heavy')).benchHeavy();
   const options = parseArgs(process.argv.slice(2));
   const results: CaseResult[] = [];
   const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };

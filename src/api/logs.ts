@@ -1,13 +1,23 @@
-// Hardware logs (spec §7 Logs): GET /logs/{date} or /logs/{startDate}/{endDate}.
-import { logsResponseSchema, type Log } from '../domain/entities/log';
+// Hardware logs (spec §7 Logs): GET /logs/{date} or /logs/{startDate}/{endDate}, one page at a
+// time (?before=<nextBefore of the previous page>, ?limit).
+import { logsResponseSchema, type LogsPage } from '../domain/entities/log';
 import { send, type CallOptions, type Http } from './http';
+
+export interface LogPageOptions extends CallOptions {
+  /** The previous page's nextBefore; absent for the first page. */
+  before?: number;
+  limit?: number;
+}
 
 export const getLogs = async (
   http: Http,
   start: string,
   end: string | null,
-  opts: CallOptions = {},
-): Promise<{ logs: Log[]; totalItems: number }> => {
+  opts: LogPageOptions = {},
+): Promise<LogsPage> => {
   const path = end ? `logs/${encodeURIComponent(start)}/${encodeURIComponent(end)}` : `logs/${encodeURIComponent(start)}`;
-  return send(http.get(path, { signal: opts.signal }), logsResponseSchema);
+  const searchParams: Record<string, number> = {};
+  if (opts.before !== undefined) searchParams['before'] = opts.before;
+  if (opts.limit !== undefined) searchParams['limit'] = opts.limit;
+  return send(http.get(path, { signal: opts.signal, searchParams }), logsResponseSchema);
 };

@@ -86,6 +86,23 @@ export const SELECTION_TOO_LARGE =
   'You will have more than 1000 Elements! Please reduce the amount of selected Elements!';
 export const CHECK_LOGS = 'Error occurred, please check your logs!';
 
+/** Bytes as MB (MiB) for a message: whole above 10, else up to three significant digits. */
+const megabytesText = (bytes: number): string => {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 10 ? String(Math.round(mb)) : String(Number(mb.toPrecision(3)));
+};
+
+/**
+ * Why an export start was refused (503 SERVER_BUSY; this in `errors`): a person's running exports
+ * and the bytes of their files waiting for download are bounded (server exports/service.ts).
+ */
+export const EXPORT_QUOTA = {
+  running: (n: number): string =>
+    `You have ${n} export${n === 1 ? '' : 's'} running. Please wait until ${n === 1 ? 'it is' : 'they are'} ready.`,
+  stored: (bytes: number): string =>
+    `Your exports waiting for download hold ${megabytesText(bytes)} MB or more. Please download them, or wait until they expire.`,
+} as const;
+
 export const sampleNotFound = (sampleId: Id): string => `Error occurred, SampleId#${sampleId} was not found!`;
 export const notFetched = (id: Id): string => `ID#${id} could not be fetched!`;
 

@@ -1,8 +1,11 @@
 // A load for a date range, as the Reports and Hardware Logs pages do it (spec §2, §5 Reports and
 // logs dates, §8): the dates are checked by the domain rule first (its message, no request); a
 // valid range loads, and a newer load replaces one in flight (the invoked actor is stopped, which
-// aborts its request); the result stays until Clear, which announces itself. The load, the messages
-// and the announcement are injected; the machine reads no clock (the page passes its today).
+// aborts its request); the result stays until Clear, which announces itself. A result that says
+// `more: true` (a range read in pages, as the hardware log is) can be extended with MORE: the
+// injected `loadMore` gets the range and the result and answers the extended result; a newer LOAD
+// or Clear aborts it, a failure keeps what was shown. The load, the messages and the announcement
+// are injected; the machine reads no clock (the page passes its today).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { checkDateRange } from '../domain/rules/dateRange';
 import { formatLabDate } from '../domain/datetime';
@@ -25,7 +28,18 @@ export interface DateRangeLoadContext {
 
 export type DateRangeLoadEvent =
   | { type: 'LOAD'; start: string; end: string; today: Temporal.PlainDate }
+  | { type: 'MORE' }
   | { type: 'CLEAR' };
+
+/** What `loadMore` extends: the range shown and its result so far. */
+export interface DateRangeMoreInput {
+  range: DateRangeLoadInput;
+  result: unknown;
+}
+
+/** Whether a result has a further page (its `more` is true). */
+export const resultHasMore = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && (result as { more?: unknown }).more === true;
 
 const notProvided = (name: string) => () => {
   throw new Error(`date range load machine: '${name}' must be provided`);
@@ -45,6 +59,8 @@ export const dateRangeLoadMachine = setup({
   actors: {
     /** Fetches the range; aborts on `signal` when a newer load or Clear replaces it. */
     load: fromPromise<unknown, DateRangeLoadInput>(notProvided('load')),
+    /** The result with its next page added; aborts on `signal` when a LOAD or Clear replaces it. */
+    loadMore: fromPromise<unknown, DateRangeMoreInput>(notProvided('loadMore')),
   },
   actions: {
     /** The date rule's message (spec §5). */
@@ -59,6 +75,7 @@ export const dateRangeLoadMachine = setup({
   guards: {
     validRange: ({ event }) => rangeOf(event) !== null,
     hasResult: ({ context }) => context.result !== null,
+    hasMore: ({ context }) => resultHasMore(context.result),
   },
 }).createMachine({
   id: 'dateRangeLoad',
@@ -96,7 +113,18 @@ export const dateRangeLoadMachine = setup({
         ],
       },
     },
-    shown: {},
+    shown: {
+      on: { MORE: { guard: 'hasMore', target: 'loadingMore' } },
+    },
+    loadingMore: {
+      invoke: {
+        id: 'loadMore',
+        src: 'loadMore',
+        input: ({ context }) => ({ range: context.resultRange ?? { start: '', end: null }, result: context.result }),
+        onDone: { target: 'shown', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'shown', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
   },
 });
 

@@ -21,7 +21,7 @@ import {
   isSortList,
   type ListRestriction,
 } from '../domain/listQuery';
-import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_TIMEOUT } from '../domain/messages';
+import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_BUSY, SERVER_TIMEOUT } from '../domain/messages';
 import type { SelectionQuery } from '../domain/query';
 import { validateRefreshTimer } from '../domain/rules/fields';
 
@@ -114,10 +114,14 @@ export const isCancelled = (error: unknown): boolean =>
   error !== null &&
   ((error as { kind?: unknown }).kind === 'aborted' || (error as { name?: unknown }).name === 'AbortError');
 
-/** A 400 carries the server's reason (a filter mismatch or 'Processing filters failed…'). */
+/**
+ * A 400 carries the server's reason (a filter mismatch or 'Processing filters failed…'); a 503 is
+ * a big page refused while the server is busy with other heavy reads: the spec's busy message.
+ */
 const rejectedQueryMessage = (error: unknown): string | null => {
   if (typeof error !== 'object' || error === null) return null;
   const e = error as { status?: unknown; message?: unknown };
+  if (e.status === 503) return SERVER_BUSY;
   return e.status === 400 ? (typeof e.message === 'string' && e.message ? e.message : FILTER_MISMATCH) : null;
 };
 

@@ -18,6 +18,9 @@ import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from './auth/
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
+import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
+import { isPGlite } from './db/create-db';
+import { HwLogBudget, type HwLogBudgetOptions } from './repositories/hw-log-budget';
 import { analysisReadRoutes } from './routes/analysis/reads';
 import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
@@ -36,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: Config;
+    /** Hardware-log lines a user can cause, bounded per user (repositories/hw-log-budget.ts). */
+    hwLogBudget: HwLogBudget;
   }
 }
 
@@ -79,6 +84,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The sync's scheduler and file settle time (routes/config/sync.ts); no scheduler by default. */
   sync?: SyncRouteOptions;
+  /** Heavy reads at once per user and in all (http/heavyReads.ts); defaults by database kind. */
+  heavyReads?: Partial<HeavyReadLimits>;
+  /** Hardware-log lines per user (failed label prints); default DEFAULT_HW_LOG_BUDGET. */
+  hwLogBudget?: Partial<HwLogBudgetOptions>;
 }
 
 /** Never in the log: credentials in headers, any request body. */
@@ -136,7 +145,16 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // The app's own plugins.
   app.decorate('db', db);
   app.decorate('config', config);
+  const hwLogBudget = new HwLogBudget(db, app.log, options.hwLogBudget);
+  app.decorate('hwLogBudget', hwLogBudget);
+  // Pending summaries are written before the database closes (the caller closes it after the app).
+  app.addHook('onClose', async () => hwLogBudget.flush());
   registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
+  // Before the routes: its hooks apply to the routes registered after it.
+  await app.register(heavyReadPlugin, {
+    kind: (await isPGlite(db)) ? 'pglite' : 'postgres',
+    limits: options.heavyReads,
+  });
 
   // Routes.
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -35,7 +35,30 @@ export interface Config {
    * `linklocal`, `uniquelocal` (`loopback`, `10.0.0.5, 192.168.0.0/16`).
    */
   trustProxy: number | string[] | undefined;
+  /** Export jobs (exports/service.ts): retention of undownloaded files and the per-user quota. */
+  exports: ExportLimits;
 }
+
+export interface ExportLimits {
+  /** LAB_EXPORT_RETENTION: a file nobody downloaded is removed this long after it was written. */
+  retentionMs: number;
+  /** LAB_EXPORT_JOBS_PER_USER: running export jobs per user. */
+  runningPerUser: number;
+  /** LAB_EXPORT_QUOTA_MB: bytes of a user's files waiting for download; past it no new export starts. */
+  storedBytesPerUser: number;
+}
+
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
+  retentionMs: 2 * 3600 * 1000,
+  runningPerUser: 1,
+  storedBytesPerUser: 1024 * 1024 * 1024,
+};
+
+const parseWhole = (raw: string, name: string, min: number, max: number): number => {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  return n;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -192,6 +215,22 @@ export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()):
     admin: { email: value(env, 'LAB_ADMIN_EMAIL'), password: env['LAB_ADMIN_PASSWORD'] || undefined },
     logLevel: parseLogLevel(value(env, 'LAB_LOG_LEVEL') ?? 'info'),
     trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,
+    exports: parseExportLimits(env),
+  };
+};
+
+const parseExportLimits = (env: Env): ExportLimits => {
+  const retention = value(env, 'LAB_EXPORT_RETENTION');
+  const perUser = value(env, 'LAB_EXPORT_JOBS_PER_USER');
+  const quota = value(env, 'LAB_EXPORT_QUOTA_MB');
+  return {
+    retentionMs: retention
+      ? parseDuration(retention, 'LAB_EXPORT_RETENTION') * 1000
+      : DEFAULT_EXPORT_LIMITS.retentionMs,
+    runningPerUser: perUser ? parseWhole(perUser, 'LAB_EXPORT_JOBS_PER_USER', 1, 100) : DEFAULT_EXPORT_LIMITS.runningPerUser,
+    storedBytesPerUser: quota
+      ? parseWhole(quota, 'LAB_EXPORT_QUOTA_MB', 1, 1_000_000) * 1024 * 1024
+      : DEFAULT_EXPORT_LIMITS.storedBytesPerUser,
   };
 };
 

@@ -115,7 +115,7 @@ describe('responses (ARCHITECTURE §4)', () => {
     };
     expect(Sy.syncResponseSchema.parse({ sync: [entry] }).sync[0]).toEqual(entry);
     const log = { logId: 1, dateCreated: '2025-10-01 06:00:00', level: 'INFO', info: 'started' };
-    expect(Lg.logsResponseSchema.parse({ logs: [log], totalItems: 1 }).logs[0]).toEqual(log);
+    expect(Lg.logsResponseSchema.parse({ logs: [log], totalItems: 1, nextBefore: null }).logs[0]).toEqual(log);
     expect(R.dayReportsResponseSchema.parse({ dayReports: [{ line: 'a' }], totalItems: 1 }).totalItems).toBe(
       1,
     );

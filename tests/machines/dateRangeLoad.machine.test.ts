@@ -1,6 +1,6 @@
 // Model-based test of the date-range load (Reports, Hardware Logs): every path over valid and
-// invalid ranges, loads that answer and fail, and Clear, replayed on a real actor whose `load` is a
-// deferred promise; plus the abort of a replaced load.
+// invalid ranges, loads that answer and fail, loading more of a paged result, and Clear, replayed
+// on a real actor whose `load` and `loadMore` are deferred promises; plus the abort of a replaced load.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { Temporal } from 'temporal-polyfill';
@@ -10,6 +10,7 @@ import {
   dateRangeLoadMachine,
   type DateRangeLoadInput,
   type DateRangeLoadSnapshot,
+  type DateRangeMoreInput,
 } from '../../src/machines/dateRangeLoad.machine';
 import { flush, restingStateNodes, toTestModelMachine } from './model';
 
@@ -19,6 +20,7 @@ const INVALID = { type: 'LOAD', start: '2026-11-24', end: '2026-11-23', today: T
 
 function createSut() {
   const loads: { input: DateRangeLoadInput; signal: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const mores: { input: DateRangeMoreInput; signal: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
   const log: string[] = [];
   const machine = dateRangeLoadMachine.provide({
     actors: {
@@ -26,6 +28,12 @@ function createSut() {
         ({ input, signal }) =>
           new Promise((resolve, reject) => {
             loads.push({ input, signal, resolve, reject });
+          }),
+      ),
+      loadMore: fromPromise<unknown, DateRangeMoreInput>(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            mores.push({ input, signal, resolve, reject });
           }),
       ),
     },
@@ -39,11 +47,21 @@ function createSut() {
   return {
     actor,
     loads,
+    mores,
     log,
+    /** The first page of a range: there is more. */
     async settle(how: 'resolve' | 'reject') {
       const current = loads.at(-1);
       expect(current, 'a load is running').toBeDefined();
-      if (how === 'resolve') current!.resolve({ rows: loads.length });
+      if (how === 'resolve') current!.resolve({ rows: loads.length, more: true });
+      else current!.reject(new Error('timeout'));
+      await flush();
+    },
+    /** The next page: the last one. */
+    async settleMore(how: 'resolve' | 'reject') {
+      const current = mores.at(-1);
+      expect(current, 'a load of more is running').toBeDefined();
+      if (how === 'resolve') current!.resolve({ rows: loads.length + 1, more: false });
       else current!.reject(new Error('timeout'));
       await flush();
     },
@@ -58,11 +76,15 @@ describe('date range load machine model', () => {
       VALID,
       INVALID,
       { type: 'CLEAR' },
-      { type: 'xstate.done.actor.load', output: { rows: 1 } },
+      { type: 'MORE' },
+      { type: 'xstate.done.actor.load', output: { rows: 1, more: true } },
       { type: 'xstate.error.actor.load', error: new Error('timeout') },
+      { type: 'xstate.done.actor.loadMore', output: { rows: 2, more: false } },
+      { type: 'xstate.error.actor.loadMore', error: new Error('timeout') },
     ] as never,
     serializeState: (state, event, previous) => {
-      const key = JSON.stringify({ value: state.value, hasResult: state.context.result !== null });
+      const more = (state.context.result as { more?: boolean } | null)?.more === true;
+      const key = JSON.stringify({ value: state.value, hasResult: state.context.result !== null, more });
       return event && previous ? `${key} via ${event.type}` : key;
     },
   });
@@ -87,6 +109,28 @@ describe('date range load machine model', () => {
           await sut.settle('reject');
           expect(sut.log.at(-1)).toBe('failure');
         },
+        MORE: async () => {
+          const before = sut.mores.length;
+          const more = (sut.actor.getSnapshot().context.result as { more?: boolean } | null)?.more === true;
+          sut.actor.send({ type: 'MORE' });
+          await flush();
+          expect(sut.mores).toHaveLength(before + (more ? 1 : 0));
+          if (more)
+            expect(sut.mores.at(-1)!.input).toEqual({
+              range: { start: '2026-11-23', end: '2026-11-24' },
+              result: sut.actor.getSnapshot().context.result,
+            });
+        },
+        'xstate.done.actor.loadMore': async () => {
+          await sut.settleMore('resolve');
+          expect((sut.actor.getSnapshot().context.result as { more: boolean }).more).toBe(false);
+        },
+        'xstate.error.actor.loadMore': async () => {
+          const shown = sut.actor.getSnapshot().context.result;
+          await sut.settleMore('reject');
+          expect(sut.log.at(-1)).toBe('failure');
+          expect(sut.actor.getSnapshot().context.result).toBe(shown);
+        },
       } as never,
       states: {
         '#dateRangeLoad': (state: DateRangeLoadSnapshot) => {
@@ -94,6 +138,9 @@ describe('date range load machine model', () => {
           visited.add(String(real.value));
           expect(real.value).toEqual(state.value);
           expect(real.context.result !== null).toBe(state.context.result !== null);
+          expect((real.context.result as { more?: boolean } | null)?.more === true).toBe(
+            (state.context.result as { more?: boolean } | null)?.more === true,
+          );
         },
         idle: () => expect(sut.actor.getSnapshot().context.result).toBeNull(),
         shown: () => expect(sut.actor.getSnapshot().context.resultRange).toEqual({ start: '2026-11-23', end: '2026-11-24' }),
@@ -118,7 +165,7 @@ describe('date range load scenarios', () => {
     expect(sut.loads[1]!.input).toEqual({ start: '2026-11-24', end: null });
     await sut.settle('resolve');
     expect(sut.actor.getSnapshot().context).toEqual({
-      result: { rows: 2 },
+      result: { rows: 2, more: true },
       resultRange: { start: '2026-11-24', end: null },
       range: { start: '2026-11-24', end: null },
     });
@@ -139,7 +186,7 @@ describe('date range load scenarios', () => {
     sut.actor.send(VALID);
     await sut.settle('reject');
     expect(sut.actor.getSnapshot().value).toBe('shown');
-    expect(sut.actor.getSnapshot().context.result).toEqual({ rows: 1 });
+    expect(sut.actor.getSnapshot().context.result).toEqual({ rows: 1, more: true });
   });
 
   it('Clear during a load aborts it', async () => {
@@ -149,5 +196,32 @@ describe('date range load scenarios', () => {
     sut.actor.send({ type: 'CLEAR' });
     expect(sut.loads[0]!.signal.aborted).toBe(true);
     expect(sut.actor.getSnapshot().value).toBe('idle');
+  });
+});
+
+describe('loading more of a paged range', () => {
+  it('a newer load aborts the load of more, and only the new range is shown', async () => {
+    const sut = createSut();
+    sut.actor.send(VALID);
+    await sut.settle('resolve');
+    sut.actor.send({ type: 'MORE' });
+    await flush();
+    sut.actor.send({ ...VALID, start: '2026-11-24', end: '' });
+    await flush();
+    expect(sut.mores[0]!.signal.aborted).toBe(true);
+    await sut.settle('resolve');
+    expect(sut.actor.getSnapshot().context.resultRange).toEqual({ start: '2026-11-24', end: null });
+  });
+
+  it('MORE without a further page does nothing', async () => {
+    const sut = createSut();
+    sut.actor.send(VALID);
+    await sut.settle('resolve');
+    sut.actor.send({ type: 'MORE' });
+    await sut.settleMore('resolve');
+    sut.actor.send({ type: 'MORE' });
+    await flush();
+    expect(sut.mores).toHaveLength(1);
+    expect(sut.actor.getSnapshot().value).toBe('shown');
   });
 });

@@ -6,7 +6,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';
-import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_TIMEOUT } from '../../src/domain/messages';
+import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_BUSY, SERVER_TIMEOUT } from '../../src/domain/messages';
 import type { SelectionQuery } from '../../src/domain/query';
 import {
   listQueryOf,
@@ -372,6 +372,13 @@ describe('requests', () => {
     expect(sut.notifications).toEqual([
       { kind: 'error', message: 'Processing filters failed, please check your logs!' },
     ]);
+  });
+
+  it('a big page refused while the server is busy (503) says the spec busy message', async () => {
+    const sut = createSut();
+    await sut.reject(new ApiError({ kind: 'http', status: 503, message: SERVER_BUSY }));
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_BUSY }]);
+    expect(sut.actor.getSnapshot().context.error).toBe(SERVER_BUSY);
   });
 });
 

@@ -293,6 +293,8 @@ describe('SAP and ZFT are writes', () => {
     const jobs = h.app.exportJobs;
     const limit = jobs.maxRunning;
     jobs.maxRunning = 3;
+    // One admin, three at once: past the one running export per user of the default quota.
+    jobs.limits = { ...jobs.limits, runningPerUser: 3 };
     // One row per chunk: the jobs interleave chunk by chunk unless something keeps them apart.
     jobs.chunk = 1;
     await expect.poll(() => jobs.runningCount).toBe(0);
@@ -319,6 +321,7 @@ describe('SAP and ZFT are writes', () => {
       expect((await flagsNow()).slice(0, 3).every((r) => r.aFlags.startsWith('X'))).toBe(true);
     } finally {
       jobs.maxRunning = limit;
+      jobs.limits = { ...h.config.exports };
     }
   });
 

@@ -50,6 +50,9 @@ describe('PDF renders', () => {
     const gate = new Promise<void>((r) => (open = r));
     renders.limits = { perUser: 1, total: 3 };
     renders.hooks = { beforeRender: () => gate };
+    // The renders' own bounds are under test here, not the heavy-read admission in front of them.
+    const admission = { ...h.app.heavyReads.limits };
+    h.app.heavyReads.limits = { perUser: 1, total: 10 };
     const small = qs({ filter: 'aId,1~20' });
     try {
       const first = pdf(tokens[0]!, small);
@@ -73,6 +76,7 @@ describe('PDF renders', () => {
       open();
       renders.hooks = {};
       renders.limits = { ...DEFAULT_PDF_LIMITS };
+      h.app.heavyReads.limits = admission;
     }
   });
 });

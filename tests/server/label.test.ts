@@ -119,6 +119,50 @@ describe('without a reachable printer', () => {
   });
 });
 
+describe('failed prints in a loop (issue 29: unbounded hardware-log lines)', () => {
+  let h: Harness;
+  let where: string;
+  beforeAll(async () => {
+    const port = await closedPort();
+    where = `127.0.0.1:${port}`;
+    h = await createHarness({ config: { printer: { host: '127.0.0.1', port } }, hwLogBudget: { burst: 3, refillMs: 60_000 } });
+  });
+  afterAll(async () => h?.close());
+
+  const lines = () => h.db.selectFrom('hwLog').select(['info']).orderBy('logId').execute();
+  const print = (token: string) => h.request({ method: 'PUT', url: url(buildLabelZpl(label)), token });
+
+  it('writes a few lines per user, counts the rest and writes the count as one line', async () => {
+    await h.addUser('looping.reader@test.lab', 'ROLE_READER');
+    const token = await h.signIn('looping.reader@test.lab');
+    for (let i = 0; i < 30; i++) expect((await print(token)).statusCode).toBe(502);
+    const failure = `Label printer ${where}: connection refused`;
+    expect((await lines()).map((l) => l.info)).toEqual([failure, failure, failure]);
+    // Another person's failure is theirs to log.
+    expect((await print(await h.tokenFor('ROLE_READER'))).statusCode).toBe(502);
+    expect(await lines()).toHaveLength(4);
+    // When the bucket has a token again: the count, then the line that got through.
+    h.app.hwLogBudget.options.refillMs = 20;
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await print(token)).statusCode).toBe(502);
+    expect((await lines()).slice(4).map((l) => l.info)).toEqual([
+      `Label printer ${where}: 27 more failed prints by looping.reader@test.lab not logged one by one`,
+      failure,
+    ]);
+  });
+
+  it('a count nobody follows is written when the bucket refills (or the server closes)', async () => {
+    h.app.hwLogBudget.options = { burst: 1, refillMs: 60_000 };
+    await h.addUser('second.loop@test.lab', 'ROLE_READER');
+    const token = await h.signIn('second.loop@test.lab');
+    const before = (await lines()).length;
+    for (let i = 0; i < 5; i++) await print(token);
+    expect(await lines()).toHaveLength(before + 1);
+    await h.app.hwLogBudget.flush();
+    expect((await lines()).at(-1)!.info).toBe(`Label printer ${where}: 4 more failed prints by second.loop@test.lab not logged one by one`);
+  });
+});
+
 describe('with no printer configured', () => {
   let h: Harness;
   beforeAll(async () => {

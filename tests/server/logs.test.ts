@@ -3,8 +3,9 @@
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatLabDate, labToday } from '../../src/domain/datetime';
-import { logsResponseSchema } from '../../src/domain/entities/log';
+import { LOG_PAGE_SIZE, logsResponseSchema } from '../../src/domain/entities/log';
 import { CHECK_DATES, FUTURE_DATE, START_BEFORE_END, START_DATE_REQUIRED } from '../../src/domain/messages';
+import { sql } from 'kysely';
 import { appendHwLog } from '../../src/server/repositories/hw-log';
 import { useHarness } from './harness';
 
@@ -62,7 +63,7 @@ describe('hardware logs', () => {
   });
 
   it('an empty day answers an empty list', async () => {
-    expect((await get('2025-01-01')).json()).toEqual({ logs: [], totalItems: 0 });
+    expect((await get('2025-01-01')).json()).toEqual({ logs: [], totalItems: 0, nextBefore: null });
   });
 
   it('needs a token', async () => {
@@ -87,4 +88,54 @@ describe('hardware logs', () => {
   it('the end may be tomorrow (the night of the running day)', async () => {
     expect((await get(`${formatLabDate(today)}/${formatLabDate(today.add({ days: 1 }))}`)).statusCode).toBe(200);
   });
+});
+
+describe('hardware logs in pages (a range of millions of lines never becomes one answer)', () => {
+  // 2.5 pages of lines on 2026-02-10 … 2026-02-14, inserted in the database, plus one outside.
+  const LINES_IN_RANGE = Math.round(LOG_PAGE_SIZE * 2.5);
+  beforeAll(async () => {
+    await sql`insert into hw_log (date_created, level, info)
+      select '2026-02-10 00:00:00'::timestamp + (i * interval '17 seconds'), 'INFO', 'line ' || i
+      from generate_series(1, ${LINES_IN_RANGE}) as i`.execute(h.db);
+    await appendHwLog(h.db, [{ dateCreated: '2026-02-20 00:00:00', level: 'INFO', info: 'after' }]);
+  });
+
+  it('answers at most a page, says where the next starts, and the pages together are the range', async () => {
+    const seen: number[] = [];
+    let before: number | null | undefined;
+    let pages = 0;
+    do {
+      const res = await get(`2026-02-01/2026-02-15${before ? `?before=${before}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body = logsResponseSchema.parse(res.json());
+      expect(body.logs.length).toBeLessThanOrEqual(LOG_PAGE_SIZE);
+      expect(body.totalItems).toBe(LINES_IN_RANGE);
+      seen.push(...body.logs.map((l) => l.logId));
+      before = body.nextBefore;
+      if (before !== null) expect(before).toBe(body.logs.at(-1)!.logId);
+      pages++;
+    } while (before !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(LINES_IN_RANGE);
+    expect(new Set(seen).size).toBe(LINES_IN_RANGE);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+  });
+
+  it('a smaller limit is honoured; the last page says there is no more', async () => {
+    const first = logsResponseSchema.parse((await get('2026-02-01/2026-02-15?limit=100')).json());
+    expect(first.logs).toHaveLength(100);
+    expect(first.logs[0]!.info).toBe(`line ${LINES_IN_RANGE}`);
+    expect(first.nextBefore).toBe(first.logs[99]!.logId);
+    const lowest = Math.min(...first.logs.map((l) => l.logId)) - (LINES_IN_RANGE - 100) + 2;
+    const last = logsResponseSchema.parse((await get(`2026-02-01/2026-02-15?limit=100&before=${lowest}`)).json());
+    expect(last.logs.map((l) => l.info)).toEqual(['line 2', 'line 1']);
+    expect(last.nextBefore).toBeNull();
+  });
+
+  it.each(['limit=0', `limit=${LOG_PAGE_SIZE + 1}`, 'limit=x', 'before=0', 'before=-5', 'before=1e400', 'before=9223372036854775808'])(
+    'refuses %s with 400',
+    async (query) => {
+      expect((await get(`2026-02-01/2026-02-15?${query}`)).statusCode).toBe(400);
+    },
+  );
 });

@@ -25,6 +25,7 @@ const exports = async (app: FastifyInstance, options: ExportPluginOptions): Prom
     log: app.log,
     maxRunning: options.maxRunning,
     chunk: options.chunk,
+    limits: app.config.exports,
   });
   app.decorate('exportJobs', service);
   const renders = new PdfRenders();

@@ -6,7 +6,11 @@
 //   streamed aIds and marks the job DONE; the rename follows the commit. A failure or a kill before
 //   the commit rolls everything back and leaves no file; a kill between commit and rename is
 //   repaired by the cleanup (DONE job + temp file → rename).
-// Running jobs per process are bounded (maxRunning): past it the start is refused with 503.
+// Running jobs per process are bounded (maxRunning), and per user (runningPerUser), as are the bytes
+// of a user's files waiting for download (storedBytesPerUser): past any of them the start is
+// refused with 503 and the spec's busy message (the per-user reason in `errors`). A file nobody
+// downloads is removed `retentionMs` after it was written (LAB_EXPORT_RETENTION, default 2 h).
+// Two readers looping full CSV exports added 314 MB a minute before these bounds.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { mkdirSync } from 'node:fs';
@@ -16,7 +20,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { altersFlags, type ExportType } from '../../domain/exportJob';
 import { asksForExported } from '../../domain/flags';
-import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../../domain/messages';
+import { EXPORT_FAILED, EXPORT_QUOTA, NO_DOWNLOAD, SERVER_BUSY } from '../../domain/messages';
+import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../config';
 import { holdPresence, isPresent, withAdvisoryLock, type Presence } from '../db/advisory-lock';
 import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
@@ -33,8 +38,9 @@ import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
 
 export const EXPORTS_SUBDIR = 'exports';
 export const DEFAULT_MAX_RUNNING = 2;
-export const RETENTION_MS = 24 * 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** The cleanup runs at least this often, and four times per retention when that is shorter. */
+const MIN_CLEANUP_INTERVAL_MS = 60 * 1000;
 /** A PENDING/RUNNING job whose temp file has not grown for this long belongs to a dead process. */
 export const STALE_MS = 10 * 60 * 1000;
 /** The longest a job waits for other requests between two chunks. */
@@ -61,6 +67,8 @@ export interface ExportServiceOptions {
   log: FastifyBaseLogger;
   maxRunning?: number;
   chunk?: number;
+  /** Retention and per-user quota (config.exports); defaults DEFAULT_EXPORT_LIMITS. */
+  limits?: Partial<ExportLimits>;
 }
 
 export interface StartExport {
@@ -116,12 +124,14 @@ export const labStamp = (timezone: string, at = new Date()): string =>
 export class ExportService {
   readonly dir: string;
   maxRunning: number;
+  /** Retention and the per-user quota (tests lower them). */
+  limits: ExportLimits;
   /** Rows per cursor fetch. */
   chunk: number;
   hooks: ExportHooks = {};
   readonly #db: Kysely<Database>;
   readonly #options: ExportServiceOptions;
-  readonly #running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  readonly #running = new Map<string, { owner: string; abort: AbortController; done: Promise<void> }>();
   #timer: NodeJS.Timeout | undefined;
   /** This process's sign of life, stored with each job it runs (cleanup tells dead owners by it). */
   #presence: Promise<Presence> | undefined;
@@ -134,6 +144,7 @@ export class ExportService {
     this.#db = options.db;
     this.dir = join(options.dataDir, EXPORTS_SUBDIR);
     this.maxRunning = options.maxRunning ?? DEFAULT_MAX_RUNNING;
+    this.limits = { ...DEFAULT_EXPORT_LIMITS, ...options.limits };
     this.chunk = options.chunk ?? DEFAULT_CHUNK;
   }
 
@@ -197,20 +208,56 @@ export class ExportService {
     const run = () =>
       void this.cleanup().catch((err: unknown) => this.#options.log.error({ err }, 'export cleanup failed'));
     run();
-    this.#timer = setInterval(run, CLEANUP_INTERVAL_MS);
+    const every = Math.max(MIN_CLEANUP_INTERVAL_MS, Math.min(CLEANUP_INTERVAL_MS, this.limits.retentionMs / 4));
+    this.#timer = setInterval(run, every);
     this.#timer.unref();
   }
 
-  /** Starts a job and answers its file name; 503 past maxRunning. */
+  /** The user's jobs running in this process. */
+  runningOf(owner: string): number {
+    let n = 0;
+    for (const job of this.#running.values()) if (job.owner === owner) n++;
+    return n;
+  }
+
+  /** Bytes of the user's finished files not downloaded yet (what the quota counts). */
+  async storedBytesOf(owner: string): Promise<number> {
+    const jobs = await this.#db
+      .selectFrom('exportJob')
+      .select('fileName')
+      .where('ownerEmail', '=', owner)
+      .where('status', '=', 'DONE')
+      .where('downloadedAt', 'is', null)
+      .execute();
+    let bytes = 0;
+    for (const { fileName } of jobs) {
+      const info = await stat(this.finalPath(fileName)).catch(() => undefined);
+      bytes += info?.size ?? 0;
+    }
+    return bytes;
+  }
+
+  /**
+   * Starts a job and answers its file name; 503 past maxRunning, past the user's running jobs or
+   * while the user's waiting files hold their quota of bytes.
+   */
   async start(spec: StartExport): Promise<string> {
     if (this.#running.size >= this.maxRunning) throw new HttpError(503, SERVER_BUSY);
+    const mine = this.runningOf(spec.owner);
+    if (mine >= this.limits.runningPerUser) throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.running(mine)]);
     const type = spec.type;
     const fileName = `${spec.resource}_${labStamp(this.#options.timezone)}_${randomBytes(4).toString('hex')}.${type}`;
     const abort = new AbortController();
     // Reserve the slot before the first await, so two simultaneous starts cannot both pass the check.
     let settle!: () => void;
-    this.#running.set(fileName, { abort, done: new Promise<void>((resolve) => (settle = resolve)) });
+    this.#running.set(fileName, {
+      owner: spec.owner,
+      abort,
+      done: new Promise<void>((resolve) => (settle = resolve)),
+    });
     try {
+      if ((await this.storedBytesOf(spec.owner)) >= this.limits.storedBytesPerUser)
+        throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.stored(this.limits.storedBytesPerUser)]);
       mkdirSync(this.dir, { recursive: true });
       const runner = (await this.#present()).key;
       await this.#db
@@ -419,7 +466,8 @@ export class ExportService {
   /**
    * At start and every hour: fails the jobs whose process died (at once when that is known, else
    * when their temp file has not grown for STALE_MS) and removes their temp files, finishes a rename
-   * a crash interrupted after the commit, and removes what is older than a day (jobs and files).
+   * a crash interrupted after the commit, and removes what is older than the retention: finished
+   * jobs, and files by the time they were written (a running job's temp file keeps growing).
    */
   async cleanup(now = Date.now()): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
@@ -453,14 +501,16 @@ export class ExportService {
         await this.#fail(job.fileName, EXPORT_FAILED);
       }
     }
+    const retention = this.limits.retentionMs;
     await this.#db
       .deleteFrom('exportJob')
-      .where('createdAt', '<', sql<string>`localtimestamp - make_interval(secs => ${RETENTION_MS / 1000})`)
+      .where('createdAt', '<', sql<string>`localtimestamp - make_interval(secs => ${retention / 1000})`)
+      .where('status', 'not in', ['PENDING', 'RUNNING'])
       .execute();
     for (const name of await readdir(this.dir)) {
       const path = join(this.dir, name);
       const info = await stat(path).catch(() => undefined);
-      if (info?.isFile() && now - info.mtimeMs > RETENTION_MS) await rm(path, { force: true });
+      if (info?.isFile() && now - info.mtimeMs > retention) await rm(path, { force: true });
     }
   }
 

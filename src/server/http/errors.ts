@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../domain/auth';
+import { CHECK_LOGS } from '../../domain/messages';
 
 export const HTTP_MESSAGES = {
   validation: 'Validation failed',
@@ -35,8 +36,10 @@ const statusOf = (err: FastifyError): number => {
 /**
  * A database error of SQLSTATE class 22 "data exception" (a value the column or cast cannot take:
  * NUL in text, year 0, a numeric overflow, …). Such input is the client's error: the domain
- * schemas refuse what they know of, and whatever still reaches the database is a 400, not a 500.
- * PostgreSQL (pg) and PGlite report errors alike: `code` is the SQLSTATE, `severity` is set.
+ * schemas refuse what they know of, and whatever still reaches the database is a 400, not a 500 —
+ * with the spec's words, never the database's ('integer out of range' names the column's type;
+ * the log keeps the reason). PostgreSQL (pg) and PGlite report errors alike: `code` is the
+ * SQLSTATE, `severity` is set.
  */
 export const isDataException = (err: unknown): boolean => {
   if (!(err instanceof Error)) return false;
@@ -52,7 +55,7 @@ export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: 
   }
   if (isDataException(err)) {
     request.log.info({ code: err.code, reason: err.message }, 'database refused a value');
-    return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors: [err.message] } satisfies ApiErrorBody);
+    return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors: [CHECK_LOGS] } satisfies ApiErrorBody);
   }
   const status = isResponseSerializationError(err) ? 500 : statusOf(err);
   if (status >= 500) {

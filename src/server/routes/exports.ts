@@ -129,6 +129,8 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
     app.get(
       `/api/${resource}/export/:type`,
       {
+        // The PDF reads and lays out its rows in the request (the jobs run apart, see service.ts).
+        config: { heavyRead: (request) => (request.params as { type?: string }).type === 'pdf' },
         schema: {
           tags: [resource],
           summary: `Export the ${resource} view: csv/xlsx/sap/zft start a job and answer its file name; pdf answers the file`,
@@ -175,9 +177,10 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
             columns: columns as ExportColumn<never>[],
           });
         } catch (err) {
-          // Sent directly: the error handler would replace a 5xx message, and the client shows this one.
+          // Sent directly: the error handler would replace a 5xx message, and the client shows this
+          // one; `errors` says which per-user bound was reached.
           if (err instanceof HttpError && err.statusCode === 503)
-            return reply.code(503).send({ message: err.message });
+            return reply.code(503).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
           throw err;
         }
         return reply.type('text/plain; charset=utf-8').send(fileName);

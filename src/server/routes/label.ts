@@ -1,7 +1,8 @@
 // PUT /api/label/{zpl} (spec §7 Label): prints one label. Only the ZPL subset the client builds
 // (domain/zpl.ts) within its length bound is forwarded (400 otherwise); 503 when no printer is
 // configured; 502 when the printer cannot be reached, refuses or times out; 200 only once the
-// printer has taken the bytes. Failures also go to the hardware log, where staff look first.
+// printer has taken the bytes. Failures also go to the hardware log, where staff look first — at
+// most a few per user and minute (repositories/hw-log-budget.ts), the rest counted in one line.
 // The ZPL travels in the path as the spec has it; a wildcard route, because Fastify caps named
 // path parameters at 100 characters and a label is longer.
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ import { apiErrorSchema } from '../../domain/auth';
 import { LABEL_PRINTED } from '../../domain/messages';
 import { LABEL_PRINT_MESSAGES } from '../../domain/rules/label';
 import { isAllowedZpl } from '../../domain/zpl';
-import { appendHwLog } from '../repositories/hw-log';
+import { userOf } from '../auth/plugin';
 import { DEFAULT_PRINTER_TIMEOUTS, PrinterError, sendToPrinter, type PrinterTimeouts } from '../printer/send';
 
 export interface LabelRouteOptions {
@@ -54,7 +55,15 @@ export const labelRoutes = async (parent: FastifyInstance, options: LabelRouteOp
         if (!(err instanceof PrinterError)) throw err;
         const message = LABEL_PRINT_MESSAGES.unreachable(where, err.message);
         request.log.warn({ printer: where, reason: err.message }, 'label not printed');
-        await appendHwLog(app.db, [{ level: 'ERROR', info: `Label printer ${where}: ${err.message}` }]);
+        const user = userOf(request).email;
+        await app.hwLogBudget.append(
+          user,
+          { level: 'ERROR', info: `Label printer ${where}: ${err.message}` },
+          (n) => ({
+            level: 'ERROR',
+            info: `Label printer ${where}: ${n} more failed print${n === 1 ? '' : 's'} by ${user} not logged one by one`,
+          }),
+        );
         return reply.code(502).send({ message });
       }
       return { message: LABEL_PRINTED };

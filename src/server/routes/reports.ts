@@ -20,6 +20,7 @@ import { labDaySpan, REPORT_PDF_MAX_LINES, reportFileName, reportPdfTooLarge } f
 import { checkDateRange } from '../../domain/rules/dateRange';
 import { userOf } from '../auth/plugin';
 import { HttpError } from '../http/errors';
+import { longRange } from '../http/heavyReads';
 import { CONTENT_TYPES } from '../exports/formats';
 import { buildDayReport, buildSuspiciousReport, type ReportRange } from '../services/reports';
 
@@ -31,6 +32,13 @@ const TITLES: Record<ReportType, string> = { day: 'Day Report', suspicious: 'Sus
 export const reportRoutes = async (parent: FastifyInstance): Promise<void> => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], description, querystring: reportQuerySchema };
+  /** A report of more than a week of lab days is a heavy read (http/heavyReads.ts). */
+  const config = {
+    heavyRead: longRange((request) => {
+      const q = request.query as z.infer<typeof reportQuerySchema>;
+      return { start: q.startDate, end: q.endDate };
+    }),
+  };
 
   /** The checked range, or the 400 answer sent. */
   const rangeOf = (query: z.infer<typeof reportQuerySchema>): ReportRange => {
@@ -42,6 +50,7 @@ export const reportRoutes = async (parent: FastifyInstance): Promise<void> => {
   app.get(
     '/api/reports/day',
     {
+      config,
       schema: {
         ...common,
         summary: 'Day report: per lab day samples received, analyses done, value statistics, out-of-limit count',
@@ -54,6 +63,7 @@ export const reportRoutes = async (parent: FastifyInstance): Promise<void> => {
   app.get(
     '/api/reports/suspicious',
     {
+      config,
       schema: {
         ...common,
         summary: 'Suspicious report: one line per sample with an out-of-limit value, inconsistent weights, disagreeing repeats or no analysis after a day',
@@ -105,6 +115,7 @@ export const reportRoutes = async (parent: FastifyInstance): Promise<void> => {
   app.get(
     '/api/reports/export/:type',
     {
+      config,
       schema: {
         ...common,
         summary: `The day or suspicious report as PDF (at most ${REPORT_PDF_MAX_LINES} lines, 400 above); the file name is in content-disposition`,

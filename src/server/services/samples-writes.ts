@@ -122,13 +122,14 @@ const isPgError = (err: unknown): err is PgError =>
 /**
  * Database refusals that the checks above should have caught, or that a concurrent write caused,
  * answered as client errors instead of a 500: a duplicate key is 409, a missing referenced row or a
- * value the column cannot hold is 400 (with the database's short reason, which names no secrets).
+ * value the column cannot hold is 400 — with the spec's message only: the database's reason names
+ * constraints, columns and types (issue 29), so it goes to the log, not to the client.
  */
 export const mapDbError = (err: unknown, message: string): unknown => {
   if (!isPgError(err)) return err;
   if (err.code === '23505') return new HttpError(409, message);
   if (err.code === '23503' || err.code === '23514' || err.code.startsWith('22')) {
-    return new HttpError(400, message, [err.message]);
+    return new HttpError(400, message, [message]);
   }
   return err;
 };

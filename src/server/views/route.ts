@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LIST_PAGE_SIZES } from '../../domain/constants';
 import type { Database } from '../db/database';
 import { READ_ERRORS, SECURITY } from '../routes/contract';
+import { bigPage } from '../http/heavyReads';
 import { OPEN_CAMPAIGN, withCampaign, type Campaign } from './campaign';
 import {
   parseViewRequest,
@@ -79,6 +80,7 @@ export const listViewRoutes = <
   app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}/view`,
     {
+      config: { heavyRead: bigPage },
       serializerCompiler: fastJson,
       schema: {
         tags: [def.resource],
@@ -99,6 +101,8 @@ export const listViewRoutes = <
   app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}`,
     {
+      // Up to the largest page, always.
+      config: { heavyRead: true },
       serializerCompiler: fastJson,
       schema: {
         tags: [def.resource],

@@ -20,6 +20,7 @@ import {
 import { withCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
 import { fastJson } from '../../views/serialize';
+import { bigPage } from '../../http/heavyReads';
 import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
 
 const errors = READ_ERRORS;
@@ -46,6 +47,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
   app.get(
     '/api/analysis/samples',
     {
+      config: { heavyRead: bigPage },
       serializerCompiler: fastJson,
       schema: {
         tags: ['analysis'],

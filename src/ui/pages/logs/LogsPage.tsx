@@ -1,21 +1,21 @@
 // Hardware Logs (spec §2 Logs page, §5 dates, §8): start and end date, Get Logs, Clear, a search box
 // filtering the shown lines as you type, and the table ID, Created, Level, Info sorted by ID
-// descending on one page. The table is virtualized: a busy week is tens of thousands of lines.
-import { useDeferredValue, useMemo, useState } from 'react';
+// descending on one page. The table is virtualized: a busy week is tens of thousands of lines. A
+// range arrives in pages of LOG_PAGE_SIZE lines (a month of a busy lab is millions): 'Load more
+// lines' adds the next page to the same table, and the status says how many of the range are shown.
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchField as AriaSearchField, Input, Label } from 'react-aria-components';
-import { getLogs } from '../../../api/logs';
 import type { Log } from '../../../domain/entities/log';
-import { filterLogs, logHaystack } from '../../../domain/logSearch';
-import { INFO, NO_DATA_AVAILABLE, SERVER_TIMEOUT } from '../../../domain/messages';
+import { filterLogs } from '../../../domain/logSearch';
+import { INFO, NO_DATA_AVAILABLE } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Page } from '../../components/Page';
 import { Button } from '../../kit';
 import { DateField } from '../../kit/DateField';
 import { usePaletteActions } from '../../palette/registry';
-import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { useDateRange } from '../reports/useDateRange';
-import { useDateRangeLoad } from '../reports/useDateRangeLoad';
+import { useLogPages } from './useLogPages';
 import './LogsPage.css';
 
 const COLUMNS: readonly DataColumn<Log>[] = [
@@ -26,28 +26,13 @@ const COLUMNS: readonly DataColumn<Log>[] = [
 ];
 const SORTED_BY_ID_DESC = [{ id: 'logId', desc: true }];
 
-interface Loaded {
-  logs: Log[];
-  haystacks: string[];
-  range: string;
-}
-
 export function LogsPage() {
-  const { http } = useAuth();
   const { notify } = useNotifications();
   const range = useDateRange();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const logs = useDateRangeLoad<Loaded>({
-    load: async ({ start, end }, signal) => {
-      const { logs: lines } = await getLogs(http, start, end, { signal });
-      return { logs: lines, haystacks: lines.map(logHaystack), range: end && end !== start ? `${start} – ${end}` : start };
-    },
-    invalid: (message) => notify('error', message, { page: 'logs' }),
-    failed: (error) =>
-      notify('error', (error as { status?: number }).status === 400 ? (error as Error).message : SERVER_TIMEOUT, {
-        page: 'logs',
-      }),
+  const logs = useLogPages({
+    notifyError: (message) => notify('error', message, { page: 'logs' }),
     cleared: () => {
       setSearch('');
       notify('info', INFO.logsCleared, { page: 'logs' });
@@ -61,6 +46,21 @@ export function LogsPage() {
     [loaded, deferredSearch],
   );
 
+  // The last page loaded by the button: the button goes, and focus moves to the status line
+  // rather than to <body>.
+  const pressedMore = useRef(false);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const allLoaded = loaded !== null && !logs.hasMore && !logs.loadingMore;
+  useEffect(() => {
+    if (!allLoaded || !pressedMore.current) return;
+    pressedMore.current = false;
+    if (!document.activeElement || document.activeElement === document.body) statusLine.current?.focus();
+  }, [allLoaded]);
+  const loadMore = () => {
+    pressedMore.current = true;
+    logs.more();
+  };
+
   const fetchLogs = () => logs.load(range.start, range.end);
   const clear = () => logs.clear();
 
@@ -73,12 +73,26 @@ export function LogsPage() {
       icon: 'logs',
       perform: fetchLogs,
     },
+    ...(logs.hasMore
+      ? [
+          {
+            id: 'more-logs',
+            label: 'Load more lines',
+            group: 'Hardware Logs',
+            keywords: ['hardware', 'log', 'next', 'page', 'older'],
+            icon: 'logs' as const,
+            perform: logs.more,
+          },
+        ]
+      : []),
   ]);
 
+  const n = (v: number) => v.toLocaleString('de-AT');
+  const of = loaded && loaded.logs.length < loaded.totalItems ? ` (newest ${n(loaded.logs.length)} of ${n(loaded.totalItems)} loaded)` : '';
   const status = loaded
     ? deferredSearch.trim()
-      ? `${shown.length.toLocaleString('de-AT')} of ${loaded.logs.length.toLocaleString('de-AT')} lines of ${loaded.range} match`
-      : `${loaded.logs.length.toLocaleString('de-AT')} lines of ${loaded.range}`
+      ? `${n(shown.length)} of ${n(loaded.logs.length)} lines of ${loaded.range} match${of}`
+      : `${n(loaded.logs.length)} lines of ${loaded.range}${of}`
     : '';
 
   return (
@@ -104,7 +118,7 @@ export function LogsPage() {
           <Input className="kit-input" placeholder="Filter the shown lines" />
         </AriaSearchField>
       </form>
-      <p className="logs-status muted" role="status">
+      <p className="logs-status muted" role="status" ref={statusLine} tabIndex={-1}>
         {status}
       </p>
       <DataTable
@@ -116,6 +130,13 @@ export function LogsPage() {
         emptyText={NO_DATA_AVAILABLE}
         loading={loading}
       />
+      {loaded && (logs.hasMore || logs.loadingMore) ? (
+        <div className="logs-more">
+          <Button onPress={loadMore}>
+            {logs.loadingMore ? 'Loading more lines…' : 'Load more lines'}
+          </Button>
+        </div>
+      ) : null}
     </Page>
   );
 }

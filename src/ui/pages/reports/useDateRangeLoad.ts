@@ -7,11 +7,14 @@ import { fromPromise } from 'xstate';
 import { LAB_TIMEZONE, labToday } from '../../../domain/datetime';
 import {
   dateRangeLoadMachine,
+  resultHasMore,
   type DateRangeLoadInput,
 } from '../../../machines/dateRangeLoad.machine';
 
 export interface DateRangeLoadHandlers<T> {
   load(range: DateRangeLoadInput, signal: AbortSignal): Promise<T>;
+  /** A paged result (`more: true`) with its next page added; pages that are never paged leave it out. */
+  loadMore?(range: DateRangeLoadInput, result: T, signal: AbortSignal): Promise<T>;
   invalid(message: string): void;
   failed(error: unknown): void;
   cleared(): void;
@@ -22,7 +25,12 @@ export interface DateRangeLoad<T> {
   /** The range `result` is of. */
   range: DateRangeLoadInput | null;
   loading: boolean;
+  /** The result has a further page. */
+  hasMore: boolean;
+  loadingMore: boolean;
   load(start: string, end: string): void;
+  /** Adds the next page to the result. */
+  more(): void;
   clear(): void;
 }
 
@@ -35,6 +43,11 @@ export function useDateRangeLoad<T>(handlers: DateRangeLoadHandlers<T>): DateRan
     dateRangeLoadMachine.provide({
       actors: {
         load: fromPromise<unknown, DateRangeLoadInput>(({ input, signal }) => latest.current.load(input, signal)),
+        loadMore: fromPromise<unknown, { range: DateRangeLoadInput; result: unknown }>(({ input, signal }) => {
+          const loadMore = latest.current.loadMore;
+          if (!loadMore) throw new Error('this page has no further pages');
+          return loadMore(input.range, input.result as T, signal);
+        }),
       },
       actions: {
         reportInvalid: (_, { message }) => latest.current.invalid(message),
@@ -47,10 +60,13 @@ export function useDateRangeLoad<T>(handlers: DateRangeLoadHandlers<T>): DateRan
   const result = useSelector(actor, (s) => s.context.result) as T | null;
   const range = useSelector(actor, (s) => s.context.resultRange);
   const loading = useSelector(actor, (s) => s.matches('loading'));
+  const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'));
+  const hasMore = useSelector(actor, (s) => resultHasMore(s.context.result));
   const [api] = useState(() => ({
     load: (start: string, end: string) =>
       actor.send({ type: 'LOAD', start, end, today: labToday(Temporal.Now.instant(), LAB_TIMEZONE) }),
+    more: () => actor.send({ type: 'MORE' }),
     clear: () => actor.send({ type: 'CLEAR' }),
   }));
-  return { result, range, loading, ...api };
+  return { result, range, loading, hasMore, loadingMore, ...api };
 }
