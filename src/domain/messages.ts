@@ -68,6 +68,8 @@ export const LABEL_PRINTED = 'Label was sent to Printer';
 
 export const SAMPLE_DELETE_WARNING =
   'This will also remove all BoxPositions and Analysis associated with this Sample!';
+/** The box delete confirmation's warning: a box takes its positions with it. */
+export const BOX_DELETE_WARNING = 'This will also remove all BoxPositions of this Box!';
 
 // ---- §8 error catalogue ------------------------------------------------------------------------
 

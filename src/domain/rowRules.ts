@@ -1,6 +1,8 @@
-// The spec §5 rules for one row being edited or created on Analysis and Samples, over the flat
+// The spec §5 rules for one row being edited or created on Analysis, Samples and Boxes, over the flat
 // form a table row edits (field name → text or number). The snackbar collects the messages (spec
 // §5: "Field validation messages are collected and shown in the snackbar").
+import { BOXES_REGISTRY } from './columns/boxes';
+import { fieldRules } from './columns/registry';
 import { measurementErrors, type LimitBounds } from './rules/measurement';
 import {
   optional,
@@ -13,7 +15,7 @@ import {
   type Rule,
 } from './rules/fields';
 
-export type RowEntity = 'analysis' | 'sample';
+export type RowEntity = 'analysis' | 'sample' | 'box';
 
 /** A row as its edit fields hold it: 'sId' and 'sStamp' stand for the nested sample id. */
 export type RowDraft = Record<string, FieldValue>;
@@ -36,6 +38,8 @@ const ROW_RULES: Record<RowEntity, Record<string, Rule>> = {
     dateCrumbled: optional(validateDateTime),
     dateExported: optional(validateDateTime),
   },
+  // Boxes: the registry's rules (spec §5 Boxes).
+  box: fieldRules(BOXES_REGISTRY),
 };
 
 /** The messages for the fields present in the draft, rules first, then the measured values. */

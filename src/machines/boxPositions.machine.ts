@@ -5,10 +5,12 @@
 // Position is disabled at numMax and gives the next number after the last.
 //
 // Create and delete write one position on the server at once and answer the server's new list; they
-// work on a saved list only (no unsaved changes), so the number they name is the stored one. The same
-// holds for scans placed by the page (PLACED). Changing box or leaving the page with unsaved changes
-// asks first (spec §4: nothing lost silently). Network and snackbar are injected.
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// work on a saved list only (no unsaved changes), so the number they name is the stored one. A scan
+// (SCAN) is the other way to ask for a new position: the scanned id is looked up (its newest stamp
+// is the delivery being filed) and then created exactly as from the dialog, in the next free
+// position. Changing box or leaving the page with unsaved changes asks first (spec §4: nothing lost
+// silently). Network and snackbar are injected.
+import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import {
   canAddBoxPosition,
   needsReorganize,
@@ -16,8 +18,18 @@ import {
   reorganize,
 } from '../domain/boxPositions';
 import { formatBoxPos, type BoxPosition } from '../domain/entities/boxPosition';
-import { formatSampleKey } from '../domain/ids';
-import { batchFailed, batchSucceeded, created, deleted, SERVER_ERROR, writeFailed } from '../domain/messages';
+import { formatSampleKey, resolveSampleIdInput } from '../domain/ids';
+import {
+  batchFailed,
+  batchSucceeded,
+  created,
+  deleted,
+  NO_BOX_SELECTED,
+  sampleNotFound,
+  samplePlaced,
+  SERVER_ERROR,
+  writeFailed,
+} from '../domain/messages';
 
 export interface SelectedBox {
   bId: string;
@@ -38,6 +50,8 @@ export interface BoxPositionsContext {
   deleting: number | null;
   /** The position being created. */
   creating: BoxPosition | null;
+  /** The sample id a scan asked for, while its stamps are looked up and its position created. */
+  scanned: string | null;
 }
 
 export type PendingChange = { kind: 'select'; box: SelectedBox } | { kind: 'deselect' } | { kind: 'leave' };
@@ -55,8 +69,8 @@ export type BoxPositionsEvent =
   | { type: 'CLEAR_RELOAD' }
   | { type: 'CREATE'; position: BoxPosition }
   | { type: 'DELETE'; boxPosId: number }
-  /** The page placed a scanned sample on the server: its answer is the box's new list. */
-  | { type: 'PLACED'; boxpos: BoxPosition[] }
+  /** A scanned sample id: placed in the next free position of the box. */
+  | { type: 'SCAN'; code: string }
   /** The box's row changed (numMax edited) without a change of box. */
   | { type: 'BOX_CHANGED'; box: SelectedBox };
 
@@ -83,6 +97,22 @@ const union = (a: readonly string[], b: readonly string[]): string[] => [...new 
 
 const clean = { moved: [] as string[], modified: [] as string[] };
 
+/** The sample id a scan names (13 digits, or 8 padded with zeros and a check digit); null otherwise. */
+const scannedSId = (code: string): string | null => {
+  const input = resolveSampleIdInput(code);
+  return input.kind === 'exact' || input.kind === 'padded' ? input.sId : null;
+};
+
+/** Why no position can be created now; null when one can (or no box is loaded). */
+const createRefusal = (context: BoxPositionsContext): string | null => {
+  if (context.box === null) return null;
+  if (!canAddBoxPosition(context.positions.length, context.box.numMax))
+    return `The box is full (${context.box.numMax} positions).`;
+  if (context.moved.length > 0 || context.modified.length > 0)
+    return 'Update or Clear and Reload the changed positions first.';
+  return null;
+};
+
 export const boxPositionsMachine = setup({
   types: {
     context: {} as BoxPositionsContext,
@@ -97,6 +127,8 @@ export const boxPositionsMachine = setup({
     create: fromPromise<BoxPosition[], { bId: string; position: BoxPosition }>(notProvided('create')),
     /** DELETE one position; answers the stored list. */
     remove: fromPromise<BoxPosition[], { bId: string; boxPosId: number }>(notProvided('remove')),
+    /** The stamps of the samples with this id, oldest first (fails when there is none). */
+    stamps: fromPromise<string[], { sId: string }>(notProvided('stamps')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
@@ -119,12 +151,12 @@ export const boxPositionsMachine = setup({
       context.moved.length === 0 &&
       context.modified.length === 0 &&
       context.positions.some((p) => p.boxposId.boxPosId === event.boxPosId),
-    isClean: ({ context }) => context.moved.length === 0 && context.modified.length === 0,
     isSameBox: ({ context, event }) => event.type === 'SELECT' && context.box?.bId === event.box.bId,
     pendingSelect: ({ context }) => context.pending?.kind === 'select',
     pendingSameBox: ({ context }) =>
       context.pending?.kind === 'select' && context.pending.box.bId === context.box?.bId,
     pendingLeave: ({ context }) => context.pending?.kind === 'leave',
+    isSampleId: ({ event }) => event.type === 'SCAN' && scannedSId(event.code) !== null,
   },
 }).createMachine({
   id: 'boxPositions',
@@ -136,6 +168,7 @@ export const boxPositionsMachine = setup({
     pending: null,
     deleting: null,
     creating: null,
+    scanned: null,
   },
   initial: 'noBox',
   states: {
@@ -146,6 +179,7 @@ export const boxPositionsMachine = setup({
           actions: assign({ box: ({ event }) => event.box, positions: [], ...clean }),
         },
         LEAVE: { target: 'left' },
+        SCAN: { actions: { type: 'notify', params: { kind: 'error', message: NO_BOX_SELECTED } } },
       },
     },
     loading: {
@@ -185,6 +219,7 @@ export const boxPositionsMachine = setup({
         DESELECT: { target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
         CLEAR_RELOAD: { target: 'loading' },
         LEAVE: { target: 'left' },
+        SCAN: { actions: { type: 'notify', params: { kind: 'error', message: NO_BOX_SELECTED } } },
       },
     },
     ready: {
@@ -265,9 +300,61 @@ export const boxPositionsMachine = setup({
           target: 'deleting',
           actions: assign({ deleting: ({ event }) => event.boxPosId }),
         },
-        PLACED: {
-          guard: 'isClean',
-          actions: { type: 'takeList', params: ({ event }) => ({ positions: event.boxpos }) },
+        SCAN: [
+          // Full, or unsaved changes first: why not, as Create's description says.
+          {
+            guard: not('canCreate'),
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({ kind: 'error', message: createRefusal(context) ?? NO_BOX_SELECTED }),
+            },
+          },
+          {
+            guard: 'isSampleId',
+            target: 'scanning',
+            actions: assign({ scanned: ({ event }) => scannedSId(event.code) }),
+          },
+          {
+            actions: {
+              type: 'notify',
+              params: ({ event }) => ({ kind: 'error', message: sampleNotFound(event.code) }),
+            },
+          },
+        ],
+      },
+    },
+    // A scan: the newest stamp of the scanned id is the delivery being filed (spec §4 Timestamps).
+    scanning: {
+      invoke: {
+        id: 'stamps',
+        src: 'stamps',
+        input: ({ context }) => ({ sId: context.scanned ?? '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.length > 0,
+            target: 'creating',
+            actions: assign({
+              creating: ({ context, event }) => ({
+                boxposId: { box: context.box?.bId ?? '', boxPosId: nextBoxPosNumber(context.positions) },
+                dateExported: null,
+                sample: { sampleId: { sId: context.scanned ?? '', sStamp: event.output.at(-1)! } },
+              }),
+            }),
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'notify', params: ({ context }) => ({ kind: 'error', message: sampleNotFound(context.scanned ?? '') }) },
+              assign({ scanned: null }),
+            ],
+          },
+        ],
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'notify', params: ({ context }) => ({ kind: 'error', message: sampleNotFound(context.scanned ?? '') }) },
+            assign({ scanned: null }),
+          ],
         },
       },
     },
@@ -339,11 +426,14 @@ export const boxPositionsMachine = setup({
                 const key = context.creating ? positionKey(context.creating) : '';
                 const placed = event.output.find((p) => positionKey(p) === key);
                 const id = placed ? formatBoxPos(placed.boxposId.box, placed.boxposId.boxPosId) : '';
-                return { kind: 'success', message: created('boxPosition', id) };
+                return {
+                  kind: 'success',
+                  message: context.scanned ? samplePlaced(context.scanned, id) : created('boxPosition', id),
+                };
               },
             },
             { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
-            assign({ creating: null }),
+            assign({ creating: null, scanned: null }),
           ],
         },
         onError: {
@@ -351,12 +441,16 @@ export const boxPositionsMachine = setup({
           actions: [
             {
               type: 'notify',
+              // A scan says the server's reason alone (the sample is boxed elsewhere, the box is full).
               params: ({ context, event }) => ({
                 kind: 'error',
-                message: `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.creating?.boxposId.boxPosId ?? 0), 'created')}${reasonOf(event.error)}`,
+                message:
+                  context.scanned && reasonOf(event.error)
+                    ? reasonOf(event.error).trim()
+                    : `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.creating?.boxposId.boxPosId ?? 0), 'created')}${reasonOf(event.error)}`,
               }),
             },
-            assign({ creating: null }),
+            assign({ creating: null, scanned: null }),
           ],
         },
       },
@@ -418,13 +512,8 @@ export const canCreatePosition = (s: BoxPositionsSnapshot): boolean =>
   !isDirty(s) &&
   canAddBoxPosition(s.context.positions.length, s.context.box.numMax);
 /** Why Create is disabled, for its description; null when it is enabled or no box is loaded. */
-export const createDisabledReason = (s: BoxPositionsSnapshot): string | null => {
-  if (!s.matches('ready') || s.context.box === null) return null;
-  if (!canAddBoxPosition(s.context.positions.length, s.context.box.numMax))
-    return `The box is full (${s.context.box.numMax} positions).`;
-  if (isDirty(s)) return 'Update or Clear and Reload the changed positions first.';
-  return null;
-};
+export const createDisabledReason = (s: BoxPositionsSnapshot): string | null =>
+  s.matches('ready') ? createRefusal(s.context) : null;
 /** The number a new position gets (spec §4): one after the last, 1 for an empty box. */
 export const nextNumber = (s: BoxPositionsSnapshot): number => nextBoxPosNumber(s.context.positions);
 export const rowMark = (s: BoxPositionsSnapshot, p: BoxPosition): 'modified' | 'moved' | null => {

@@ -1,4 +1,4 @@
-// Row edit: editing, creating and deleting one Analysis or Sample row at a time (spec §4 Row edit,
+// Row edit: editing, creating and deleting one Analysis, Sample or Box row at a time (spec §4 Row edit,
 // Create, Delete; §5; §8). EDIT loads the record by id and edits a draft; SAVE checks the draft
 // with the §5 rules (errors keep the row in edit, and nothing is sent) and then updates it; CANCEL
 // (Esc, the close icon, a blur outside the fields) drops the draft and its errors. Delete asks
@@ -96,8 +96,9 @@ const notProvided = (name: string) => () => {
   throw new Error(`row edit machine: '${name}' must be provided`);
 };
 
-/** Messages name an analysis by aId and a sample by 'sId|sStamp' (spec §8). */
-export const recordKeyOf = (entity: RowEntity): RecordKey => (entity === 'analysis' ? 'aId' : 'sId');
+/** How messages name each kind of record (spec §8): aId, 'sId|sStamp', bId. */
+const RECORD_KEYS: Record<RowEntity, RecordKey> = { analysis: 'aId', sample: 'sId', box: 'bId' };
+export const recordKeyOf = (entity: RowEntity): RecordKey => RECORD_KEYS[entity];
 
 /** The field messages a 400 carries (ApiError.errors), if any. */
 const serverErrors = (error: unknown): string[] => {
@@ -322,7 +323,8 @@ export const rowEditMachine = setup({
               assign({ version: null, draft: {}, errors: [CHANGED_MEANWHILE] }),
             ],
           },
-          // The server refused: stay in the row with its messages (ApiError.errors).
+          // The server refused: stay in the row with its messages (ApiError.errors), which the
+          // notification names too ('… was not modified! Box C1 holds 20 positions…').
           {
             target: 'editing',
             actions: [
@@ -331,7 +333,9 @@ export const rowEditMachine = setup({
                 type: 'notify',
                 params: ({ context }) => ({
                   kind: 'error',
-                  message: notModified(recordKeyOf(context.entity), context.id ?? ''),
+                  message: [notModified(recordKeyOf(context.entity), context.id ?? ''), ...context.errors].join(
+                    ' ',
+                  ),
                 }),
               },
             ],
@@ -430,7 +434,9 @@ export const rowEditMachine = setup({
 
 /** How a failed create names the record: 'sId|sStamp' for a sample, the aId (if any) for an analysis. */
 export const draftLabel = (entity: RowEntity, draft: RowDraft): string =>
-  entity === 'sample' ? `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}` : String(draft.aId ?? '');
+  entity === 'sample'
+    ? `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}`
+    : String(draft[recordKeyOf(entity)] ?? '');
 
 export type RowEditMachine = typeof rowEditMachine;
 

@@ -68,6 +68,7 @@ function createSut() {
       save: deferred('save'),
       create: deferred('create'),
       remove: deferred('remove'),
+      stamps: deferred('stamps') as never,
     },
     actions: { notify: (_, params) => notes.push(params) },
   });
@@ -145,13 +146,8 @@ describe('box positions machine model', () => {
         // The box's numMax edited down to its count: Create turns off.
         { type: 'BOX_CHANGED', box: { bId: c.box?.bId ?? 'A1', numMax: Math.max(1, c.positions.length) } },
       ];
-      // A scan places a sample the box does not hold yet, while it has room (the server's rules).
-      // (Otherwise the event carries the list as it is: every event type must be offered in every state.)
-      const room = c.box !== null && c.positions.length < c.box.numMax;
-      events.push({
-        type: 'PLACED',
-        boxpos: room ? stored([...c.positions, freeSample(c.positions, 0)]) : c.positions,
-      });
+      // A scan names a sample the box does not hold yet; the machine creates it like the dialog.
+      events.push({ type: 'SCAN', code: freeSample(c.positions, 0).sample.sampleId.sId });
       // Offered in every state (the graph would add them bare otherwise); on an empty list they name
       // a row that is not there, which the machine ignores.
       const key = first ? positionKey(first) : 'none';
@@ -162,6 +158,8 @@ describe('box positions machine model', () => {
         position: { ...freeSample(c.positions, 0), boxposId: first?.boxposId ?? { box: 'A1', boxPosId: 1 } },
       });
       events.push({ type: 'DELETE', boxPosId: first?.boxposId.boxPosId ?? 1 });
+      events.push({ type: 'xstate.done.actor.stamps', output: [STAMP] });
+      events.push({ type: 'xstate.error.actor.stamps', error: errorOf });
       for (const id of ['load', 'save', 'create', 'remove']) {
         events.push({ type: `xstate.done.actor.${id}`, output: doneOutput(state, id) });
         events.push({ type: `xstate.error.actor.${id}`, error: errorOf });
@@ -186,6 +184,8 @@ describe('box positions machine model', () => {
           sut.settle(event.output),
         'xstate.done.actor.remove': ({ event }: { event: { output: BoxPosition[] } }) =>
           sut.settle(event.output),
+        'xstate.done.actor.stamps': () => sut.settle([STAMP] as never),
+        'xstate.error.actor.stamps': () => sut.settle(errorOf),
         'xstate.error.actor.load': () => sut.settle(errorOf),
         'xstate.error.actor.save': () => sut.settle(errorOf),
         'xstate.error.actor.create': () => sut.settle(errorOf),
@@ -204,7 +204,7 @@ describe('box positions machine model', () => {
             'CLEAR_RELOAD',
             'CREATE',
             'DELETE',
-            'PLACED',
+            'SCAN',
             'BOX_CHANGED',
           ].map((type) => [type, ({ event }: { event: unknown }) => send(event)]),
         ),

@@ -349,7 +349,7 @@ describe('row edit', () => {
     expect(sut.status()).toBe('editing');
     expect(sut.context().errors).toEqual([LANE_MESSAGE]);
     expect(sut.notifications).toEqual([
-      { kind: 'error', message: 'Error occurred, aId#17 was not modified!' },
+      { kind: 'error', message: `Error occurred, aId#17 was not modified! ${LANE_MESSAGE}` },
     ]);
     expect(sut.emitted).toEqual([]);
   });

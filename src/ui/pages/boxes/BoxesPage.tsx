@@ -4,23 +4,14 @@
 // delete, moved and modified rows marked) with the box map beside it; the buttons Reorganize Box
 // Positions, Clear and Reload, Update Box Positions, Create new Box Position, CSV and PDF. Scans
 // go to the next free position of the selected box (useBoxPositions). Behaviour lives in the
-// list-view and box-positions machines; this file holds the markup.
+// list-view, row-edit (boxes: create, edit, delete; rowEdit.ts) and box-positions machines; this
+// file holds the markup.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createBox, deleteBox, exportBoxPositions, getBox, updateBox, viewBoxes } from '../../../api/boxes';
+import { exportBoxPositions, viewBoxes } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
-import {
-  BOX_EMPTY,
-  created,
-  deleted,
-  NO_DATA,
-  notCreated,
-  notDeleted,
-  notModified,
-  UNSAVED_BOX_POSITIONS,
-  updated,
-} from '../../../domain/messages';
+import { BOX_EMPTY, NO_DATA, UNSAVED_BOX_POSITIONS } from '../../../domain/messages';
 import {
   canClearReload,
   canCreatePosition,
@@ -38,10 +29,12 @@ import { Button, TextField } from '../../kit';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
+import { useListView, type FetchListPage } from '../../components/ListScreen/useListView';
+import { useRowEdit } from '../../components/RowEdit';
 import { BoxMap } from './BoxMap';
 import { BOX_COLUMNS, BOXES_HEADERS_KEY, positionColumns } from './columns';
-import { BoxDialog, boxBody, ConfirmDialog, EMPTY_BOX, PositionDialog, type BoxForm } from './dialogs';
-import { useListView, type FetchListPage } from '../../components/ListScreen/useListView';
+import { ConfirmDialog, PositionDialog } from './dialogs';
+import { BOX_ROW_EDIT } from './rowEdit';
 import { useBoxesPalette } from './useBoxesPalette';
 import { useBoxPositions } from './useBoxPositions';
 import './BoxesPage.css';
@@ -57,7 +50,6 @@ const ROW_HEIGHT = 34;
 
 const reasonOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : '');
 
-type BoxDialogState = { mode: 'create' } | { mode: 'edit'; box: Box } | null;
 type PositionDialogState = { mode: 'create' | 'edit'; position: BoxPosition } | null;
 
 /** The filter fields above the boxes table, turned into filter terms (spec §5 Filters). */
@@ -118,9 +110,6 @@ export function BoxesPage() {
   const boxes = useListView<Box>({ entity: 'boxes', fetchPage: fetchBoxes });
   const { actor, snapshot, dirty, pendingScans, isAdmin } = useBoxPositions();
   const [prefs, setPrefs] = useColumnPrefs(BOXES_HEADERS_KEY, BOX_COLUMN_IDS);
-  const [boxDialog, setBoxDialog] = useState<BoxDialogState>(null);
-  const [boxBusy, setBoxBusy] = useState(false);
-  const [deletingBox, setDeletingBox] = useState<string | null>(null);
   const [positionDialog, setPositionDialog] = useState<PositionDialogState>(null);
   const [deletingPosition, setDeletingPosition] = useState<number | null>(null);
   const [confirmingUpdate, setConfirmingUpdate] = useState(false);
@@ -168,60 +157,22 @@ export function BoxesPage() {
     [boxes.rows, actor],
   );
 
-  const submitBox = async (form: BoxForm) => {
-    if (!boxDialog) return;
-    setBoxBusy(true);
-    const id = boxDialog.mode === 'edit' ? boxDialog.box.bId : form.bId;
-    try {
-      if (boxDialog.mode === 'create') {
-        await track(createBox(http, boxBody(form)));
-        notify('success', created('bId', form.bId), PAGE);
-      } else {
-        const result = await track(
-          updateBox(http, id, {
-            ...boxBody(form, boxDialog.box.dateExported),
-            version: boxDialog.box.version,
-          }),
-        );
-        notify('success', updated('bId', result.bId), PAGE);
-        if (box?.bId === id)
-          actor.send({ type: 'BOX_CHANGED', box: { bId: result.bId, numMax: Number(form.numMax) } });
-      }
-      setBoxDialog(null);
-      boxes.reload();
-    } catch (error) {
-      const failed = boxDialog.mode === 'create' ? notCreated('bId', id) : notModified('bId', id);
-      const reason = reasonOf(error);
-      notify('error', reason && reason !== failed ? `${failed} ${reason}` : failed, PAGE);
-    } finally {
-      setBoxBusy(false);
-    }
-  };
-
-  const openEditBox = async (bId: string) => {
-    try {
-      setBoxDialog({ mode: 'edit', box: await track(getBox(http, bId)) });
-    } catch {
-      notify('error', `ID#${bId} could not be fetched!`, PAGE);
-    }
-  };
-
-  const confirmDeleteBox = async () => {
-    const bId = deletingBox;
-    setDeletingBox(null);
-    if (!bId) return;
-    try {
-      await track(deleteBox(http, bId));
-      notify('success', deleted('bId', bId), PAGE);
-      if (box?.bId === bId) {
-        actor.send({ type: 'DESELECT' });
-        if (actor.getSnapshot().matches('confirming')) actor.send({ type: 'CONFIRM' });
-      }
-      boxes.reload();
-    } catch {
-      notify('error', notDeleted('bId', bId), PAGE);
-    }
-  };
+  // Create, edit and delete go through the row-edit machine (rowEdit.ts); the list reloads after.
+  const boxEdit = useRowEdit('boxes', BOX_ROW_EDIT, {
+    onChanged: boxes.reload,
+    // The shown box was deleted: its positions went with it.
+    onDeleted: (bId) => {
+      if (actor.getSnapshot().context.box?.bId !== bId) return;
+      actor.send({ type: 'DESELECT' });
+      if (actor.getSnapshot().matches('confirming')) actor.send({ type: 'CONFIRM' });
+    },
+  });
+  // The shown box's row changed (MaxPositions edited): its positions follow the new limit.
+  useEffect(() => {
+    if (!box) return;
+    const row = boxes.rows.find((b) => b.bId === box.bId);
+    if (row && row.numMax !== box.numMax) actor.send({ type: 'BOX_CHANGED', box: { bId: row.bId, numMax: row.numMax } });
+  }, [boxes.rows, box, actor]);
 
   // ---- positions -------------------------------------------------------------------------------
   const markOf = useCallback((p: BoxPosition) => rowMark(snapshot, p), [snapshot]);
@@ -277,7 +228,7 @@ export function BoxesPage() {
     canUpdate: canUpdate(snapshot),
     canClearReload: canClearReload(snapshot),
     show: showBox,
-    createBox: () => setBoxDialog({ mode: 'create' }),
+    createBox: () => boxEdit.openCreate?.(),
     createPosition: () => setPositionDialog({ mode: 'create', position: template() }),
     reorganize: () => actor.send({ type: 'REORGANIZE' }),
     update: () => setConfirmingUpdate(true),
@@ -311,9 +262,8 @@ export function BoxesPage() {
           }}
           onShowRow={showBox}
           showRowLabel="Show positions of"
-          onEditRow={isAdmin ? (id) => void openEditBox(id) : undefined}
-          onDeleteRow={isAdmin ? setDeletingBox : undefined}
-          onCreate={isAdmin ? () => setBoxDialog({ mode: 'create' }) : undefined}
+          {...boxEdit.tableProps}
+          onCreate={boxEdit.openCreate}
           createLabel="Create new Box"
         />
       </section>
@@ -399,25 +349,7 @@ export function BoxesPage() {
         </div>
       </section>
 
-      {boxDialog ? (
-        <BoxDialog
-          mode={boxDialog.mode}
-          initial={
-            boxDialog.mode === 'edit'
-              ? {
-                  bId: boxDialog.box.bId,
-                  name: boxDialog.box.name,
-                  numMax: String(boxDialog.box.numMax),
-                  type: String(boxDialog.box.type),
-                  comment: boxDialog.box.comment ?? '',
-                }
-              : EMPTY_BOX
-          }
-          busy={boxBusy}
-          onSubmit={(form) => void submitBox(form)}
-          onCancel={() => setBoxDialog(null)}
-        />
-      ) : null}
+      {boxEdit.dialogs}
       {positionDialog ? (
         <PositionDialog
           mode={positionDialog.mode}
@@ -431,14 +363,6 @@ export function BoxesPage() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        isOpen={deletingBox !== null}
-        title="Delete Box"
-        text={`Do you really want to delete bId#${deletingBox ?? ''}?`}
-        warning="This will also remove all BoxPositions of this Box!"
-        onConfirm={() => void confirmDeleteBox()}
-        onCancel={() => setDeletingBox(null)}
-      />
       <ConfirmDialog
         isOpen={deletingPosition !== null}
         title="Delete Box Position"
