@@ -10,18 +10,19 @@
 // is the delivery being filed) and then created exactly as from the dialog, in the next free
 // position. Changing box or leaving the page with unsaved changes asks first (spec §4: nothing lost
 // silently). Network and snackbar are injected.
+//
+// The list has a version (issue 29): every answer carries it, Update and delete send the one the
+// list was read at, and a 409 (another admin or a box sync file changed the list meanwhile) says so
+// and loads the box again: the refused changes are not applied over the other change.
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import {
-  canAddBoxPosition,
-  needsReorganize,
-  nextBoxPosNumber,
-  reorganize,
-} from '../domain/boxPositions';
-import { formatBoxPos, type BoxPosition } from '../domain/entities/boxPosition';
+import { canAddBoxPosition, needsReorganize, nextBoxPosNumber, reorganize } from '../domain/boxPositions';
+import { formatBoxPos, type BoxPosition, type BoxPositionList } from '../domain/entities/boxPosition';
 import { formatSampleKey, resolveSampleIdInput } from '../domain/ids';
 import {
   batchFailed,
   batchSucceeded,
+  CHANGED_MEANWHILE,
+  changedMeanwhile,
   created,
   deleted,
   NO_BOX_SELECTED,
@@ -40,6 +41,8 @@ export interface BoxPositionsContext {
   box: SelectedBox | null;
   /** The list as shown: the server's order plus the local moves and edits. */
   positions: BoxPosition[];
+  /** The version of the list as loaded (or as the last write answered); writes send it back. */
+  version: number | null;
   /** Keys (sample ID sId|sStamp) of rows moved by drag and drop. */
   moved: string[];
   /** Keys of rows edited or renumbered. */
@@ -88,6 +91,13 @@ const notProvided = (name: string) => () => {
 const reasonOf = (error: unknown): string =>
   error instanceof Error && error.message ? ` ${error.message}` : '';
 
+/** A 409 to a write: the list changed since it was read (ApiError.status). */
+const isConflictError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+
+/** Never a stored version (they start at 1): a write without a loaded list is refused, not applied. */
+const NO_VERSION = 0;
+
 const namesOf = (context: BoxPositionsContext): string[] =>
   context.positions
     .filter((p) => context.modified.includes(positionKey(p)))
@@ -120,20 +130,25 @@ export const boxPositionsMachine = setup({
     emitted: {} as BoxPositionsEmitted,
   },
   actors: {
-    load: fromPromise<BoxPosition[], { bId: string }>(notProvided('load')),
-    /** PUT the whole list in its order; answers the stored list. */
-    save: fromPromise<BoxPosition[], { bId: string; positions: BoxPosition[] }>(notProvided('save')),
+    load: fromPromise<BoxPositionList, { bId: string }>(notProvided('load')),
+    /** PUT the whole list in its order with the version it was read at; answers the stored list. */
+    save: fromPromise<BoxPositionList, { bId: string; positions: BoxPosition[]; version: number }>(
+      notProvided('save'),
+    ),
     /** POST one position; answers the stored list. */
-    create: fromPromise<BoxPosition[], { bId: string; position: BoxPosition }>(notProvided('create')),
-    /** DELETE one position; answers the stored list. */
-    remove: fromPromise<BoxPosition[], { bId: string; boxPosId: number }>(notProvided('remove')),
+    create: fromPromise<BoxPositionList, { bId: string; position: BoxPosition }>(notProvided('create')),
+    /** DELETE one position of the list read at `version`; answers the stored list. */
+    remove: fromPromise<BoxPositionList, { bId: string; boxPosId: number; version: number }>(
+      notProvided('remove'),
+    ),
     /** The stamps of the samples with this id, oldest first (fails when there is none). */
     stamps: fromPromise<string[], { sId: string }>(notProvided('stamps')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
-    takeList: assign((_, params: { positions: BoxPosition[] }) => ({
-      positions: params.positions,
+    takeList: assign((_, params: { list: BoxPositionList }) => ({
+      positions: params.list.boxpos,
+      version: params.list.version,
       ...clean,
     })),
   },
@@ -157,12 +172,14 @@ export const boxPositionsMachine = setup({
       context.pending?.kind === 'select' && context.pending.box.bId === context.box?.bId,
     pendingLeave: ({ context }) => context.pending?.kind === 'leave',
     isSampleId: ({ event }) => event.type === 'SCAN' && scannedSId(event.code) !== null,
+    isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
   },
 }).createMachine({
   id: 'boxPositions',
   context: {
     box: null,
     positions: [],
+    version: null,
     moved: [],
     modified: [],
     pending: null,
@@ -202,7 +219,7 @@ export const boxPositionsMachine = setup({
         input: ({ context }) => ({ bId: context.box?.bId ?? '' }),
         onDone: {
           target: 'ready',
-          actions: { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+          actions: { type: 'takeList', params: ({ event }) => ({ list: event.output }) },
         },
         onError: {
           target: 'failed',
@@ -306,7 +323,10 @@ export const boxPositionsMachine = setup({
             guard: not('canCreate'),
             actions: {
               type: 'notify',
-              params: ({ context }) => ({ kind: 'error', message: createRefusal(context) ?? NO_BOX_SELECTED }),
+              params: ({ context }) => ({
+                kind: 'error',
+                message: createRefusal(context) ?? NO_BOX_SELECTED,
+              }),
             },
           },
           {
@@ -344,7 +364,10 @@ export const boxPositionsMachine = setup({
           {
             target: 'ready',
             actions: [
-              { type: 'notify', params: ({ context }) => ({ kind: 'error', message: sampleNotFound(context.scanned ?? '') }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'error', message: sampleNotFound(context.scanned ?? '') }),
+              },
               assign({ scanned: null }),
             ],
           },
@@ -352,7 +375,10 @@ export const boxPositionsMachine = setup({
         onError: {
           target: 'ready',
           actions: [
-            { type: 'notify', params: ({ context }) => ({ kind: 'error', message: sampleNotFound(context.scanned ?? '') }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({ kind: 'error', message: sampleNotFound(context.scanned ?? '') }),
+            },
             assign({ scanned: null }),
           ],
         },
@@ -387,7 +413,11 @@ export const boxPositionsMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => ({ bId: context.box?.bId ?? '', positions: context.positions }),
+        input: ({ context }) => ({
+          bId: context.box?.bId ?? '',
+          positions: context.positions,
+          version: context.version ?? NO_VERSION,
+        }),
         onDone: {
           target: 'ready',
           actions: [
@@ -396,20 +426,34 @@ export const boxPositionsMachine = setup({
               params: ({ context }) => ({ kind: 'success', message: batchSucceeded(namesOf(context)) }),
             },
             emit(({ context }) => ({ type: 'saved' as const, bId: context.box?.bId ?? '' })),
-            { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+            { type: 'takeList', params: ({ event }) => ({ list: event.output }) },
           ],
         },
-        // Refused: the rows stay marked and the message lists them with the server's reason.
-        onError: {
-          target: 'ready',
-          actions: {
-            type: 'notify',
-            params: ({ context, event }) => ({
-              kind: 'error',
-              message: `${batchFailed(namesOf(context))}${reasonOf(event.error)}`,
-            }),
+        onError: [
+          // Changed meanwhile (another admin, a box sync file): say so and load the box again.
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'loading',
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'error',
+                message: changedMeanwhile('bId', context.box?.bId ?? ''),
+              }),
+            },
           },
-        },
+          // Refused: the rows stay marked and the message lists them with the server's reason.
+          {
+            target: 'ready',
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                kind: 'error',
+                message: `${batchFailed(namesOf(context))}${reasonOf(event.error)}`,
+              }),
+            },
+          },
+        ],
       },
     },
     creating: {
@@ -424,7 +468,7 @@ export const boxPositionsMachine = setup({
               type: 'notify',
               params: ({ context, event }) => {
                 const key = context.creating ? positionKey(context.creating) : '';
-                const placed = event.output.find((p) => positionKey(p) === key);
+                const placed = event.output.boxpos.find((p) => positionKey(p) === key);
                 const id = placed ? formatBoxPos(placed.boxposId.box, placed.boxposId.boxPosId) : '';
                 return {
                   kind: 'success',
@@ -432,7 +476,7 @@ export const boxPositionsMachine = setup({
                 };
               },
             },
-            { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+            { type: 'takeList', params: ({ event }) => ({ list: event.output }) },
             assign({ creating: null, scanned: null }),
           ],
         },
@@ -459,7 +503,11 @@ export const boxPositionsMachine = setup({
       invoke: {
         id: 'remove',
         src: 'remove',
-        input: ({ context }) => ({ bId: context.box?.bId ?? '', boxPosId: context.deleting ?? 0 }),
+        input: ({ context }) => ({
+          bId: context.box?.bId ?? '',
+          boxPosId: context.deleting ?? 0,
+          version: context.version ?? NO_VERSION,
+        }),
         onDone: {
           target: 'ready',
           actions: [
@@ -470,23 +518,40 @@ export const boxPositionsMachine = setup({
                 message: deleted('boxPosition', formatBoxPos(context.box?.bId ?? '', context.deleting ?? 0)),
               }),
             },
-            { type: 'takeList', params: ({ event }) => ({ positions: event.output }) },
+            { type: 'takeList', params: ({ event }) => ({ list: event.output }) },
             assign({ deleting: null }),
           ],
         },
-        onError: {
-          target: 'ready',
-          actions: [
-            {
-              type: 'notify',
-              params: ({ context, event }) => ({
-                kind: 'error',
-                message: `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.deleting ?? 0), 'deleted')}${reasonOf(event.error)}`,
-              }),
-            },
-            assign({ deleting: null }),
-          ],
-        },
+        onError: [
+          // The list changed since it was read: the number may name another sample now; reload.
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'loading',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  kind: 'error',
+                  message: `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.deleting ?? 0), 'deleted')} ${CHANGED_MEANWHILE}`,
+                }),
+              },
+              assign({ deleting: null }),
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  kind: 'error',
+                  message: `${writeFailed('boxPosition', formatBoxPos(context.box?.bId ?? '', context.deleting ?? 0), 'deleted')}${reasonOf(event.error)}`,
+                }),
+              },
+              assign({ deleting: null }),
+            ],
+          },
+        ],
       },
     },
     left: { type: 'final', entry: emit({ type: 'left' as const }) },

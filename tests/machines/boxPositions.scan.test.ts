@@ -22,14 +22,20 @@ function createSut(opts: { stamps?: string[] | Error; create?: Error } = {}) {
   const notes: NotifyParams[] = [];
   const machine = boxPositionsMachine.provide({
     actors: {
-      load: fromPromise(async ({ input }) => (calls.push({ name: 'load', input }), LOADED)),
-      save: fromPromise(async ({ input }) => (calls.push({ name: 'save', input }), input.positions)),
+      load: fromPromise(
+        async ({ input }) => (calls.push({ name: 'load', input }), { boxpos: LOADED, version: 1 }),
+      ),
+      save: fromPromise(
+        async ({ input }) => (calls.push({ name: 'save', input }), { boxpos: input.positions, version: 2 }),
+      ),
       create: fromPromise(async ({ input }) => {
         calls.push({ name: 'create', input });
         if (opts.create) throw opts.create;
-        return [...LOADED, input.position];
+        return { boxpos: [...LOADED, input.position], version: 2 };
       }),
-      remove: fromPromise(async ({ input }) => (calls.push({ name: 'remove', input }), LOADED)),
+      remove: fromPromise(
+        async ({ input }) => (calls.push({ name: 'remove', input }), { boxpos: LOADED, version: 2 }),
+      ),
       stamps: fromPromise(async ({ input }) => {
         calls.push({ name: 'stamps', input });
         const answer = opts.stamps ?? STAMPS;
@@ -52,7 +58,7 @@ const withBox = async (numMax = 3, opts: Parameters<typeof createSut>[0] = {}) =
 };
 
 describe('a scan on the box-positions machine', () => {
-  it("creates the newest delivery of the scanned id in the next free position and says where", async () => {
+  it('creates the newest delivery of the scanned id in the next free position and says where', async () => {
     const sut = await withBox();
     sut.actor.send({ type: 'SCAN', code: SCANNED });
     expect(sut.actor.getSnapshot().value).toBe('scanning');
@@ -101,7 +107,10 @@ describe('a scan on the box-positions machine', () => {
   it('what is no sample id, and an id the lab does not know, are named as not found', async () => {
     const sut = await withBox(3, { stamps: new Error('404') });
     sut.actor.send({ type: 'SCAN', code: '12ab' });
-    expect(sut.notes.at(-1)).toEqual({ kind: 'error', message: 'Error occurred, SampleId#12ab was not found!' });
+    expect(sut.notes.at(-1)).toEqual({
+      kind: 'error',
+      message: 'Error occurred, SampleId#12ab was not found!',
+    });
     sut.actor.send({ type: 'SCAN', code: SCANNED });
     await flush();
     expect(sut.notes.at(-1)).toEqual({

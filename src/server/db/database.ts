@@ -65,6 +65,8 @@ export interface BoxTable {
   comment: string | null;
   dateExported: LabTime | null;
   version: RowVersion;
+  /** The version of the box's position list (migration 0006); writes bump it explicitly. */
+  positionsVersion: ColumnType<number, never, number>;
 }
 
 export interface BoxPositionTable {

@@ -40,15 +40,17 @@ export function useBoxPositions() {
           latest.current.track(getBoxPositions(latest.current.http, input.bId, { signal })),
         ),
         save: fromPromise(({ input }) =>
-          latest.current.track(putBoxPositions(latest.current.http, input.bId, input.positions)),
+          latest.current.track(
+            putBoxPositions(latest.current.http, input.bId, input.positions, input.version),
+          ),
         ),
-        create: fromPromise(
-          async ({ input }) =>
-            (await latest.current.track(createBoxPosition(latest.current.http, input.bId, input.position)))
-              .boxpos,
+        create: fromPromise(({ input }) =>
+          latest.current.track(createBoxPosition(latest.current.http, input.bId, input.position)),
         ),
         remove: fromPromise(({ input }) =>
-          latest.current.track(deleteBoxPosition(latest.current.http, input.bId, input.boxPosId)),
+          latest.current.track(
+            deleteBoxPosition(latest.current.http, input.bId, input.boxPosId, input.version),
+          ),
         ),
         stamps: fromPromise(({ input, signal }) =>
           getSampleTimestamps(latest.current.http, input.sId, { signal }),
