@@ -1,8 +1,8 @@
 // The positions of the selected box (spec §2 Boxes page, §4 Box positions): load them, reorder rows
 // (moved), edit a row (modified), Reorganize (renumber 1..n, mark the renumbered rows modified),
-// Update (send the whole list in its order), Clear and Reload (drop the local changes). Update is
-// possible only with modified rows, Clear and Reload with modified or moved ones; Create new Box
-// Position is disabled at numMax and gives the next number after the last.
+// Update (send the whole list in its order), Clear and Reload (drop the local changes, after
+// asking). Update is possible only with modified rows, Clear and Reload with modified or moved ones;
+// Create new Box Position is disabled at numMax and gives the next number after the last.
 //
 // Create and delete write one position on the server at once and answer the server's new list; they
 // work on a saved list only (no unsaved changes), so the number they name is the stored one. A scan
@@ -57,7 +57,12 @@ export interface BoxPositionsContext {
   scanned: string | null;
 }
 
-export type PendingChange = { kind: 'select'; box: SelectedBox } | { kind: 'deselect' } | { kind: 'leave' };
+export type PendingChange =
+  | { kind: 'select'; box: SelectedBox }
+  | { kind: 'deselect' }
+  | { kind: 'leave' }
+  /** Clear and Reload: the changes are thrown away. */
+  | { kind: 'reload' };
 
 export type BoxPositionsEvent =
   | { type: 'SELECT'; box: SelectedBox }
@@ -171,6 +176,7 @@ export const boxPositionsMachine = setup({
     pendingSameBox: ({ context }) =>
       context.pending?.kind === 'select' && context.pending.box.bId === context.box?.bId,
     pendingLeave: ({ context }) => context.pending?.kind === 'leave',
+    pendingReload: ({ context }) => context.pending?.kind === 'reload',
     isSampleId: ({ event }) => event.type === 'SCAN' && scannedSId(event.code) !== null,
     isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
   },
@@ -306,7 +312,12 @@ export const boxPositionsMachine = setup({
           }),
         },
         UPDATE: { guard: 'hasModified', target: 'saving' },
-        CLEAR_RELOAD: { guard: 'isDirty', target: 'loading' },
+        // Throwing changes away asks first, as choosing another box or leaving does (spec §4).
+        CLEAR_RELOAD: {
+          guard: 'isDirty',
+          target: 'confirming',
+          actions: assign({ pending: { kind: 'reload' } }),
+        },
         CREATE: {
           guard: 'canCreate',
           target: 'creating',
@@ -404,6 +415,7 @@ export const boxPositionsMachine = setup({
             })),
           },
           { guard: 'pendingLeave', target: 'left', actions: assign({ pending: null }) },
+          { guard: 'pendingReload', target: 'loading', actions: assign({ pending: null }) },
           { target: 'noBox', actions: assign({ box: null, positions: [], pending: null, ...clean }) },
         ],
         CANCEL: { target: 'ready', actions: assign({ pending: null }) },

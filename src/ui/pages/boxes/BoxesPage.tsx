@@ -11,7 +11,13 @@ import { useNavigate } from 'react-router';
 import { exportBoxPositions, viewBoxes } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
-import { BOX_EMPTY, NO_DATA, UNSAVED_BOX_POSITIONS } from '../../../domain/messages';
+import {
+  BOX_EMPTY,
+  DISCARD_BOX_POSITIONS,
+  NO_BOX_TO_EXPORT,
+  NO_DATA,
+  UNSAVED_BOX_POSITIONS,
+} from '../../../domain/messages';
 import {
   canClearReload,
   canCreatePosition,
@@ -37,6 +43,7 @@ import { ConfirmDialog, PositionDialog } from './dialogs';
 import { BOX_ROW_EDIT } from './rowEdit';
 import { useBoxesPalette } from './useBoxesPalette';
 import { useBoxPositions } from './useBoxPositions';
+import { useFocusHome } from './useFocusHome';
 import './BoxesPage.css';
 
 const PAGE = { page: 'boxes' } as const;
@@ -118,6 +125,19 @@ export function BoxesPage() {
 
   const { box, positions } = snapshot.context;
   const confirming = snapshot.matches('confirming');
+  const ready = snapshot.matches('ready');
+  // Focus after an action of the positions table (useFocusHome): the list settled, no dialog open.
+  const settled =
+    (ready || snapshot.matches('noBox') || snapshot.matches('failed')) &&
+    positionDialog === null &&
+    deletingPosition === null &&
+    !confirmingUpdate;
+  const focusHome = useFocusHome(positionsRef, settled, snapshot);
+  /** Sends a positions action, remembering the control that started it. */
+  const act = (event: Parameters<typeof actor.send>[0]) => {
+    focusHome.start();
+    actor.send(event);
+  };
 
   // ---- leaving with unsaved changes asks first (spec §4) -----------------------------------------
   useEffect(() => {
@@ -171,7 +191,8 @@ export function BoxesPage() {
   useEffect(() => {
     if (!box) return;
     const row = boxes.rows.find((b) => b.bId === box.bId);
-    if (row && row.numMax !== box.numMax) actor.send({ type: 'BOX_CHANGED', box: { bId: row.bId, numMax: row.numMax } });
+    if (row && row.numMax !== box.numMax)
+      actor.send({ type: 'BOX_CHANGED', box: { bId: row.bId, numMax: row.numMax } });
   }, [boxes.rows, box, actor]);
 
   // ---- positions -------------------------------------------------------------------------------
@@ -203,7 +224,14 @@ export function BoxesPage() {
   };
 
   const exportPositions = async (type: 'csv' | 'pdf') => {
-    if (!box) return;
+    if (!box) {
+      // From the palette before a box is shown: say what is missing and go to the boxes.
+      notify('error', NO_BOX_TO_EXPORT, PAGE);
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('[aria-label="Boxes"] [role="row"][data-row-key]')?.focus(),
+      );
+      return;
+    }
     try {
       saveFile(await track(exportBoxPositions(http, box.bId, type, [])));
     } catch (error) {
@@ -211,13 +239,16 @@ export function BoxesPage() {
     }
   };
 
-  const ready = snapshot.matches('ready');
   const createReason = createDisabledReason(snapshot);
   const template = (): BoxPosition => ({
     boxposId: { box: box?.bId ?? '', boxPosId: nextNumber(snapshot) },
     dateExported: null,
     sample: { sampleId: { sId: '', sStamp: '' } },
   });
+  const openCreatePosition = () => {
+    focusHome.start();
+    setPositionDialog({ mode: 'create', position: template() });
+  };
 
   useBoxesPalette({
     boxes: boxes.rows,
@@ -229,10 +260,13 @@ export function BoxesPage() {
     canClearReload: canClearReload(snapshot),
     show: showBox,
     createBox: () => boxEdit.openCreate?.(),
-    createPosition: () => setPositionDialog({ mode: 'create', position: template() }),
-    reorganize: () => actor.send({ type: 'REORGANIZE' }),
-    update: () => setConfirmingUpdate(true),
-    clearReload: () => actor.send({ type: 'CLEAR_RELOAD' }),
+    createPosition: () => openCreatePosition(),
+    reorganize: () => act({ type: 'REORGANIZE' }),
+    update: () => {
+      focusHome.start();
+      setConfirmingUpdate(true);
+    },
+    clearReload: () => act({ type: 'CLEAR_RELOAD' }),
     exportPositions: (type) => void exportPositions(type),
   });
 
@@ -274,23 +308,23 @@ export function BoxesPage() {
         </h2>
         <div className="boxes-actions" role="toolbar" aria-label="Box positions actions">
           <Button
-            onPress={() => actor.send({ type: 'REORGANIZE' })}
+            onPress={() => act({ type: 'REORGANIZE' })}
             isDisabled={!isAdmin || !canReorganize(snapshot)}
           >
             Reorganize Box Positions
           </Button>
-          <Button onPress={() => actor.send({ type: 'CLEAR_RELOAD' })} isDisabled={!canClearReload(snapshot)}>
+          <Button onPress={() => act({ type: 'CLEAR_RELOAD' })} isDisabled={!canClearReload(snapshot)}>
             Clear and Reload
           </Button>
           <Button
             variant="primary"
-            onPress={() => actor.send({ type: 'UPDATE' })}
+            onPress={() => act({ type: 'UPDATE' })}
             isDisabled={!isAdmin || !canUpdate(snapshot)}
           >
             Update Box Positions
           </Button>
           <Button
-            onPress={() => setPositionDialog({ mode: 'create', position: template() })}
+            onPress={openCreatePosition}
             isDisabled={!isAdmin || !canCreatePosition(snapshot)}
             aria-describedby={createReason ? 'create-position-reason' : undefined}
           >
@@ -309,11 +343,16 @@ export function BoxesPage() {
           ) : null}
         </div>
         <p className="boxes-hint" aria-live="polite">
-          {box
-            ? pendingScans > 0
-              ? `${pendingScans} scans waiting…`
-              : 'Scan a sample to place it in the next free position.'
-            : 'Choose a box with its show positions action to see and scan its positions.'}
+          {/* Readers cannot place samples (spec §6): they are not invited to scan. */}
+          {!isAdmin
+            ? box
+              ? null
+              : 'Choose a box with its show positions action to see its positions.'
+            : box
+              ? pendingScans > 0
+                ? `${pendingScans} scans waiting…`
+                : 'Scan a sample to place it in the next free position.'
+              : 'Choose a box with its show positions action to see and scan its positions.'}
         </p>
         <div className="boxes-positions">
           <div className="boxes-positions-table">
@@ -329,16 +368,19 @@ export function BoxesPage() {
                 isAdmin && ready
                   ? (id) => {
                       const p = positions.find((q) => positionKey(q) === id);
+                      focusHome.start();
                       if (p) setPositionDialog({ mode: 'edit', position: p });
                     }
                   : undefined
               }
               onDeleteRow={
                 isAdmin && ready && !dirty
-                  ? (id) =>
+                  ? (id) => {
+                      focusHome.start();
                       setDeletingPosition(
                         positions.find((q) => positionKey(q) === id)?.boxposId.boxPosId ?? null,
-                      )
+                      );
+                    }
                   : undefined
               }
             />
@@ -357,6 +399,8 @@ export function BoxesPage() {
           initial={positionDialog.position}
           onCancel={() => setPositionDialog(null)}
           onSubmit={(p) => {
+            // The new or edited row is where the focus goes once the list has it.
+            focusHome.result(positionKey(p));
             if (positionDialog.mode === 'create') actor.send({ type: 'CREATE', position: p });
             else actor.send({ type: 'EDIT', key: positionKey(positionDialog.position), position: p });
             setPositionDialog(null);
@@ -386,7 +430,7 @@ export function BoxesPage() {
       <ConfirmDialog
         isOpen={confirming}
         title="Unsaved changes"
-        text={UNSAVED_BOX_POSITIONS}
+        text={snapshot.context.pending?.kind === 'reload' ? DISCARD_BOX_POSITIONS : UNSAVED_BOX_POSITIONS}
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => {
           leaveTo.current = null;

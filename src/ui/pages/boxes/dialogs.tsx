@@ -1,7 +1,7 @@
 // The dialogs of the Boxes page (spec §2): create and edit a box position, and the confirmations
 // (delete a position, update, leave with unsaved changes); the box's own dialogs are row edit's
-// (rowEdit.ts). The form shows its field messages (spec §5 Boxes) and enables its button only while
-// the form is valid.
+// (rowEdit.ts). The form shows its field messages (spec §5 Boxes) once a field was typed into, and
+// enables its button only while the form is valid.
 import { useEffect, useState } from 'react';
 import { getSampleTimestamps } from '../../../api/samples';
 import type { Http } from '../../../api/http';
@@ -73,10 +73,21 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
   const [sStamp, setSStamp] = useState(initial.sample.sampleId.sStamp);
   const [dateExported, setDateExported] = useState(initial.dateExported ?? '');
   const stamps = useStamps(http, sId);
+  // Messages show for the fields typed into (all once Create or Save was tried): none at first.
+  const [touched, setTouched] = useState<ReadonlySet<string> | 'all'>(() => new Set());
+  const shows = (field: string) => touched === 'all' || touched.has(field);
+  const typed =
+    (field: string, set: (text: string) => void) =>
+    (text: string): void => {
+      setTouched((t) => (t === 'all' || t.has(field) ? t : new Set([...t, field])));
+      set(text);
+    };
   const sIdError = SID_PATTERN.test(sId) ? null : SID_MESSAGE;
   const stampError = isLabDateTime(sStamp) ? null : DATETIME_MESSAGE;
   const exportedError = dateExported === '' || isLabDateTime(dateExported) ? null : DATETIME_MESSAGE;
   const valid = !sIdError && !stampError && !exportedError;
+  const shownInvalid =
+    (shows('sId') && sIdError) || (shows('sStamp') && stampError) || (shows('dateExported') && exportedError);
   const id = `${initial.boxposId.box}/${initial.boxposId.boxPosId}`;
   const title = mode === 'create' ? 'Create Box Position' : 'Edit Box Position';
   return (
@@ -85,6 +96,7 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
         <Form
           onSubmit={(e) => {
             e.preventDefault();
+            setTouched('all');
             if (!valid) return;
             onSubmit({
               ...initial,
@@ -97,27 +109,27 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
             <TextField
               label="SampleID"
               value={sId}
-              onChange={setSId}
-              errorMessage={sIdError}
+              onChange={typed('sId', setSId)}
+              errorMessage={shows('sId') ? sIdError : null}
               inputMode="numeric"
               autoFocus
             />
             <ComboBox
               label="SampleTime"
               value={sStamp}
-              onChange={setSStamp}
+              onChange={typed('sStamp', setSStamp)}
               options={stamps}
-              errorMessage={stampError}
+              errorMessage={shows('sStamp') ? stampError : null}
             />
             <TextField
               label="dateExported"
               value={dateExported}
-              onChange={setDateExported}
-              errorMessage={exportedError}
+              onChange={typed('dateExported', setDateExported)}
+              errorMessage={shows('dateExported') ? exportedError : null}
               placeholder="2000-01-01 00:00:00"
             />
           </div>
-          {!valid ? (
+          {shownInvalid ? (
             <p className="row-form-errors">
               {boxPositionInvalid(id, mode === 'create' ? 'created' : 'modified')}
             </p>
