@@ -80,6 +80,7 @@ export interface ScreenTable {
   name: string;
   comment: string | null;
   dateCreated: DefaultedTime;
+  version: RowVersion;
 }
 
 export interface ScreenItemTable {
