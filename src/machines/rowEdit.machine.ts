@@ -1,4 +1,4 @@
-// Row edit: editing, creating and deleting one Analysis, Sample or Box row at a time (spec §4 Row edit,
+// Row edit: editing, creating and deleting one Analysis or Sample row at a time (spec §4 Row edit,
 // Create, Delete; §5; §8). EDIT loads the record by id and edits a draft; SAVE checks the draft
 // with the §5 rules (errors keep the row in edit, and nothing is sent) and then updates it; CANCEL
 // (Esc, the close icon, a blur outside the fields) drops the draft and its errors. Delete asks
@@ -26,6 +26,7 @@ import {
   type RecordKey,
 } from '../domain/messages';
 import { joinErrors, rowErrors, type RowDraft, type RowEntity } from '../domain/rowRules';
+import { resourceOf } from '../domain/resources';
 import type { FieldValue } from '../domain/rules/fields';
 import type { LimitBounds } from '../domain/rules/measurement';
 
@@ -96,9 +97,8 @@ const notProvided = (name: string) => () => {
   throw new Error(`row edit machine: '${name}' must be provided`);
 };
 
-/** How messages name each kind of record (spec §8): aId, 'sId|sStamp', bId. */
-const RECORD_KEYS: Record<RowEntity, RecordKey> = { analysis: 'aId', sample: 'sId', box: 'bId' };
-export const recordKeyOf = (entity: RowEntity): RecordKey => RECORD_KEYS[entity];
+/** How spec §8's messages name a record of the resource (its descriptor says: aId, sId, bId, scrId). */
+export const recordKeyOf = (entity: RowEntity): RecordKey => resourceOf(entity).recordKey;
 
 /** The field messages a 400 carries (ApiError.errors), if any. */
 const serverErrors = (error: unknown): string[] => {
@@ -432,11 +432,8 @@ export const rowEditMachine = setup({
   },
 });
 
-/** How a failed create names the record: 'sId|sStamp' for a sample, the aId (if any) for an analysis. */
-export const draftLabel = (entity: RowEntity, draft: RowDraft): string =>
-  entity === 'sample'
-    ? `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}`
-    : String(draft[recordKeyOf(entity)] ?? '');
+/** How a failed create names the record (its descriptor says: 'sId|sStamp' for a sample, the aId, …). */
+export const draftLabel = (entity: RowEntity, draft: RowDraft): string => resourceOf(entity).draftLabel(draft);
 
 export type RowEditMachine = typeof rowEditMachine;
 

@@ -155,6 +155,8 @@ test.describe('Boxes by keyboard (issue 27)', () => {
     app,
     page,
   }) => {
+    // Many steps, each waiting for the server: more time than one step needs on a busy machine.
+    test.slow();
     await app.signInAs('admin', '/boxes');
     const bId = 'V9102';
     const samples = await unboxedSamples(app, 3, 40);

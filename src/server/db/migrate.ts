@@ -6,7 +6,8 @@ import * as m0002 from './migrations/0002_versions';
 import * as m0003 from './migrations/0003_analysis_s_stamp_index';
 import * as m0004 from './migrations/0004_sync_file';
 import * as m0005 from './migrations/0005_box_versions';
-import * as m0006 from './migrations/0006_box_positions_version';
+import * as m0006 from './migrations/0006_screen_versions';
+import * as m0007 from './migrations/0007_box_positions_version';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -14,7 +15,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_analysis_s_stamp_index': m0003,
   '0004_sync_file': m0004,
   '0005_box_versions': m0005,
-  '0006_box_positions_version': m0006,
+  '0006_screen_versions': m0006,
+  '0007_box_positions_version': m0007,
 };
 
 export class MigrationError extends Error {

@@ -83,7 +83,7 @@ export const boxPositions = async (db: Db, bId: string): Promise<BoxPosition[]> 
   (await positionRows(db, bId)).map(toBoxPosition);
 
 /**
- * The version of a box's position list (migration 0006); undefined when there is no such box. Read
+ * The version of a box's position list (migration 0007); undefined when there is no such box. Read
  * in a transaction before the list, it holds a share lock on the box row: a writer of the list
  * (which locks the row for update) finishes first, so the list read next is the one of this version.
  */

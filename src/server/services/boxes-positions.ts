@@ -4,7 +4,7 @@
 // domain's numbering (consecutive from 1, at most numMax) and stores it whole in the same
 // transaction: a failed write leaves the old list, a finished one a consecutive list.
 //
-// The list carries a version of its own (box.positions_version, migration 0006): every write that
+// The list carries a version of its own (box.positions_version, migration 0007): every write that
 // changes the list bumps it and answers the new one; a write that names the version it read (the
 // whole list always, one position when the client sends `version`) is refused with 409 when the list
 // changed meanwhile — a stale save never drops another admin's sample.

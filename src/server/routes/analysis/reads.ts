@@ -13,13 +13,13 @@ import { READ_ERRORS, SECURITY } from '../contract';
 import {
   ANALYSIS_VIEW_RULES,
   ANALYSIS_READS,
+  ANALYSIS_SOURCE,
   analysesOfSample,
   analysisView,
   findAnalysis,
 } from '../../repositories/analysis';
 import { withCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
-import { fastJson } from '../../views/serialize';
 import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
 
 const errors = READ_ERRORS;
@@ -34,6 +34,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
     rules: ANALYSIS_VIEW_RULES,
     viewSchema: analysisViewSchema,
     rowSchema: analysisSchema,
+    campaign: ANALYSIS_SOURCE.campaign !== undefined,
     summary: 'One page of the Analysis view with totals and the averages of the whole matching set',
     describe:
       'sort repeated field,asc|desc (sample.boxPos, sample.name, sample.weightBru, sample.weightNet sort on the ' +
@@ -46,7 +47,6 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
   app.get(
     '/api/analysis/samples',
     {
-      serializerCompiler: fastJson,
       schema: {
         tags: ['analysis'],
         summary: "The analyses of the selected samples ('Fetch from Samples'), as the view",

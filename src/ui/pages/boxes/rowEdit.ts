@@ -14,7 +14,7 @@ const { fields: FIELDS, texts, body } = recordForm<Box, BoxWrite>(BOXES_REGISTRY
 const TEMPLATE: BoxWrite = { bId: '', name: '', numMax: 40, type: 0, comment: null, dateExported: null };
 
 export const BOX_ROW_EDIT: RowEditResource = {
-  rowEntity: 'box',
+  rowEntity: 'boxes',
   noun: 'Box',
   createTitle: 'Create Box',
   deleteWarning: BOX_DELETE_WARNING,
