@@ -114,12 +114,19 @@ export const benchBoxes = async (
     dateExported: null,
     sample: { sampleId: k },
   }));
+  // The list's version: the page sends the one it read, and takes the one the save answers.
+  let version = (
+    await app.inject({ method: 'GET', url: `/api/boxes/${bId}/boxpos`, headers })
+  ).json<{ version: number }>().version;
   const roundTrip = async () => {
     list = [...list].reverse().map((p, i) => ({ ...p, boxposId: { box: bId, boxPosId: i + 1 } }));
-    const put = await app.inject({ method: 'PUT', url: `/api/boxes/${bId}/boxpos`, headers, payload: list });
+    const payload = { version, boxpos: list };
+    const put = await app.inject({ method: 'PUT', url: `/api/boxes/${bId}/boxpos`, headers, payload });
     if (put.statusCode !== 200) throw new Error(`reorder: ${put.statusCode} ${put.body.slice(0, 300)}`);
     const get = await app.inject({ method: 'GET', url: `/api/boxes/${bId}/boxpos`, headers });
-    const got = get.json<{ boxpos: { sample: { sampleId: { sId: string } } }[] }>().boxpos;
+    const answer = get.json<{ boxpos: { sample: { sampleId: { sId: string } } }[]; version: number }>();
+    version = answer.version;
+    const got = answer.boxpos;
     if (got[0]?.sample.sampleId.sId !== list[0]!.sample.sampleId.sId)
       throw new Error('reorder: the new order was not stored');
   };

@@ -11,10 +11,11 @@ import {
   type BoxWrite,
 } from '../domain/entities/box';
 import {
-  boxPositionSchema,
   boxPositionsResponseSchema,
+  boxPositionsResultSchema,
   type BoxPosition,
   type BoxPositionAttribute,
+  type BoxPositionList,
 } from '../domain/entities/boxPosition';
 import { toSearchParams, type ListQuery } from '../domain/query';
 import { fileNameFromDisposition, type DownloadedFile } from './exports';
@@ -49,37 +50,49 @@ export const updateBox = (
 export const deleteBox = (http: Http, bId: string): Promise<unknown> =>
   send(http.delete(boxPath(bId)), z.object({ message: z.string() }).passthrough());
 
-/** GET /boxes/{id}/boxpos: the positions by number. */
-export const getBoxPositions = async (
-  http: Http,
-  bId: string,
-  opts: CallOptions = {},
-): Promise<BoxPosition[]> =>
-  (await send(http.get(`${boxPath(bId)}/boxpos`, { signal: opts.signal }), boxPositionsResponseSchema))
-    .boxpos;
+/** GET /boxes/{id}/boxpos: the positions by number and the list's version. */
+export const getBoxPositions = (http: Http, bId: string, opts: CallOptions = {}): Promise<BoxPositionList> =>
+  send(http.get(`${boxPath(bId)}/boxpos`, { signal: opts.signal }), boxPositionsResponseSchema);
 
-const listResult = z.object({ message: z.string(), boxpos: z.array(boxPositionSchema) });
-const oneResult = listResult.extend({ boxPos: z.string() });
+const oneResult = boxPositionsResultSchema.extend({ boxPos: z.string() });
 
-/** PUT /boxes/{id}/boxpos (admin): the whole list in its order; answers the stored list. */
-export const putBoxPositions = async (
+/**
+ * PUT /boxes/{id}/boxpos (admin): the whole list in its order, with the list's version it was read
+ * at (409 when the list changed since); answers the stored list and its new version.
+ */
+export const putBoxPositions = (
   http: Http,
   bId: string,
   positions: readonly BoxPosition[],
-): Promise<BoxPosition[]> =>
-  (await send(http.put(`${boxPath(bId)}/boxpos`, { json: positions }), listResult)).boxpos;
+  version: number,
+): Promise<BoxPositionList> =>
+  send(
+    http.put(`${boxPath(bId)}/boxpos`, { json: { version, boxpos: positions } }),
+    boxPositionsResultSchema,
+  );
 
-/** POST /boxes/{id}/boxpos/{pos} (admin): places a sample; answers where and the stored list. */
+/** POST /boxes/{id}/boxpos/{pos} (admin): places a sample; answers where, the stored list and its version. */
 export const createBoxPosition = (
   http: Http,
   bId: string,
   position: BoxPosition,
-): Promise<{ boxPos: string; boxpos: BoxPosition[] }> =>
+): Promise<{ boxPos: string } & BoxPositionList> =>
   send(http.post(`${boxPath(bId)}/boxpos/${position.boxposId.boxPosId}`, { json: position }), oneResult);
 
-/** DELETE /boxes/{id}/boxpos/{pos} (admin): answers the stored list. */
-export const deleteBoxPosition = async (http: Http, bId: string, boxPosId: number): Promise<BoxPosition[]> =>
-  (await send(http.delete(`${boxPath(bId)}/boxpos/${boxPosId}`), oneResult)).boxpos;
+/**
+ * DELETE /boxes/{id}/boxpos/{pos} (admin) of the list read at `version` (409 when it changed since:
+ * the number may name another sample by now); answers the stored list and its version.
+ */
+export const deleteBoxPosition = (
+  http: Http,
+  bId: string,
+  boxPosId: number,
+  version: number,
+): Promise<BoxPositionList> =>
+  send(
+    http.delete(`${boxPath(bId)}/boxpos/${boxPosId}`, { searchParams: { version: String(version) } }),
+    oneResult,
+  );
 
 /** GET /boxes/{id}/boxpos/export/{csv|pdf}?attributes=: the file, named by content-disposition. */
 export const exportBoxPositions = async (

@@ -2,12 +2,13 @@
 // server answers the job's file name), check it, download it, the PDF that is answered at once, and
 // the name of the newest job not downloaded yet (to resume after a reload). Failures reject with
 // ApiError, whose `status` the export machine reads (404 keep waiting, 503 busy, 400 too many rows).
+import type { ExportingResource } from '../domain/resources';
 import { exportCheckSchema, type ExportCheck, type ExportRequest, type ExportType } from '../domain/exportJob';
 import { toSearchParams } from '../domain/query';
 import { send, sendText, toApiError, type CallOptions, type Http } from './http';
 
-/** The list views that export (the ListEntity of the screens). */
-export type ListEntity = 'analysis' | 'samples';
+/** The list views that export (src/domain/resources). */
+export type ListEntity = ExportingResource;
 
 /** What an export sends: the view's query (page and size are ignored) and the visible columns in order. */
 

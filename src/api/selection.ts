@@ -1,6 +1,7 @@
 // The lookups of the Selection card (spec §2, §4 Selections, §7): a typed or file-read SampleID
 // becomes the analyses (Analysis screen) or samples (Samples screen) that carry it, and 'Fetch from
 // Samples' turns the Samples screen's selection into the analyses of those samples.
+import type { SelectionResource } from '../domain/resources';
 import { LIST_PAGE_SIZES } from '../domain/constants';
 import { analysisListSchema, analysisViewSchema } from '../domain/entities/analysis';
 import { samplesListSchema } from '../domain/entities/sample';
@@ -13,7 +14,8 @@ import {
 } from '../domain/selectionItem';
 import { send, type CallOptions, type Http } from './http';
 
-export type SelectionEntity = 'analysis' | 'samples';
+/** The resources that take a selection (src/domain/resources). */
+export type SelectionEntity = SelectionResource;
 
 /** GET /analysis/sid/startsWith/{id}: the analyses whose sId starts with `prefix`. */
 const analysesBySIdPrefix = async (http: Http, prefix: string, opts: CallOptions = {}) =>

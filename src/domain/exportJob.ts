@@ -5,6 +5,7 @@ import type { SelectionQuery } from './query';
 import { EXPORT_CONFIRM_ABOVE } from './constants';
 import { EXPORT_FAILED, SERVER_BUSY } from './messages';
 import { isAdmin } from './roles';
+import { resourceOf, type ExportingResource } from './resources';
 
 /** The file exports of the list views; PDF downloads directly and is not a job. */
 export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
@@ -35,14 +36,12 @@ export const mayStartExport = (type: ExportType, roles: readonly string[]): bool
 const READ_ONLY_TYPES: readonly ExportType[] = EXPORT_TYPES.filter((t) => !altersFlags(t));
 
 /**
- * The file exports a screen offers to a user: SAP and ZFT are analysis record layouts, so only
- * Analysis has them, and only for admins (mayStartExport). The same arrays every call (stable for
- * React's memoisation).
+ * The file exports a screen offers to a user: SAP and ZFT only where the resource declares them
+ * (they lay out analyses) and only for admins (mayStartExport). The same arrays every call (stable
+ * for React's memoisation).
  */
-export const exportTypesOf = (
-  entity: 'analysis' | 'samples',
-  roles: readonly string[],
-): readonly ExportType[] => (entity === 'analysis' && isAdmin(roles) ? EXPORT_TYPES : READ_ONLY_TYPES);
+export const exportTypesOf = (entity: ExportingResource, roles: readonly string[]): readonly ExportType[] =>
+  resourceOf(entity).flaggingExports && isAdmin(roles) ? EXPORT_TYPES : READ_ONLY_TYPES;
 
 /**
  * The check's answer when the file is ready: its row count and, for SAP and ZFT, how many matching

@@ -68,6 +68,8 @@ export const LABEL_PRINTED = 'Label was sent to Printer';
 
 export const SAMPLE_DELETE_WARNING =
   'This will also remove all BoxPositions and Analysis associated with this Sample!';
+/** The box delete confirmation's warning: a box takes its positions with it. */
+export const BOX_DELETE_WARNING = 'This will also remove all BoxPositions of this Box!';
 
 // ---- §8 error catalogue ------------------------------------------------------------------------
 
@@ -281,6 +283,9 @@ export const positionOfOtherBox = (bId: Id): string => `Every position must belo
 export const samplePlaced = (sampleId: Id, boxPos: string): string => `SampleId#${sampleId} was placed in ${boxPos}!`;
 export const NO_BOX_SELECTED = 'Select a box first, then scan!';
 export const UNSAVED_BOX_POSITIONS = 'The box positions have unsaved changes. Leave without saving them?';
+export const DISCARD_BOX_POSITIONS = 'The box positions have unsaved changes. Throw them away and reload the box?';
+/** The palette's export of box positions before a box is shown. */
+export const NO_BOX_TO_EXPORT = 'Select a box first, then export its positions!';
 export const numMaxBelowCount = (bId: Id, count: number): string =>
   `Error occurred, bId#${bId} holds ${count} positions: MaxPositions cannot be less!`;
 

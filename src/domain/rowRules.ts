@@ -1,46 +1,23 @@
-// The spec §5 rules for one row being edited or created on Analysis and Samples, over the flat
+// The spec §5 rules for one row being edited or created, from its resource's column registry, over the flat
 // form a table row edits (field name → text or number). The snackbar collects the messages (spec
 // §5: "Field validation messages are collected and shown in the snackbar").
+import { fieldRules } from './columns/registry';
 import { measurementErrors, type LimitBounds } from './rules/measurement';
-import {
-  optional,
-  validateAFlags,
-  validateDateTime,
-  validateLane,
-  validateSFlags,
-  validateSId,
-  type FieldValue,
-  type Rule,
-} from './rules/fields';
+import type { FieldValue } from './rules/fields';
+import { resourceOf, type ResourceName } from './resources';
 
-export type RowEntity = 'analysis' | 'sample';
+/** A resource whose rows are edited (all of them: row edit derives its rules from the registry). */
+export type RowEntity = ResourceName;
 
 /** A row as its edit fields hold it: 'sId' and 'sStamp' stand for the nested sample id. */
 export type RowDraft = Record<string, FieldValue>;
 
-const ROW_RULES: Record<RowEntity, Record<string, Rule>> = {
-  analysis: {
-    sId: validateSId,
-    sStamp: validateDateTime,
-    aFlags: validateAFlags,
-    lane: optional(validateLane),
-    dateIn: optional(validateDateTime),
-    dateOut: optional(validateDateTime),
-    dateExported: optional(validateDateTime),
-  },
-  sample: {
-    sId: validateSId,
-    sStamp: validateDateTime,
-    sFlags: validateSFlags,
-    lane: optional(validateLane),
-    dateCrumbled: optional(validateDateTime),
-    dateExported: optional(validateDateTime),
-  },
-};
-
-/** The messages for the fields present in the draft, rules first, then the measured values. */
+/**
+ * The messages for the fields present in the draft: the registry's rules in registry order, then
+ * the measured values against the limits.
+ */
 export const rowErrors = (entity: RowEntity, draft: RowDraft, limits: readonly LimitBounds[]): string[] => {
-  const rules = ROW_RULES[entity];
+  const rules = fieldRules(resourceOf(entity).registry);
   const fieldErrors = Object.keys(rules).flatMap((field) => {
     if (!(field in draft)) return [];
     const message = rules[field]!(draft[field]);

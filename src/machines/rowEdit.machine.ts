@@ -26,6 +26,7 @@ import {
   type RecordKey,
 } from '../domain/messages';
 import { joinErrors, rowErrors, type RowDraft, type RowEntity } from '../domain/rowRules';
+import { resourceOf } from '../domain/resources';
 import type { FieldValue } from '../domain/rules/fields';
 import type { LimitBounds } from '../domain/rules/measurement';
 
@@ -96,8 +97,8 @@ const notProvided = (name: string) => () => {
   throw new Error(`row edit machine: '${name}' must be provided`);
 };
 
-/** Messages name an analysis by aId and a sample by 'sId|sStamp' (spec §8). */
-export const recordKeyOf = (entity: RowEntity): RecordKey => (entity === 'analysis' ? 'aId' : 'sId');
+/** How spec §8's messages name a record of the resource (its descriptor says: aId, sId, bId, scrId). */
+export const recordKeyOf = (entity: RowEntity): RecordKey => resourceOf(entity).recordKey;
 
 /** The field messages a 400 carries (ApiError.errors), if any. */
 const serverErrors = (error: unknown): string[] => {
@@ -322,7 +323,8 @@ export const rowEditMachine = setup({
               assign({ version: null, draft: {}, errors: [CHANGED_MEANWHILE] }),
             ],
           },
-          // The server refused: stay in the row with its messages (ApiError.errors).
+          // The server refused: stay in the row with its messages (ApiError.errors), which the
+          // notification names too ('… was not modified! Box C1 holds 20 positions…').
           {
             target: 'editing',
             actions: [
@@ -331,7 +333,9 @@ export const rowEditMachine = setup({
                 type: 'notify',
                 params: ({ context }) => ({
                   kind: 'error',
-                  message: notModified(recordKeyOf(context.entity), context.id ?? ''),
+                  message: [notModified(recordKeyOf(context.entity), context.id ?? ''), ...context.errors].join(
+                    ' ',
+                  ),
                 }),
               },
             ],
@@ -428,9 +432,8 @@ export const rowEditMachine = setup({
   },
 });
 
-/** How a failed create names the record: 'sId|sStamp' for a sample, the aId (if any) for an analysis. */
-export const draftLabel = (entity: RowEntity, draft: RowDraft): string =>
-  entity === 'sample' ? `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}` : String(draft.aId ?? '');
+/** How a failed create names the record (its descriptor says: 'sId|sStamp' for a sample, the aId, …). */
+export const draftLabel = (entity: RowEntity, draft: RowDraft): string => resourceOf(entity).draftLabel(draft);
 
 export type RowEditMachine = typeof rowEditMachine;
 

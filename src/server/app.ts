@@ -21,8 +21,6 @@ import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
 import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
 import { isPGlite } from './db/create-db';
 import { HwLogBudget, type HwLogBudgetOptions } from './repositories/hw-log-budget';
-import { analysisReadRoutes } from './routes/analysis/reads';
-import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
 import { exportPlugin } from './exports/plugin';
 import { exportRoutes } from './routes/exports';
@@ -30,10 +28,7 @@ import { deskPageRoutes } from './routes/desk-pages';
 import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
 import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
-import { sampleReadRoutes } from './routes/samples/reads';
-import { sampleUploadRoutes } from './routes/samples/upload';
-import { sampleWriteRoutes } from './routes/samples/writes';
-import { boxRoutes } from './routes/boxes';
+import { SERVER_RESOURCES } from './resources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,18 +158,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     limiter: new SignInLimiter(options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
     signInPerIpPerMinute: options.signInPerIpPerMinute ?? 100,
   });
-  await app.register(analysisReadRoutes);
-  await app.register(sampleReadRoutes);
-  await app.register(analysisWriteRoutes);
-  await app.register(sampleWriteRoutes);
-  await app.register(sampleUploadRoutes);
+  for (const resource of Object.values(SERVER_RESOURCES))
+    for (const routes of resource.routes) await app.register(routes);
   await app.register(limitRoutes);
   await app.register(settingRoutes);
   await app.register(exportPlugin);
   await app.register(exportRoutes);
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
-  await app.register(boxRoutes);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

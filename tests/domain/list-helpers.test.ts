@@ -127,7 +127,7 @@ describe('row rules', () => {
     expect(rowErrors('analysis', { lane: 2, pol: '', aFlags: '-----' }, limits)).toEqual([]);
   });
   it('checks sample flags with the sample rule', () => {
-    expect(rowErrors('sample', { sFlags: 'Q----' }, [])).toHaveLength(1);
+    expect(rowErrors('samples', { sFlags: 'Q----' }, [])).toHaveLength(1);
   });
 });
 

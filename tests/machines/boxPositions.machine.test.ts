@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import type { BoxPosition } from '../../src/domain/entities/boxPosition';
+import type { BoxPosition, BoxPositionList } from '../../src/domain/entities/boxPosition';
 import {
   boxPositionsMachine,
   canClearReload,
@@ -48,18 +48,22 @@ const errorOf = new Error(
 const stored = (list: BoxPosition[]) =>
   list.map((p, i) => ({ ...p, boxposId: { ...p.boxposId, boxPosId: i + 1 } }));
 
-type Pending = { resolve: (v: BoxPosition[]) => void; reject: (e: unknown) => void };
+type Pending = { resolve: (v: BoxPosition[] | BoxPositionList) => void; reject: (e: unknown) => void };
 
 function createSut() {
   const calls: { name: string; input: unknown }[] = [];
   const notes: NotifyParams[] = [];
   const emitted: string[] = [];
   let pending: Pending | null = null;
+  // The server answers a list with its version (issue 29); these tests follow the list alone.
   const deferred = <I>(name: string) =>
-    fromPromise<BoxPosition[], I>(({ input }) => {
+    fromPromise<BoxPositionList, I>(({ input }) => {
       calls.push({ name, input });
-      return new Promise<BoxPosition[]>((resolve, reject) => {
-        pending = { resolve, reject };
+      return new Promise<BoxPositionList>((resolve, reject) => {
+        pending = {
+          resolve: (answer) => resolve(Array.isArray(answer) ? { boxpos: answer, version: 1 } : answer),
+          reject,
+        };
       });
     });
   const machine = boxPositionsMachine.provide({
@@ -68,6 +72,12 @@ function createSut() {
       save: deferred('save'),
       create: deferred('create'),
       remove: deferred('remove'),
+      stamps: fromPromise<string[], { sId: string }>(({ input }) => {
+        calls.push({ name: 'stamps', input });
+        return new Promise<string[]>((resolve, reject) => {
+          pending = { resolve: resolve as never, reject };
+        });
+      }),
     },
     actions: { notify: (_, params) => notes.push(params) },
   });
@@ -78,7 +88,7 @@ function createSut() {
     calls,
     notes,
     emitted,
-    async settle(output: BoxPosition[] | Error) {
+    async settle(output: BoxPosition[] | BoxPositionList | Error) {
       const current = pending;
       expect(current, 'a call is under way').not.toBeNull();
       pending = null;
@@ -90,7 +100,7 @@ function createSut() {
 }
 
 /** The output each done event carries, computed from the state it leaves (as the server would). */
-const doneOutput = (state: Snapshot, actorId: string): BoxPosition[] => {
+const doneList = (state: Snapshot, actorId: string): BoxPosition[] => {
   const c = state.context;
   switch (actorId) {
     case 'load':
@@ -103,6 +113,11 @@ const doneOutput = (state: Snapshot, actorId: string): BoxPosition[] => {
       return stored(c.positions.filter((p) => p.boxposId.boxPosId !== c.deleting));
   }
 };
+/** The list with its version, as the server answers it. */
+const doneOutput = (state: Snapshot, actorId: string): BoxPositionList => ({
+  boxpos: doneList(state, actorId),
+  version: 1,
+});
 
 const visited = new Set<string>();
 
@@ -145,13 +160,8 @@ describe('box positions machine model', () => {
         // The box's numMax edited down to its count: Create turns off.
         { type: 'BOX_CHANGED', box: { bId: c.box?.bId ?? 'A1', numMax: Math.max(1, c.positions.length) } },
       ];
-      // A scan places a sample the box does not hold yet, while it has room (the server's rules).
-      // (Otherwise the event carries the list as it is: every event type must be offered in every state.)
-      const room = c.box !== null && c.positions.length < c.box.numMax;
-      events.push({
-        type: 'PLACED',
-        boxpos: room ? stored([...c.positions, freeSample(c.positions, 0)]) : c.positions,
-      });
+      // A scan names a sample the box does not hold yet; the machine creates it like the dialog.
+      events.push({ type: 'SCAN', code: freeSample(c.positions, 0).sample.sampleId.sId });
       // Offered in every state (the graph would add them bare otherwise); on an empty list they name
       // a row that is not there, which the machine ignores.
       const key = first ? positionKey(first) : 'none';
@@ -162,6 +172,8 @@ describe('box positions machine model', () => {
         position: { ...freeSample(c.positions, 0), boxposId: first?.boxposId ?? { box: 'A1', boxPosId: 1 } },
       });
       events.push({ type: 'DELETE', boxPosId: first?.boxposId.boxPosId ?? 1 });
+      events.push({ type: 'xstate.done.actor.stamps', output: [STAMP] });
+      events.push({ type: 'xstate.error.actor.stamps', error: errorOf });
       for (const id of ['load', 'save', 'create', 'remove']) {
         events.push({ type: `xstate.done.actor.${id}`, output: doneOutput(state, id) });
         events.push({ type: `xstate.error.actor.${id}`, error: errorOf });
@@ -178,14 +190,16 @@ describe('box positions machine model', () => {
     const send = (e: unknown) => sut.actor.send(e as never);
     await path.test({
       events: {
-        'xstate.done.actor.load': ({ event }: { event: { output: BoxPosition[] } }) =>
+        'xstate.done.actor.load': ({ event }: { event: { output: BoxPositionList } }) =>
           sut.settle(event.output),
-        'xstate.done.actor.save': ({ event }: { event: { output: BoxPosition[] } }) =>
+        'xstate.done.actor.save': ({ event }: { event: { output: BoxPositionList } }) =>
           sut.settle(event.output),
-        'xstate.done.actor.create': ({ event }: { event: { output: BoxPosition[] } }) =>
+        'xstate.done.actor.create': ({ event }: { event: { output: BoxPositionList } }) =>
           sut.settle(event.output),
-        'xstate.done.actor.remove': ({ event }: { event: { output: BoxPosition[] } }) =>
+        'xstate.done.actor.remove': ({ event }: { event: { output: BoxPositionList } }) =>
           sut.settle(event.output),
+        'xstate.done.actor.stamps': () => sut.settle([STAMP] as never),
+        'xstate.error.actor.stamps': () => sut.settle(errorOf),
         'xstate.error.actor.load': () => sut.settle(errorOf),
         'xstate.error.actor.save': () => sut.settle(errorOf),
         'xstate.error.actor.create': () => sut.settle(errorOf),
@@ -204,7 +218,7 @@ describe('box positions machine model', () => {
             'CLEAR_RELOAD',
             'CREATE',
             'DELETE',
-            'PLACED',
+            'SCAN',
             'BOX_CHANGED',
           ].map((type) => [type, ({ event }: { event: unknown }) => send(event)]),
         ),

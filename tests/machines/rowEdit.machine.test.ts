@@ -349,7 +349,7 @@ describe('row edit', () => {
     expect(sut.status()).toBe('editing');
     expect(sut.context().errors).toEqual([LANE_MESSAGE]);
     expect(sut.notifications).toEqual([
-      { kind: 'error', message: 'Error occurred, aId#17 was not modified!' },
+      { kind: 'error', message: `Error occurred, aId#17 was not modified! ${LANE_MESSAGE}` },
     ]);
     expect(sut.emitted).toEqual([]);
   });
@@ -436,7 +436,7 @@ describe('row edit', () => {
   });
 
   it('names samples by sId|sStamp', async () => {
-    const sut = createSut({ entity: 'sample', limits: LIMITS });
+    const sut = createSut({ entity: 'samples', limits: LIMITS });
     const id = '1234567800004|2025-10-01 06:00:00';
     sut.actor.send({ type: 'EDIT', id });
     await sut.resolve('load', {
@@ -510,7 +510,7 @@ describe('create', () => {
   });
 
   it('keeps the dialog open when the server refuses', async () => {
-    const sut = createSut({ entity: 'sample' });
+    const sut = createSut({ entity: 'samples' });
     sut.actor.send({ type: 'OPEN_CREATE', template: { ...TEMPLATE, aFlags: undefined, sFlags: '-----' } });
     sut.actor.send({ type: 'CREATE' });
     await sut.reject('create', BROKEN);

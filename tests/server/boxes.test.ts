@@ -1,6 +1,7 @@
 // Boxes and box positions (spec §3–§7, ARCHITECTURE §3–§4): every route with its statuses, the §5
 // rules, the numbering (consecutive from 1 after every write, at most numMax), one position per
-// sample, the delete cascade, audit events, readers' 403s, and two concurrent list PUTs on one box.
+// sample, the delete cascade, audit events, readers' 403s, and two concurrent list PUTs on one box
+// (versioned: one applied, one refused; boxes-list-version.test.ts has the rest of issue 29 item 2).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoxPosition, BoxPositionWrite } from '../../src/domain/entities/boxPosition';
 import type { BoxWrite } from '../../src/domain/entities/box';
@@ -58,13 +59,21 @@ const positionsOf = async (bId: string): Promise<BoxPosition[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ boxpos: BoxPosition[] }>().boxpos;
 };
+/** The version of the box's list as stored now. */
+const versionOf = async (bId: string): Promise<number> =>
+  (await call('GET', `/api/boxes/${bId}/boxpos`, undefined, reader)).json<{ version: number }>().version;
+/** A PUT body of the whole list, based on the list as stored now. */
+const listBody = async (bId: string, boxpos: unknown[]) => ({ version: await versionOf(bId), boxpos });
 const numbersAndSamples = (list: BoxPosition[]) =>
   list.map((p) => [p.boxposId.boxPosId, p.sample.sampleId.sId]);
 const fill = async (bId: string, keys: { sId: string; sStamp: string }[]) => {
   const res = await call(
     'PUT',
     `/api/boxes/${bId}/boxpos`,
-    keys.map((k, i) => position(bId, i + 1, k)),
+    await listBody(
+      bId,
+      keys.map((k, i) => position(bId, i + 1, k)),
+    ),
   );
   expect(res.statusCode, res.body).toBe(200);
 };
@@ -171,7 +180,7 @@ describe('boxes', () => {
       ['POST', '/api/boxes', box(newBoxId())],
       ['PUT', `/api/boxes/${bId}`, { ...box(bId), version: 1 }],
       ['DELETE', `/api/boxes/${bId}`, undefined],
-      ['PUT', `/api/boxes/${bId}/boxpos`, [position(bId, 1, k!)]],
+      ['PUT', `/api/boxes/${bId}/boxpos`, { version: 1, boxpos: [position(bId, 1, k!)] }],
       ['POST', `/api/boxes/${bId}/boxpos/1`, position(bId, 1, k!)],
       ['PUT', `/api/boxes/${bId}/boxpos/1`, position(bId, 1, k!)],
       ['DELETE', `/api/boxes/${bId}/boxpos/1`, undefined],
@@ -277,7 +286,7 @@ describe('box positions', () => {
     const keys = await newSamples(4);
     // Numbers as sent do not count: the order does.
     const body = [keys[2], keys[0], keys[3], keys[1]].map((k, i) => position(bId, [7, 3, 1, 2][i]!, k!));
-    const res = await call('PUT', `/api/boxes/${bId}/boxpos`, body);
+    const res = await call('PUT', `/api/boxes/${bId}/boxpos`, await listBody(bId, body));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(`bId#${bId} was updated successfully!`);
     expect(numbersAndSamples(await positionsOf(bId))).toEqual([
@@ -307,27 +316,41 @@ describe('box positions', () => {
     const over = await call(
       'PUT',
       `/api/boxes/${bId}/boxpos`,
-      keys.map((k, i) => position(bId, i + 1, k)),
+      await listBody(
+        bId,
+        keys.map((k, i) => position(bId, i + 1, k)),
+      ),
     );
     expect(over.statusCode).toBe(400);
     expect(errorsOf(over)).toEqual([`Error occurred, bId#${bId} is full: it holds at most 3 positions!`]);
-    const other = await call('PUT', `/api/boxes/${bId}/boxpos`, [position('A1', 1, keys[0]!)]);
+    const other = await call(
+      'PUT',
+      `/api/boxes/${bId}/boxpos`,
+      await listBody(bId, [position('A1', 1, keys[0]!)]),
+    );
     expect(errorsOf(other)).toEqual([`Every position must belong to bId#${bId}!`]);
-    const twice = await call('PUT', `/api/boxes/${bId}/boxpos`, [
-      position(bId, 1, keys[0]!),
-      position(bId, 2, keys[0]!),
-    ]);
+    const twice = await call(
+      'PUT',
+      `/api/boxes/${bId}/boxpos`,
+      await listBody(bId, [position(bId, 1, keys[0]!), position(bId, 2, keys[0]!)]),
+    );
     expect(errorsOf(twice)).toEqual([
       `Error occurred, SampleId#${keys[0]!.sId}|${STAMP} appears twice in the list!`,
     ]);
-    const unknown = await call('PUT', `/api/boxes/${bId}/boxpos`, [
-      position(bId, 1, { sId: '1234567890123', sStamp: STAMP }),
-    ]);
+    const unknown = await call(
+      'PUT',
+      `/api/boxes/${bId}/boxpos`,
+      await listBody(bId, [position(bId, 1, { sId: '1234567890123', sStamp: STAMP })]),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(errorsOf(unknown)).toEqual([`Error occurred, SampleId#1234567890123|${STAMP} was not found!`]);
-    const badBody = await call('PUT', `/api/boxes/${bId}/boxpos`, [
-      { boxposId: { box: bId, boxPosId: 1 }, sample: { sampleId: { sId: 'abc', sStamp: 'x' } } },
-    ]);
+    const badBody = await call(
+      'PUT',
+      `/api/boxes/${bId}/boxpos`,
+      await listBody(bId, [
+        { boxposId: { box: bId, boxPosId: 1 }, sample: { sampleId: { sId: 'abc', sStamp: 'x' } } },
+      ]),
+    );
     expect(badBody.statusCode).toBe(400);
     expect(numbersAndSamples(await positionsOf(bId))).toEqual([
       [1, keys[0]!.sId],
@@ -341,7 +364,7 @@ describe('box positions', () => {
     const [k] = await newSamples(1);
     await fill(a, [k!]);
     const message = `Error occurred, SampleId#${k!.sId}|${STAMP} is already in box position ${a}/1!`;
-    const put = await call('PUT', `/api/boxes/${b}/boxpos`, [position(b, 1, k!)]);
+    const put = await call('PUT', `/api/boxes/${b}/boxpos`, await listBody(b, [position(b, 1, k!)]));
     expect(put.statusCode).toBe(409);
     expect(put.json().message).toBe(message);
     const post = await call('POST', `/api/boxes/${b}/boxpos/1`, position(b, 1, k!));
@@ -436,31 +459,29 @@ describe('box positions', () => {
     expect((await call('DELETE', `/api/boxes/${bId}/boxpos/3`)).statusCode).toBe(404);
   });
 
-  it('two concurrent list PUTs on one box leave one of the two lists, consecutive (10 trials)', async () => {
+  it('two concurrent list PUTs read at one version: one is applied, the other refused with 409 (10 trials)', async () => {
     const bId = await createdBox();
     const keys = await newSamples(12);
     for (let trial = 0; trial < 10; trial++) {
       await fill(bId, keys.slice(0, 6));
+      const version = await versionOf(bId);
       // Overlapping samples: both lists move the same rows, in different orders and sizes.
       const first = keys.slice(0, 6).reverse();
       const second = keys.slice(3, 12);
-      const [r1, r2] = await Promise.all([
-        call(
-          'PUT',
-          `/api/boxes/${bId}/boxpos`,
-          first.map((k, i) => position(bId, i + 1, k)),
+      const [r1, r2] = await Promise.all(
+        [first, second].map((list) =>
+          call('PUT', `/api/boxes/${bId}/boxpos`, {
+            version,
+            boxpos: list.map((k, i) => position(bId, i + 1, k)),
+          }),
         ),
-        call(
-          'PUT',
-          `/api/boxes/${bId}/boxpos`,
-          second.map((k, i) => position(bId, i + 1, k)),
-        ),
-      ]);
-      expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+      );
+      expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 409]);
       const list = await positionsOf(bId);
       expect(list.map((p) => p.boxposId.boxPosId)).toEqual(list.map((_, i) => i + 1));
       const ids = list.map((p) => p.sample.sampleId.sId);
-      expect([first.map((k) => k.sId), second.map((k) => k.sId)]).toContainEqual(ids);
+      const applied = r1!.statusCode === 200 ? first : second;
+      expect(ids).toEqual(applied.map((k) => k.sId));
     }
   });
 

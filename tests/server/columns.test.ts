@@ -6,24 +6,25 @@ import { exportHeaderOf, type ColumnRegistry } from '../../src/domain/columns/re
 import { BOXES_REGISTRY } from '../../src/domain/columns/boxes';
 import { SAMPLES_REGISTRY } from '../../src/domain/columns/samples';
 import { BOX_SORT_COLUMNS, BOX_VIEW_RULES } from '../../src/server/repositories/boxes';
-import { ANALYSIS_COLUMNS, SAMPLE_COLUMNS, resolveColumns } from '../../src/server/exports/columns';
-import { ANALYSIS_SORT_COLUMNS, ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
-import { SAMPLE_SORT_COLUMNS, SAMPLE_VIEW_RULES } from '../../src/server/repositories/samples';
+import { resolveColumns } from '../../src/server/exports/columns';
+import { EXPORT_SOURCES } from '../../src/server/exports/sources';
+import { ANALYSIS_FIELDS, ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
+import { SAMPLE_FIELDS, SAMPLE_VIEW_RULES } from '../../src/server/repositories/samples';
 
 describe('server columns from the registries', () => {
   it.each([
     [
       'analysis',
       ANALYSIS_REGISTRY as ColumnRegistry<unknown>,
-      ANALYSIS_COLUMNS,
-      ANALYSIS_SORT_COLUMNS,
+      EXPORT_SOURCES.analysis.columns.columns,
+      ANALYSIS_FIELDS.sortColumns,
       ANALYSIS_VIEW_RULES,
     ],
     [
       'samples',
       SAMPLES_REGISTRY as ColumnRegistry<unknown>,
-      SAMPLE_COLUMNS,
-      SAMPLE_SORT_COLUMNS,
+      EXPORT_SOURCES.samples.columns.columns,
+      SAMPLE_FIELDS.sortColumns,
       SAMPLE_VIEW_RULES,
     ],
   ] as const)(
@@ -43,12 +44,12 @@ describe('server columns from the registries', () => {
   );
 
   it('export attributes accept the table ids', () => {
-    expect(resolveColumns('analysis', ['sId', 'nat', 'boxPos']).map((c) => c.header)).toEqual([
+    expect(resolveColumns(EXPORT_SOURCES.analysis.columns, ['sId', 'nat', 'boxPos']).map((c) => c.header)).toEqual([
       'SampleID',
       'Nat',
       'BoxPos',
     ]);
-    expect(resolveColumns('samples', ['sStamp', 'sFlags']).map((c) => c.key)).toEqual([
+    expect(resolveColumns(EXPORT_SOURCES.samples.columns, ['sStamp', 'sFlags']).map((c) => c.key)).toEqual([
       'sampleId.sStamp',
       'sFlags',
     ]);

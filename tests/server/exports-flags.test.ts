@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { markExported } from '../../src/domain/flags';
 import { resolveColumns } from '../../src/server/exports/columns';
+import { EXPORT_SOURCES } from '../../src/server/exports/sources';
 import { ExportService } from '../../src/server/exports/service';
 import { ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
 import { parseViewRequest, viewQuerySchema } from '../../src/server/views/request';
@@ -456,7 +457,7 @@ describe('cleanup', () => {
           owner: 'other@test.lab',
           request: parseViewRequest(viewQuerySchema.parse({}), ANALYSIS_VIEW_RULES),
           query: {},
-          columns: resolveColumns('analysis', ['aId']) as never,
+          columns: resolveColumns(EXPORT_SOURCES.analysis.columns, ['aId']) as never,
         });
         await expect.poll(() => existsSync(other.tempPath(fileName))).toBe(true);
         await h.app.exportJobs.cleanup();

@@ -2,7 +2,7 @@
 // its edit rules derive from here. Columns: BoxID, Name, MaxPositions, Type, Comment, dateExported.
 import type { Box } from '../entities/box';
 import { validateBoxName } from '../rules/box';
-import { validateBoxId, validateNumMax, validateType } from '../rules/fields';
+import { optional, validateBoxId, validateDateTime, validateNumMax, validateType } from '../rules/fields';
 import { LAB_DATE_COLUMN, commentField, type ColumnRegistry } from './registry';
 
 export const BOXES_REGISTRY: ColumnRegistry<Box> = {
@@ -62,6 +62,7 @@ export const BOXES_REGISTRY: ColumnRegistry<Box> = {
       ...LAB_DATE_COLUMN,
       width: 170,
       editable: true,
+      rule: optional(validateDateTime),
       get: (b) => b.dateExported,
     },
   ],

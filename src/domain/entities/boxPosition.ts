@@ -1,7 +1,14 @@
 // BoxPosition JSON of ARCHITECTURE §4; an Analysis or Sample shows it as boxPos '<bId>/<boxPosId>'.
 import { z } from 'zod';
 import { boxIdSchema } from '../rules/fields';
-import { labDateTimeText, nullableDateTimeWrite, sampleIdSchema, sampleIdWriteSchema } from './shared';
+import {
+  labDateTimeText,
+  nullableDateTimeWrite,
+  sampleIdSchema,
+  sampleIdWriteSchema,
+  versionRead,
+  versionWrite,
+} from './shared';
 
 export const boxPositionSchema = z.object({
   boxposId: z.object({ box: z.string(), boxPosId: z.number().int() }),
@@ -17,9 +24,22 @@ export const boxPositionWriteSchema = z.object({
 });
 export type BoxPositionWrite = z.input<typeof boxPositionWriteSchema>;
 
-/** GET /boxes/{id}/boxpos; PUT of the whole list sends the bare array. */
-export const boxPositionsResponseSchema = z.object({ boxpos: z.array(boxPositionSchema) });
-export const boxPositionsWriteSchema = z.array(boxPositionWriteSchema);
+/**
+ * GET /boxes/{id}/boxpos: the positions by number and the list's version. A PUT of the whole list
+ * sends the list with the version it was read at (a list changed since is refused with 409).
+ */
+export const boxPositionsResponseSchema = z.object({
+  boxpos: z.array(boxPositionSchema),
+  version: versionRead,
+});
+export type BoxPositionList = z.infer<typeof boxPositionsResponseSchema>;
+export const boxPositionsWriteSchema = z.object({
+  version: versionWrite,
+  boxpos: z.array(boxPositionWriteSchema),
+});
+export type BoxPositionsWrite = z.input<typeof boxPositionsWriteSchema>;
+/** The answer of every write of a box's positions: the message, the stored list and its new version. */
+export const boxPositionsResultSchema = boxPositionsResponseSchema.extend({ message: z.string() });
 
 export const formatBoxPos = (bId: string, boxPosId: number): string => `${bId}/${boxPosId}`;
 

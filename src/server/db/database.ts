@@ -65,6 +65,8 @@ export interface BoxTable {
   comment: string | null;
   dateExported: LabTime | null;
   version: RowVersion;
+  /** The version of the box's position list (migration 0007); writes bump it explicitly. */
+  positionsVersion: ColumnType<number, never, number>;
 }
 
 export interface BoxPositionTable {
@@ -80,6 +82,7 @@ export interface ScreenTable {
   name: string;
   comment: string | null;
   dateCreated: DefaultedTime;
+  version: RowVersion;
 }
 
 export interface ScreenItemTable {

@@ -6,7 +6,9 @@ import * as m0002 from './migrations/0002_versions';
 import * as m0003 from './migrations/0003_analysis_s_stamp_index';
 import * as m0004 from './migrations/0004_sync_file';
 import * as m0005 from './migrations/0005_box_versions';
-import * as m0006 from './migrations/0006_sync_versions';
+import * as m0006 from './migrations/0006_screen_versions';
+import * as m0007 from './migrations/0007_box_positions_version';
+import * as m0008 from './migrations/0008_sync_versions';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -14,7 +16,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_analysis_s_stamp_index': m0003,
   '0004_sync_file': m0004,
   '0005_box_versions': m0005,
-  '0006_sync_versions': m0006,
+  '0006_screen_versions': m0006,
+  '0007_box_positions_version': m0007,
+  '0008_sync_versions': m0008,
 };
 
 export class MigrationError extends Error {

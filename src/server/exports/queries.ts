@@ -9,65 +9,15 @@
 // - CSV and XLSX read only the requested cells, as text (cellsQuery); SAP and ZFT whole records.
 import { sql, type RawBuilder } from 'kysely';
 import type { AnalysisRecord } from '../repositories/analysis';
-import { ANALYSIS_SORT_COLUMNS, analysisWhere } from '../repositories/analysis';
+import { ANALYSIS_FIELDS, analysisWhere } from '../repositories/analysis';
 import type { SampleRecord } from '../repositories/samples';
-import { SAMPLE_SORT_COLUMNS, samplesWhere } from '../repositories/samples';
+import { SAMPLE_FIELDS, samplesWhere } from '../repositories/samples';
+import type { FieldMap } from '../views/fields';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import { FLAG_EXPORTED } from '../../domain/flags';
 import { orderBy, type Condition } from '../views/sql';
 import type { CellValue } from './columns';
-
-/** [record key, SQL expression] in the JSON array's order; lab times as the API's text. */
-type Fields = readonly (readonly [string, string])[];
-
-const time = (ref: string): string => `to_char(${ref}, 'YYYY-MM-DD HH24:MI:SS')`;
-
-const ANALYSIS_FIELDS: Fields = [
-  ['aId', 'a.a_id'],
-  ['sId', 'a.s_id'],
-  ['sStamp', time('a.s_stamp')],
-  ['aFlags', 'a.a_flags'],
-  ['dateIn', time('a.date_in')],
-  ['dateOut', time('a.date_out')],
-  ['pol', 'a.pol'],
-  ['nat', 'a.nat'],
-  ['kal', 'a.kal'],
-  ['an', 'a.an'],
-  ['glu', 'a.glu'],
-  ['dry', 'a.dry'],
-  ['weightMea', 'a.weight_mea'],
-  ['weightNrm', 'a.weight_nrm'],
-  ['weightCur', 'a.weight_cur'],
-  ['weightDif', 'a.weight_dif'],
-  ['density', 'a.density'],
-  ['lane', 'a.lane'],
-  ['comment', 'a.comment'],
-  ['dateExported', time('a.date_exported')],
-  ['weightNet', 's.weight_net'],
-  ['weightBru', 's.weight_bru'],
-  ['name', 's.name'],
-  ['bId', 'bp.b_id'],
-  ['boxPosId', 'bp.box_pos_id'],
-];
-
-const SAMPLE_FIELDS: Fields = [
-  ['sId', 's.s_id'],
-  ['sStamp', time('s.s_stamp')],
-  ['name', 's.name'],
-  ['weightNet', 's.weight_net'],
-  ['weightBru', 's.weight_bru'],
-  ['weightTar', 's.weight_tar'],
-  ['quantity', 's.quantity'],
-  ['distance', 's.distance'],
-  ['dateCrumbled', time('s.date_crumbled')],
-  ['sFlags', 's.s_flags'],
-  ['lane', 's.lane'],
-  ['comment', 's.comment'],
-  ['dateExported', time('s.date_exported')],
-  ['bId', 'bp.b_id'],
-  ['boxPosId', 'bp.box_pos_id'],
-];
 
 export interface ExportQuery<R> {
   query: RawBuilder<{ j: string }>;
@@ -80,71 +30,16 @@ export interface ExportQuery<R> {
   keyset?: { page: (after: R | null, limit: number) => RawBuilder<{ j: string }> };
 }
 
-const jsonArray = (fields: Fields) =>
-  sql.raw(`json_build_array(${fields.map(([, ref]) => ref).join(', ')})::text as j`);
+/** Each row as one JSON array of the record's fields (views/fields.ts: keys and SQL from the field map). */
+const jsonArray = (fields: FieldMap) =>
+  sql.raw(`json_build_array(${fields.json.map(([, ref]) => ref).join(', ')})::text as j`);
 
-type Json = (string | number | null)[];
-const parse = (row: { j: string }): Json => JSON.parse(row.j) as Json;
-
-// Object literals in the fields' order (a test checks the order): V8 builds them from one fixed
-// shape, about 4× faster than assigning 25 keys in a loop — it mattered at a million rows.
-/* eslint-disable @typescript-eslint/no-explicit-any -- values are checked by the column types */
-export const decodeAnalysis = (row: { j: string }): AnalysisRecord => {
-  const v = parse(row) as any[];
-  return {
-    aId: v[0],
-    sId: v[1],
-    sStamp: v[2],
-    aFlags: v[3],
-    dateIn: v[4],
-    dateOut: v[5],
-    pol: v[6],
-    nat: v[7],
-    kal: v[8],
-    an: v[9],
-    glu: v[10],
-    dry: v[11],
-    weightMea: v[12],
-    weightNrm: v[13],
-    weightCur: v[14],
-    weightDif: v[15],
-    density: v[16],
-    lane: v[17],
-    comment: v[18],
-    dateExported: v[19],
-    weightNet: v[20],
-    weightBru: v[21],
-    name: v[22],
-    bId: v[23],
-    boxPosId: v[24],
-  };
-};
-
-export const decodeSample = (row: { j: string }): SampleRecord => {
-  const v = parse(row) as any[];
-  return {
-    sId: v[0],
-    sStamp: v[1],
-    name: v[2],
-    weightNet: v[3],
-    weightBru: v[4],
-    weightTar: v[5],
-    quantity: v[6],
-    distance: v[7],
-    dateCrumbled: v[8],
-    sFlags: v[9],
-    lane: v[10],
-    comment: v[11],
-    dateExported: v[12],
-    bId: v[13],
-    boxPosId: v[14],
-  };
-};
-/* eslint-enable @typescript-eslint/no-explicit-any */
+export const decodeAnalysis = ANALYSIS_FIELDS.decode as unknown as (row: { j: string }) => AnalysisRecord;
+export const decodeSample = SAMPLE_FIELDS.decode as unknown as (row: { j: string }) => SampleRecord;
 
 export const FIELD_KEYS = {
-  analysis: ANALYSIS_FIELDS.map(([key]) => key),
-  samples: SAMPLE_FIELDS.map(([key]) => key),
+  analysis: ANALYSIS_FIELDS.json.map(([key]) => key),
+  samples: SAMPLE_FIELDS.json.map(([key]) => key),
 };
 
 /**
@@ -196,7 +91,7 @@ const analysisQuery = <R>(
 ): ExportQuery<R> => {
   const view = analysisWhere(request, campaign).where;
   const where = extra ? sql`${view} and ${extra}` : view;
-  const order = orderBy(request.sort, ANALYSIS_SORT_COLUMNS);
+  const order = orderBy(request.sort, ANALYSIS_FIELDS.sortColumns);
   const only =
     request.sort.length === 1 && request.sort[0]!.field === 'aId' ? request.sort[0]!.direction : undefined;
   return {
@@ -219,7 +114,7 @@ const analysisQuery = <R>(
 
 /** Rows an earlier SAP/ZFT export flagged (first flag X, ARCHITECTURE §5). */
 const EXPORTED = sql<boolean>`a.a_flags like ${`${FLAG_EXPORTED}%`}`;
-const NOT_EXPORTED = sql<boolean>`coalesce(a.a_flags, '') not like ${`${FLAG_EXPORTED}%`}`;
+export const NOT_EXPORTED = sql<boolean>`coalesce(a.a_flags, '') not like ${`${FLAG_EXPORTED}%`}`;
 
 /**
  * Whole analysis records (SAP and ZFT lay out their own fields); with `leaveOutExported` without
@@ -260,7 +155,7 @@ const sampleQuery = <R>(
   keyOf: (r: R) => readonly [string, string],
 ): ExportQuery<R> => {
   const where = samplesWhere(request, campaign);
-  const order = orderBy(request.sort, SAMPLE_SORT_COLUMNS);
+  const order = orderBy(request.sort, SAMPLE_FIELDS.sortColumns);
   const [first, second] = request.sort;
   const byKey =
     request.sort.length === 2 &&
@@ -300,3 +195,12 @@ export const sampleCellsQuery = (
     v[columns.length] as string,
     v[columns.length + 1] as string,
   ]);
+
+/**
+ * Whole analysis records (the SAP/ZFT layouts' input) that a caller picks by its own condition
+ * over `a` (the analysis), in aId order: the Screens ZFT lays out its items' latest analyses.
+ */
+export const analysisRecordsWhere = (where: Condition, options: { lock?: boolean } = {}): RawBuilder<{ j: string }> =>
+  sql<{ j: string }>`select ${jsonArray(ANALYSIS_FIELDS)} ${ANALYSIS_FROM} where ${where} order by a.a_id${
+    options.lock ? sql` for update of a` : sql``
+  }`;

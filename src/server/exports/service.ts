@@ -18,7 +18,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { altersFlags, type ExportType } from '../../domain/exportJob';
+import { EXPORT_TYPES, altersFlags, type ExportType } from '../../domain/exportJob';
 import { asksForExported } from '../../domain/flags';
 import { EXPORT_FAILED, EXPORT_QUOTA, NO_DOWNLOAD, SERVER_BUSY } from '../../domain/messages';
 import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../config';
@@ -27,13 +27,13 @@ import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { AnalysisRecord } from '../repositories/analysis';
-import { recordAudit } from '../services/audit';
 import { loadCampaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
-import type { ExportColumn, ExportResource } from './columns';
+import type { ExportColumn } from './columns';
 import { openWriter, type FileWriter } from './formats';
-import { analysisExportedCount, analysisExportQuery, type Cells, type ExportQuery } from './queries';
-import { EXPORT_SOURCES } from './sources';
+import type { Cells, ExportQuery } from './queries';
+import { markAnalysesExported } from './flagging';
+import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from './sources';
 import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
 
 export const EXPORTS_SUBDIR = 'exports';
@@ -47,11 +47,11 @@ export const STALE_MS = 10 * 60 * 1000;
 export const GIVE_WAY_MS = 250;
 /** Requests younger than this come first; older ones (downloads, imports) share as usual. */
 export const PRIORITY_MS = 2000;
-/** aIds per UPDATE inside the flagging transaction (bounded statement size). */
-const FLAG_BATCH = 10_000;
 
 /** `analysis_20261122_043000_1a2b3c4d.csv`: the only names check/download accept (no path tricks). */
-export const FILE_NAME = /^(analysis|samples)_\d{8}_\d{6}_[0-9a-f]{8}\.(csv|xlsx|sap|zft)$/;
+export const FILE_NAME = new RegExp(
+  `^(${EXPORT_RESOURCES.join('|')})_\\d{8}_\\d{6}_[0-9a-f]{8}\\.(${EXPORT_TYPES.join('|')})$`,
+);
 
 export interface ExportHooks {
   /** After each written chunk (rows so far): tests throw here to fail a job midway. */
@@ -309,24 +309,26 @@ export class ExportService {
 
   async #write(fileName: string, spec: StartExport, signal: AbortSignal): Promise<void> {
     const temp = this.tempPath(fileName);
-    const flagging = altersFlags(spec.type);
     let writer: FileWriter<never> | undefined;
     try {
       const campaign = await loadCampaign(this.#db);
+      const exporting = EXPORT_SOURCES[spec.resource];
+      // SAP and ZFT lay out whole analysis records (and stamp their aIds): only a source that has them.
+      const flagged = altersFlags(spec.type) ? exporting.flagging : undefined;
+      if (altersFlags(spec.type) && !flagged) throw new Error(`${spec.resource} has no ${spec.type} export`);
       // Rows an earlier SAP/ZFT flagged X are left out, unless the flags filter asks for them.
       const leaveOutExported =
-        flagging &&
+        flagged !== undefined &&
         !asksForExported(
           spec.request.terms.flatMap((t) => (t.column === 'aFlags' && t.op === 'like' ? [t.pattern] : [])),
         );
-      const skipped = leaveOutExported
-        ? ((await analysisExportedCount(spec.request, campaign).execute(this.#db)).rows[0]?.n ?? 0)
-        : 0;
-      // SAP and ZFT lay out whole analysis records (and stamp their aIds); CSV and XLSX take exactly
-      // the requested cells as text (queries.ts), the least work per row.
-      const exporting = EXPORT_SOURCES[spec.resource];
-      const source = (flagging
-        ? analysisExportQuery(spec.request, campaign, { leaveOutExported })
+      const skipped =
+        flagged && leaveOutExported
+          ? ((await flagged.exportedCount(spec.request, campaign).execute(this.#db)).rows[0]?.n ?? 0)
+          : 0;
+      // CSV and XLSX take exactly the requested cells as text (queries.ts), the least work per row.
+      const source = (flagged
+        ? flagged.records(spec.request, campaign, { leaveOutExported })
         : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
         AnalysisRecord | Cells
       >;
@@ -337,7 +339,7 @@ export class ExportService {
       await forEachRecordChunk(this.#db, source, this.chunk, async (rows) => {
         if (signal.aborted) throw new Error('export aborted (server closing)');
         await out.write(rows as never[]);
-        if (flagging) for (const r of rows as AnalysisRecord[]) aIds.push(r.aId);
+        if (flagged) for (const r of rows as AnalysisRecord[]) aIds.push(r.aId);
         count += rows.length;
         await this.hooks.afterChunk?.(count);
         await this.#giveWay();
@@ -351,29 +353,12 @@ export class ExportService {
       }
       await out.end();
       writer = undefined;
-      if (flagging) {
+      if (flagged) {
         await this.#db.transaction().execute(async (trx) => {
-          for (let i = 0; i < aIds.length; i += FLAG_BATCH) {
-            const batch = aIds.slice(i, i + FLAG_BATCH);
-            // The SQL form of the domain's markExported (first flag 'X', the rest kept; empty
-            // flags become 'X----'), applied to the values as they are at commit time.
-            await sql`update analysis set
-                a_flags = case when coalesce(a_flags, '') = '' then 'X----' else 'X' || substr(a_flags, 2) end,
-                date_exported = localtimestamp(0)
-              where a_id = any(${`{${batch.join(',')}}`}::bigint[])`.execute(trx);
-          }
-          await recordAudit(trx, {
+          await markAnalysesExported(trx, aIds, {
             actor: spec.owner,
-            action: 'update',
-            entity: 'analysis',
             key: `export:${fileName}`,
-            after: {
-              export: spec.type,
-              rows: count,
-              skippedExported: skipped,
-              aFlags: 'X…',
-              dateExported: 'now',
-            },
+            after: { export: spec.type, rows: count, skippedExported: skipped },
           });
           await this.hooks.beforeCommit?.();
           await this.#done(trx, fileName, count, skipped);

@@ -1,23 +1,24 @@
 // The export sources: what each exporting resource brings to the export routes and jobs — its view
 // rules (the same query parsing as its view), its columns and their other spellings, its queries
-// (whole records for the PDF, the requested cells as text for CSV and XLSX), its title and the file
-// types it offers. A new exporting resource is one more entry here, not a branch in the routes.
-import { EXPORT_TYPES, altersFlags, type ExportType } from '../../domain/exportJob';
+// (whole records for the PDF, the requested cells as text for CSV and XLSX), its title, the file
+// types it offers and, for SAP/ZFT, the whole records it lays out. Each resource declares its
+// source in its own folder and registers it in src/server/resources.ts; nothing here names one.
 import type { RawBuilder } from 'kysely';
-import { ANALYSIS_VIEW_RULES, analysisRowsQuery } from '../repositories/analysis';
-import { SAMPLE_VIEW_RULES, sampleRowsQuery } from '../repositories/samples';
+import type { ExportType } from '../../domain/exportJob';
+import type { AnalysisRecord } from '../repositories/analysis';
+import { SERVER_RESOURCES, type ServerResources } from '../resources';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest, ViewRules } from '../views/request';
-import type { ExportResource } from './columns';
-import { analysisCellsQuery, sampleCellsQuery, type Cells, type ExportQuery } from './queries';
+import type { ColumnSet } from './columns';
+import type { Cells, ExportQuery } from './queries';
 
 export interface ExportSource {
-  resource: ExportResource;
   /** PDF title and XLSX sheet name. */
   title: string;
   viewRules: ViewRules;
-  /** The file exports it offers: SAP and ZFT lay out analyses (ARCHITECTURE §5), so only Analysis. */
+  /** The file exports it offers (the domain's resource table says the same to the client). */
   types: readonly ExportType[];
+  columns: ColumnSet;
   /** Whole records, for the PDF (at most `limit`). */
   rowsQuery(request: ViewRequest, campaign: Campaign, limit?: number): RawBuilder<unknown>;
   /** The requested cells as text, for CSV and XLSX. */
@@ -26,25 +27,25 @@ export interface ExportSource {
     campaign: Campaign,
     columns: readonly { sql: string }[],
   ): ExportQuery<Cells>;
+  /** SAP and ZFT: the whole analysis records they lay out and flag (ARCHITECTURE §5). */
+  flagging?: {
+    records(
+      request: ViewRequest,
+      campaign: Campaign,
+      options: { leaveOutExported: boolean },
+    ): ExportQuery<AnalysisRecord>;
+    /** How many matching rows an earlier export flagged X (what leaveOutExported leaves out). */
+    exportedCount(request: ViewRequest, campaign: Campaign): RawBuilder<{ n: number }>;
+  };
 }
 
-export const EXPORT_SOURCES: Readonly<Record<ExportResource, ExportSource>> = {
-  analysis: {
-    resource: 'analysis',
-    title: 'Analysis',
-    viewRules: ANALYSIS_VIEW_RULES,
-    types: EXPORT_TYPES,
-    rowsQuery: (request, campaign, limit) => analysisRowsQuery(request, campaign, { limit }),
-    cellsQuery: analysisCellsQuery,
-  },
-  samples: {
-    resource: 'samples',
-    title: 'Samples',
-    viewRules: SAMPLE_VIEW_RULES,
-    types: EXPORT_TYPES.filter((t) => !altersFlags(t)),
-    rowsQuery: (request, campaign, limit) => sampleRowsQuery(request, campaign, { limit }),
-    cellsQuery: sampleCellsQuery,
-  },
-};
+/** The resources that export through the jobs: those whose registration has an export source. */
+export type ExportResource = {
+  [K in keyof ServerResources]: ServerResources[K] extends { exports: ExportSource } ? K : never;
+}[keyof ServerResources];
+
+export const EXPORT_SOURCES = Object.fromEntries(
+  Object.entries(SERVER_RESOURCES).flatMap(([name, r]) => ('exports' in r ? [[name, r.exports]] : [])),
+) as Readonly<Record<ExportResource, ExportSource>>;
 
 export const EXPORT_RESOURCES = Object.keys(EXPORT_SOURCES) as ExportResource[];

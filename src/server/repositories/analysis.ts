@@ -10,7 +10,8 @@ import type { SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
 import type { Campaign } from '../views/campaign';
 import { listReads, type ListWhereOptions, type ListSource } from '../views/listSource';
-import { columnTargets, viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { fieldMap, type FieldSql } from '../views/fields';
 import type { ViewRequest, ViewRules } from '../views/request';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -49,32 +50,29 @@ export interface VersionedAnalysisRecord extends AnalysisRecord {
   version: number;
 }
 
-const ANALYSIS_COLUMNS = [
-  'a_id',
-  's_id',
-  's_stamp',
-  'a_flags',
-  'date_in',
-  'date_out',
-  'pol',
-  'nat',
-  'kal',
-  'an',
-  'glu',
-  'dry',
-  'weight_mea',
-  'weight_nrm',
-  'weight_cur',
-  'weight_dif',
-  'density',
-  'lane',
-  'comment',
-  'date_exported',
-  'version',
-] as const;
+/** boxPos ('A1/3') is the position's two columns; it sorts by box, then position. */
+export const BOX_POS_FIELD: FieldSql = {
+  columns: ['bp.b_id', 'bp.box_pos_id'],
+  cell: `bp.b_id || '/' || bp.box_pos_id`,
+  get: (r) => boxPosText(r.bId as string | null, r.boxPosId as number | null),
+};
 
 export const boxPosText = (bId: string | null, boxPosId: number | null): string | null =>
   bId === null || boxPosId === null ? null : `${bId}/${boxPosId}`;
+
+/** Where each Analysis field lives: `a` the analysis, `s` its sample, `bp` the sample's box position. */
+export const ANALYSIS_FIELDS = fieldMap(
+  ANALYSIS_REGISTRY,
+  'a',
+  {
+    name: 's.name',
+    weightNet: 's.weight_net',
+    weightBru: 's.weight_bru',
+    boxPos: BOX_POS_FIELD,
+  },
+  // The sample's key filters (sampleId, bId) besides the fields' own.
+  { extraColumns: ['a.version'], extraFilters: sampleKeyTargets('a.s_id', 'a.s_stamp') },
+);
 
 export const toAnalysis = (r: VersionedAnalysisRecord): Analysis => ({
   aId: r.aId,
@@ -117,48 +115,6 @@ export const analysesOfSample = (db: Db, key: SampleKey): Promise<Analysis[]> =>
 
 // ---- the view -------------------------------------------------------------------------------------
 
-/** Filter columns of the Analysis view (spec §3 plus the sample's stamp, name and box). */
-export const ANALYSIS_FILTER_TARGETS = {
-  ...sampleKeyTargets('a.s_id', 'a.s_stamp'),
-  ...columnTargets({
-    aId: 'a.a_id',
-    dateIn: 'a.date_in',
-    dateOut: 'a.date_out',
-    dateExported: 'a.date_exported',
-    aFlags: 'a.a_flags',
-    lane: 'a.lane',
-    name: 's.name',
-  }),
-};
-
-/** Canonical sort field → columns. `sample.` fields per spec §9; boxPos orders by box, then position. */
-export const ANALYSIS_SORT_COLUMNS = {
-  aId: ['a.a_id'],
-  'sample.sampleId.sId': ['a.s_id'],
-  'sample.sampleId.sStamp': ['a.s_stamp'],
-  aFlags: ['a.a_flags'],
-  dateIn: ['a.date_in'],
-  dateOut: ['a.date_out'],
-  pol: ['a.pol'],
-  nat: ['a.nat'],
-  kal: ['a.kal'],
-  an: ['a.an'],
-  glu: ['a.glu'],
-  dry: ['a.dry'],
-  weightMea: ['a.weight_mea'],
-  weightNrm: ['a.weight_nrm'],
-  weightCur: ['a.weight_cur'],
-  weightDif: ['a.weight_dif'],
-  density: ['a.density'],
-  lane: ['a.lane'],
-  comment: ['a.comment'],
-  dateExported: ['a.date_exported'],
-  'sample.name': ['s.name'],
-  'sample.weightBru': ['s.weight_bru'],
-  'sample.weightNet': ['s.weight_net'],
-  'sample.boxPos': ['bp.b_id', 'bp.box_pos_id'],
-};
-
 /** Other spellings a client may send for the same columns: the registry's ids, sort keys and aliases. */
 const ANALYSIS_SORT_ALIASES = keyAliases(ANALYSIS_REGISTRY);
 
@@ -166,21 +122,20 @@ const ANALYSIS_SORT_ALIASES = keyAliases(ANALYSIS_REGISTRY);
 export const ANALYSIS_SOURCE: ListSource = {
   table: 'analysis',
   alias: 'a',
-  columns: ANALYSIS_COLUMNS,
-  joinedColumns: ['s.weight_net', 's.weight_bru', 's.name', 'bp.b_id', 'bp.box_pos_id'],
+  fields: ANALYSIS_FIELDS,
   joins: [
     { alias: 's', clause: 'join sample s on s.s_id = a.s_id and s.s_stamp = a.s_stamp' },
     { alias: 'bp', clause: 'left join box_position bp on bp.s_id = a.s_id and bp.s_stamp = a.s_stamp' },
   ],
-  filterTargets: ANALYSIS_FILTER_TARGETS,
-  sortColumns: ANALYSIS_SORT_COLUMNS,
-  refs: { aId: 'a.a_id', sId: 'a.s_id', sStamp: 'a.s_stamp', flags: 'a.a_flags' },
+  campaign: 'a.s_stamp',
+  selection: { aId: 'a.a_id', sId: 'a.s_id', sStamp: 'a.s_stamp' },
+  exclusion: { flags: 'a.a_flags', sId: 'a.s_id' },
   rowKey: 'aId',
 };
 
 export const ANALYSIS_VIEW_RULES: ViewRules = viewRules(
-  ANALYSIS_FILTER_TARGETS,
-  ANALYSIS_SORT_COLUMNS,
+  ANALYSIS_FIELDS.filterTargets,
+  ANALYSIS_FIELDS.sortColumns,
   ANALYSIS_SORT_ALIASES,
   {
     // aId is unique: any sort ending in it is a total order, so pages never overlap or skip rows.
@@ -232,12 +187,12 @@ export const AVERAGE_DECIMALS = 2;
 
 /** The reads from the list source; the sId prefix lookup (by sId, stamp, aId; at most STARTS_WITH_LIMIT) is used as it is. */
 export const ANALYSIS_READS = listReads<VersionedAnalysisRecord, Analysis, AggregateRow>(ANALYSIS_SOURCE, {
-  aggregate: [
-    'count(*) as "totalItems"',
-    ...['pol', 'nat', 'kal', 'an', 'glu', 'dry'].map(
-      (c) => `round(avg(a.${c}), ${AVERAGE_DECIMALS}) as "${c}Average"`,
+  aggregate: {
+    totalItems: 'count(*)',
+    ...Object.fromEntries(
+      ['pol', 'nat', 'kal', 'an', 'glu', 'dry'].map((c) => [`${c}Average`, `round(avg(a.${c}), ${AVERAGE_DECIMALS})`]),
     ),
-  ].join(', '),
+  },
   prefixOrder: 'a.s_id, a.s_stamp, a.a_id',
   toEntity: toAnalysis,
 });

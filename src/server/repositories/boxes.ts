@@ -82,6 +82,29 @@ export const positionRows = (db: Db, bId: string): Promise<PositionRow[]> =>
 export const boxPositions = async (db: Db, bId: string): Promise<BoxPosition[]> =>
   (await positionRows(db, bId)).map(toBoxPosition);
 
+/**
+ * The version of a box's position list (migration 0007); undefined when there is no such box. Read
+ * in a transaction before the list, it holds a share lock on the box row: a writer of the list
+ * (which locks the row for update) finishes first, so the list read next is the one of this version.
+ */
+export const positionsVersion = async (
+  trx: Transaction<Database>,
+  bId: string,
+): Promise<number | undefined> =>
+  (await trx.selectFrom('box').select('positionsVersion').where('bId', '=', bId).forShare().executeTakeFirst())
+    ?.positionsVersion;
+
+/** Counts one change of the box's position list (in the writer's transaction); answers the new version. */
+export const bumpPositionsVersion = async (db: Db, bId: string): Promise<number> =>
+  (
+    await db
+      .updateTable('box')
+      .set((eb) => ({ positionsVersion: eb('positionsVersion', '+', 1) }))
+      .where('bId', '=', bId)
+      .returning('positionsVersion')
+      .executeTakeFirstOrThrow()
+  ).positionsVersion;
+
 export interface Placement {
   sId: string;
   sStamp: LabTime;

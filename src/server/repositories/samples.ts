@@ -6,13 +6,14 @@ import { keyAliases } from '../../domain/columns/registry';
 import { SAMPLES_REGISTRY } from '../../domain/columns/samples';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Sample } from '../../domain/entities/sample';
-import { formatSampleKey, type SampleKey } from '../../domain/ids';
+import { SAMPLE_KEY_SEPARATOR, formatSampleKey, type SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest, ViewRules } from '../views/request';
 import { listReads, type ListSource } from '../views/listSource';
-import { columnTargets, viewRules, sampleKeyTargets, type Condition } from '../views/sql';
-import { boxPosText } from './analysis';
+import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { fieldMap } from '../views/fields';
+import { BOX_POS_FIELD, boxPosText } from './analysis';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,22 +40,22 @@ export interface VersionedSampleRecord extends SampleRecord {
   version: number;
 }
 
-const SAMPLE_COLUMNS = [
-  's_id',
-  's_stamp',
-  'name',
-  'weight_net',
-  'weight_bru',
-  'weight_tar',
-  'quantity',
-  'distance',
-  'date_crumbled',
-  's_flags',
-  'lane',
-  'comment',
-  'date_exported',
-  'version',
-] as const;
+/** Where each Sample field lives: `s` the sample, `bp` its box position; ID is the key as one text. */
+export const SAMPLE_FIELDS = fieldMap(
+  SAMPLES_REGISTRY,
+  's',
+  {
+    ID: {
+      columns: [],
+      sort: ['s.s_id', 's.s_stamp'],
+      // formatSampleKey in SQL.
+      cell: `s.s_id || '${SAMPLE_KEY_SEPARATOR}' || s.s_stamp::text`,
+      get: (r) => formatSampleKey({ sId: r.sId as string, sStamp: r.sStamp as string }),
+    },
+    boxPos: BOX_POS_FIELD,
+  },
+  { extraColumns: ['s.version'], extraFilters: sampleKeyTargets('s.s_id', 's.s_stamp') },
+);
 
 export const toSample = (r: VersionedSampleRecord): Sample => ({
   ID: formatSampleKey({ sId: r.sId, sStamp: r.sStamp }),
@@ -99,35 +100,6 @@ export const sampleTimestamps = async (db: Db, sId: string): Promise<LabTime[]> 
 
 // ---- the view -------------------------------------------------------------------------------------
 
-export const SAMPLE_FILTER_TARGETS = {
-  ...sampleKeyTargets('s.s_id', 's.s_stamp'),
-  ...columnTargets({
-    name: 's.name',
-    lane: 's.lane',
-    sFlags: 's.s_flags',
-    dateCrumbled: 's.date_crumbled',
-    dateExported: 's.date_exported',
-  }),
-};
-
-export const SAMPLE_SORT_COLUMNS = {
-  ID: ['s.s_id', 's.s_stamp'],
-  'sampleId.sId': ['s.s_id'],
-  'sampleId.sStamp': ['s.s_stamp'],
-  name: ['s.name'],
-  weightNet: ['s.weight_net'],
-  weightBru: ['s.weight_bru'],
-  weightTar: ['s.weight_tar'],
-  quantity: ['s.quantity'],
-  distance: ['s.distance'],
-  dateCrumbled: ['s.date_crumbled'],
-  sFlags: ['s.s_flags'],
-  lane: ['s.lane'],
-  comment: ['s.comment'],
-  dateExported: ['s.date_exported'],
-  boxPos: ['bp.b_id', 'bp.box_pos_id'],
-};
-
 /** Other spellings a client may send for the same columns: the registry's ids, sort keys and aliases. */
 const SAMPLE_SORT_ALIASES = keyAliases(SAMPLES_REGISTRY);
 
@@ -135,20 +107,19 @@ const SAMPLE_SORT_ALIASES = keyAliases(SAMPLES_REGISTRY);
 export const SAMPLE_SOURCE: ListSource = {
   table: 'sample',
   alias: 's',
-  columns: SAMPLE_COLUMNS,
-  joinedColumns: ['bp.b_id', 'bp.box_pos_id'],
+  fields: SAMPLE_FIELDS,
   joins: [
     { alias: 'bp', clause: 'left join box_position bp on bp.s_id = s.s_id and bp.s_stamp = s.s_stamp' },
   ],
-  filterTargets: SAMPLE_FILTER_TARGETS,
-  sortColumns: SAMPLE_SORT_COLUMNS,
-  refs: { sId: 's.s_id', sStamp: 's.s_stamp', flags: 's.s_flags' },
+  campaign: 's.s_stamp',
+  selection: { sId: 's.s_id', sStamp: 's.s_stamp' },
+  exclusion: { flags: 's.s_flags', sId: 's.s_id' },
   rowKey: 'sId',
 };
 
 export const SAMPLE_VIEW_RULES: ViewRules = viewRules(
-  SAMPLE_FILTER_TARGETS,
-  SAMPLE_SORT_COLUMNS,
+  SAMPLE_FIELDS.filterTargets,
+  SAMPLE_FIELDS.sortColumns,
   SAMPLE_SORT_ALIASES,
   {
     // The key (sId, sStamp) is unique: any sort ending in it is a total order.
@@ -167,7 +138,7 @@ export const SAMPLE_VIEW_RULES: ViewRules = viewRules(
 
 /** The reads from the list source; the sId prefix lookup (by sId, stamp; at most STARTS_WITH_LIMIT) is used as it is. */
 export const SAMPLE_READS = listReads<VersionedSampleRecord, Sample, { totalItems: number }>(SAMPLE_SOURCE, {
-  aggregate: 'count(*) as "totalItems"',
+  aggregate: { totalItems: 'count(*)' },
   prefixOrder: 's.s_id, s.s_stamp',
   toEntity: toSample,
 });

@@ -20,12 +20,12 @@ import { requireAdmin, userOf } from '../auth/plugin';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 import { loadCampaign, type Campaign } from '../views/campaign';
 import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } from '../views/request';
-import { parseAttributes, resolveColumns, type ExportColumn, type ExportResource } from '../exports/columns';
+import { parseAttributes, resolveColumns, type ExportColumn } from '../exports/columns';
 import { altersFlags, EXPORT_TYPES, exportCheckSchema } from '../../domain/exportJob';
 import { CONTENT_TYPES, decimalText } from '../exports/formats';
 import { PDF_ROW_CAP } from '../exports/pdf-table';
 import { FILE_NAME, labStamp } from '../exports/service';
-import { EXPORT_RESOURCES, EXPORT_SOURCES } from '../exports/sources';
+import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from '../exports/sources';
 
 export const pdfTooLarge = (n: number): string =>
   `The PDF export is limited to ${PDF_ROW_CAP} rows but ${n > PDF_ROW_CAP ? 'more' : n} match. Please narrow the filter or export CSV or XLSX.`;
@@ -136,7 +136,7 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
           summary: `Export the ${resource} view: csv/xlsx/sap/zft start a job and answer its file name; pdf answers the file`,
           description:
             'The view query (filter, sort, selection, selectionSId, exclusion; page and size are ignored) plus ' +
-            'attributes, the visible columns in order. sap and zft exist for analysis only, need ROLE_ADMIN, ' +
+            `attributes, the visible columns in order. Types: ${source.types.join(', ')}, pdf. sap and zft need ROLE_ADMIN, ` +
             'mark the exported rows (first flag X, dateExported) and leave out rows already flagged X unless ' +
             `the aFlags filter starts with X. 503 while too many exports run. pdf: at most ${PDF_ROW_CAP} rows; 503 while too many PDFs render.`,
           security,
@@ -160,11 +160,11 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
         const user = userOf(req);
         const type = req.params.type;
         if (type !== 'pdf' && !source.types.includes(type)) {
-          throw new HttpError(400, `Export type ${type} is available for analysis only`);
+          throw new HttpError(400, `Export type ${type} is not available for ${resource}`);
         }
         const { attributes, ...viewQuery } = req.query;
         const request = parseViewRequest(viewQuery, source.viewRules);
-        const columns = resolveColumns<unknown>(resource, parseAttributes(attributes));
+        const columns = resolveColumns<unknown>(source.columns, parseAttributes(attributes));
         if (type === 'pdf') return pdf(resource, viewQuery, request, columns, user.email, reply);
         let fileName: string;
         try {

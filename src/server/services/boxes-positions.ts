@@ -4,6 +4,11 @@
 // domain's numbering (consecutive from 1, at most numMax) and stores it whole in the same
 // transaction: a failed write leaves the old list, a finished one a consecutive list.
 //
+// The list carries a version of its own (box.positions_version, migration 0007): every write that
+// changes the list bumps it and answers the new one; a write that names the version it read (the
+// whole list always, one position when the client sends `version`) is refused with 409 when the list
+// changed meanwhile — a stale save never drops another admin's sample.
+//
 // A sample sits in at most one position (the unique index box_position_sample_uq); placing it
 // again answers 409 naming where it is. Two boxes placing one sample at once: the index refuses the
 // second, which maps to 409 as well.
@@ -29,10 +34,14 @@ import {
   sampleNotFound,
   sampleTwiceInList,
   updated,
+  VERSION_MESSAGE,
+  writeFailed,
 } from '../../domain/messages';
+import { versionWrite } from '../../domain/entities/shared';
 import type { Database } from '../db/database';
-import { HttpError } from '../http/errors';
+import { HTTP_MESSAGES, HttpError } from '../http/errors';
 import {
+  bumpPositionsVersion,
   existingSamples,
   placementsOf,
   placementText,
@@ -40,6 +49,7 @@ import {
   toBoxPosition,
   type PositionRow,
 } from '../repositories/boxes';
+import { staleVersion } from '../repositories/versioned';
 import { recordAudit, type AuditAction } from './audit';
 import { issueMessages, mapDbError } from './samples-writes';
 
@@ -48,13 +58,15 @@ type Trx = Transaction<Database>;
 interface LockedBox {
   bId: string;
   numMax: number;
+  /** The version of the stored list. */
+  positionsVersion: number;
 }
 
 /** Locks the box row (writers of one box queue here); 404 when there is none. */
 const lockBox = async (trx: Trx, bId: string): Promise<LockedBox> => {
   const box = await trx
     .selectFrom('box')
-    .select(['bId', 'numMax'])
+    .select(['bId', 'numMax', 'positionsVersion'])
     .where('bId', '=', bId)
     .forUpdate()
     .executeTakeFirst();
@@ -74,21 +86,30 @@ const rowsOf = (bId: string, items: readonly Item[]): PositionRow[] =>
 const sameRow = (a: PositionRow, b: PositionRow): boolean =>
   a.boxPosId === b.boxPosId && a.sId === b.sId && a.sStamp === b.sStamp && a.dateExported === b.dateExported;
 
-/** Replaces the box's stored list with `rows` (already numbered 1..n); untouched rows stay. */
+/**
+ * Replaces the box's stored list with `rows` (already numbered 1..n) and answers the list's version:
+ * bumped when the list changed, the stored one when it did not.
+ */
 const storeList = async (
   trx: Trx,
-  bId: string,
+  box: LockedBox,
   before: readonly PositionRow[],
   rows: readonly PositionRow[],
-): Promise<void> => {
+): Promise<number> => {
   const unchanged = before.length === rows.length && before.every((b, i) => sameRow(b, rows[i]!));
-  if (unchanged) return;
-  await trx.deleteFrom('boxPosition').where('bId', '=', bId).execute();
+  if (unchanged) return box.positionsVersion;
+  await trx.deleteFrom('boxPosition').where('bId', '=', box.bId).execute();
   if (rows.length > 0)
     await trx
       .insertInto('boxPosition')
-      .values(rows.map((r) => ({ ...r, bId })))
+      .values(rows.map((r) => ({ ...r, bId: box.bId })))
       .execute();
+  return bumpPositionsVersion(trx, box.bId);
+};
+
+/** 409 when the client read the list at another version than the stored one (no version: no check). */
+const checkListVersion = (box: LockedBox, version: number | undefined, failed: string): void => {
+  if (version !== undefined && version !== box.positionsVersion) throw staleVersion(failed);
 };
 
 /**
@@ -137,6 +158,8 @@ const positionsAudit = async (
 export interface BoxPositionsResult {
   message: string;
   boxpos: BoxPosition[];
+  /** The list's version after the write. */
+  version: number;
 }
 
 /**
@@ -171,9 +194,15 @@ export const putBoxPositions = async (
 ): Promise<BoxPositionsResult> => {
   const failed = notModified('bId', bId);
   const parsed = boxPositionsWriteSchema.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, failed, issueMessages(parsed.error, new Set()));
+  if (!parsed.success) {
+    const version = (raw as { version?: unknown } | null)?.version;
+    if (typeof raw === 'object' && raw !== null && !versionWrite.safeParse(version).success)
+      throw new HttpError(400, HTTP_MESSAGES.validation, [VERSION_MESSAGE]);
+    throw new HttpError(400, failed, issueMessages(parsed.error, new Set()));
+  }
   return onBoxList(db, bId, failed, async (trx, box, before) => {
-    const list = parsed.data;
+    checkListVersion(box, parsed.data.version, failed);
+    const list = parsed.data.boxpos;
     if (list.some((p) => p.boxposId.box !== bId)) throw new HttpError(400, failed, [positionOfOtherBox(bId)]);
     if (list.length > box.numMax) throw new HttpError(400, failed, [boxIsFull(bId, box.numMax)]);
     const keys = list.map((p) => p.sample.sampleId);
@@ -185,9 +214,9 @@ export const putBoxPositions = async (
       sStamp: p.sample.sampleId.sStamp,
       dateExported: p.dateExported,
     }));
-    await storeList(trx, bId, before, rows);
+    const version = await storeList(trx, box, before, rows);
     await positionsAudit(trx, actor, bId, before, rows);
-    return { message: updated('bId', bId), boxpos: rows.map(toBoxPosition) };
+    return { message: updated('bId', bId), boxpos: rows.map(toBoxPosition), version };
   });
 };
 
@@ -196,6 +225,8 @@ export interface BoxPositionResult {
   /** Where the position is now, '<bId>/<boxPosId>'. */
   boxPos: string;
   boxpos: BoxPosition[];
+  /** The list's version after the write. */
+  version: number;
 }
 
 /** The body of one position: valid and naming this box, else 400 with the spec's message. */
@@ -224,12 +255,13 @@ const placedIn = (rows: readonly PositionRow[], row: PositionRow): PositionRow =
 const storePosition = async (
   trx: Trx,
   actor: string,
-  bId: string,
+  box: LockedBox,
   list: { before: PositionRow[]; rows: PositionRow[] },
   event: { action: AuditAction; key: string; before?: PositionRow; after?: PositionRow },
   message: (boxPos: string) => string,
 ): Promise<BoxPositionResult> => {
-  await storeList(trx, bId, list.before, list.rows);
+  const bId = box.bId;
+  const version = await storeList(trx, box, list.before, list.rows);
   await recordAudit(trx, {
     actor,
     action: event.action,
@@ -239,7 +271,7 @@ const storePosition = async (
     ...(event.after ? { after: toBoxPosition(event.after) } : {}),
   });
   const boxPos = event.after ? formatBoxPos(bId, event.after.boxPosId) : event.key;
-  return { message: message(boxPos), boxPos, boxpos: list.rows.map(toBoxPosition) };
+  return { message: message(boxPos), boxPos, boxpos: list.rows.map(toBoxPosition), version };
 };
 
 /**
@@ -253,11 +285,13 @@ export const createBoxPosition = async (
   bId: string,
   pos: number,
   raw: unknown,
+  version?: number,
 ): Promise<BoxPositionResult> => {
   const id = formatBoxPos(bId, pos);
   const value = parsePosition(raw, bId, id, 'created');
   const failed = `Error occurred, boxPosition#${id} was not created!`;
   return onBoxList(db, bId, failed, async (trx, box, before) => {
+    checkListVersion(box, version, failed);
     if (!canAddBoxPosition(before.length, box.numMax)) {
       const message = boxIsFull(bId, box.numMax);
       throw new HttpError(409, message, [message]);
@@ -269,7 +303,7 @@ export const createBoxPosition = async (
     return storePosition(
       trx,
       actor,
-      bId,
+      box,
       { before, rows },
       { action: 'create', key: formatBoxPos(bId, placed.boxPosId), after: placed },
       (boxPos) => created('boxPosition', boxPos),
@@ -287,11 +321,13 @@ export const updateBoxPosition = async (
   bId: string,
   pos: number,
   raw: unknown,
+  version?: number,
 ): Promise<BoxPositionResult> => {
   const id = formatBoxPos(bId, pos);
   const value = parsePosition(raw, bId, id, 'modified');
   const failed = notModified('boxPosition', id);
-  return onBoxList(db, bId, failed, async (trx, _box, before) => {
+  return onBoxList(db, bId, failed, async (trx, box, before) => {
+    checkListVersion(box, version, failed);
     const current = before.find((r) => r.boxPosId === pos);
     if (!current) throw new HttpError(404, boxPositionNotFound(id));
     await checkSamples(trx, bId, [value.sample.sampleId], (p) => p.boxPosId === pos, failed);
@@ -301,7 +337,7 @@ export const updateBoxPosition = async (
     return storePosition(
       trx,
       actor,
-      bId,
+      box,
       { before, rows },
       { action: 'update', key: id, before: current, after: placedIn(rows, row) },
       (boxPos) => updated('boxPosition', boxPos),
@@ -315,16 +351,18 @@ export const deleteBoxPosition = async (
   actor: string,
   bId: string,
   pos: number,
+  version?: number,
 ): Promise<BoxPositionResult> => {
   const id = formatBoxPos(bId, pos);
-  return onBoxList(db, bId, null, async (trx, _box, before) => {
+  return onBoxList(db, bId, null, async (trx, box, before) => {
+    checkListVersion(box, version, writeFailed('boxPosition', id, 'deleted'));
     const current = before.find((r) => r.boxPosId === pos);
     if (!current) throw new HttpError(404, boxPositionNotFound(id));
     const rows = rowsOf(bId, removePosition(before.map(itemOf), before.indexOf(current) + 1));
     return storePosition(
       trx,
       actor,
-      bId,
+      box,
       { before, rows },
       { action: 'delete', key: id, before: current },
       () => deleted('boxPosition', id),

@@ -25,11 +25,10 @@ import {
   selectionConditions,
   sortUses,
   type Condition,
-  type FilterTargets,
   type Fragment,
   type SelectionRefs,
-  type SortColumns,
 } from './sql';
+import { recordKeyOf, type FieldMap } from './fields';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,32 +41,44 @@ export interface ListJoin {
 export interface ListSource {
   table: string;
   alias: string;
-  /** The base table's columns every read selects (snake_case). */
-  columns: readonly string[];
-  /** Columns of the joined tables that every read shows, as `alias.column`. */
-  joinedColumns: readonly string[];
+  /** Where every field lives (views/fields.ts, from the column registry). */
+  fields: FieldMap;
   /** In the order they must appear; the outer query of a page joins them all. */
   joins: readonly ListJoin[];
-  filterTargets: FilterTargets;
-  sortColumns: SortColumns;
-  /** Where the selection, campaign (sStamp) and exclusion (flags, sId) keys live. */
-  refs: SelectionRefs & { flags: string };
+  /**
+   * Where the sample's stamp lives when the list is restricted to the campaign (ARCHITECTURE §5:
+   * Analysis, Samples); absent for a list that is not (Boxes, Screens): its reads neither filter by
+   * the campaign nor read it.
+   */
+  campaign?: string;
+  /** Where the selection keys live, for a list that takes a selection. */
+  selection?: SelectionRefs;
+  /** Where the exclusion keys (flags, sId) live, for a list that takes exclusions. */
+  exclusion?: { flags: string; sId: string };
   /** The output key (camelCase) that every page row has and the empty page's aggregate row lacks. */
   rowKey: string;
 }
 
-const camel = (snake: string): string => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-
 /** `a.s_id as "sId"`: rows arrive with the record's own keys, so the views can skip the plugin's per-row rewrite. */
 export const aliased = (refs: readonly string[]): string =>
-  refs.map((ref) => `${ref} as "${camel(ref.slice(ref.indexOf('.') + 1))}"`).join(', ');
+  refs.map((ref) => `${ref} as "${recordKeyOf(ref)}"`).join(', ');
+
+const own = (source: ListSource, ref: string): boolean => ref.startsWith(`${source.alias}.`);
 
 const ownColumns = (source: ListSource): Fragment =>
-  sql.raw(source.columns.map((c) => `${source.alias}.${c}`).join(', '));
+  sql.raw(source.fields.columns.filter((c) => own(source, c)).join(', '));
 
-/** The output columns of every read, aliased to the record's keys. */
-const recordColumns = (source: ListSource): Fragment =>
-  sql.raw(aliased([...source.columns.map((c) => `${source.alias}.${c}`), ...source.joinedColumns]));
+/** The output columns of every read, aliased to the record's keys: the base table's, then the joined ones. */
+const recordRefs = (source: ListSource): string[] => [
+  ...source.fields.columns.filter((c) => own(source, c)),
+  ...source.fields.columns.filter((c) => !own(source, c)),
+];
+const recordColumns = (source: ListSource): Fragment => sql.raw(aliased(recordRefs(source)));
+/** The record keys a page row carries, picked by name from the page (never `p.*`). */
+const pageOutput = (source: ListSource): string =>
+  recordRefs(source)
+    .map((ref) => `p."${recordKeyOf(ref)}"`)
+    .join(', ');
 
 const from = (source: ListSource): Fragment => sql.raw(`${source.table} ${source.alias}`);
 
@@ -82,6 +93,8 @@ const joinsOf = (source: ListSource, needed: (alias: string) => boolean = () => 
 export interface ListWhereOptions {
   /** Only the selected rows: an empty selection matches nothing (/analysis/samples). */
   selectionRequired?: boolean;
+  /** Only the rows of one parent (a screen's items): a condition on the base table. */
+  scope?: Condition;
 }
 
 /** The view's WHERE, and which joins its filter terms need. */
@@ -92,16 +105,17 @@ export const listWhere = (
   options: ListWhereOptions = {},
 ): { where: Condition; needs: (alias: string) => boolean } => {
   const conditions = [
-    ...filterConditions(request.terms, source.filterTargets),
-    ...campaignCondition(campaign, source.refs.sStamp),
-    ...exclusionConditions(request.exclusion, source.refs.flags, source.refs.sId),
-    ...selectionConditions(request, source.refs),
+    ...filterConditions(request.terms, source.fields.filterTargets),
+    ...(source.campaign === undefined ? [] : campaignCondition(campaign, source.campaign)),
+    ...(source.exclusion ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId) : []),
+    ...(source.selection ? selectionConditions(request, source.selection) : []),
   ];
   if (options.selectionRequired && !request.hasSelection && request.selectionSId.length === 0)
     conditions.push(FALSE);
+  if (options.scope) conditions.push(options.scope);
   const needs = (alias: string): boolean =>
     request.terms.some((t) => {
-      const target = source.filterTargets[t.column];
+      const target = source.fields.filterTargets[t.column];
       return target?.kind === 'column' && target.ref.startsWith(`${alias}.`);
     });
   return { where: and(conditions), needs };
@@ -151,20 +165,31 @@ export interface ListReads<R, E, G extends { totalItems: number }> {
 export const listReads = <R, E, G extends { totalItems: number }>(
   source: ListSource,
   options: {
-    /** The aggregate's select list (count(*) as "totalItems", averages, …). */
-    aggregate: string;
+    /** The aggregate's outputs: key → SQL (totalItems: count(*), averages, …). */
+    aggregate: Readonly<Record<string, string>> & { totalItems: string };
     /** The order of the sId prefix lookup. */
     prefixOrder: string;
+    /** The column of the sId prefix lookup; default the base table's s_id. */
+    prefixColumn?: string;
     toEntity: (row: R) => E;
   },
 ): ListReads<R, E, G> => {
-  const aggregate = sql.raw(options.aggregate);
+  const aggregate = sql.raw(
+    Object.entries(options.aggregate)
+      .map(([key, expression]) => `${expression} as "${key}"`)
+      .join(', '),
+  );
+  const aggregateOutput = Object.keys(options.aggregate)
+    .map((key) => `g."${key}"`)
+    .join(', ');
+  const sortColumns = source.fields.sortColumns;
+  const campaignBound = source.campaign !== undefined;
   const { toEntity } = options;
 
   /** The rows in view order for a WHERE built once (the view uses it for its aggregate as well). */
   const pageQuery = (request: ViewRequest, filter: ReturnType<typeof listWhere>, window: Window) => {
-    const order = orderBy(request.sort, source.sortColumns);
-    const inner = (alias: string) => filter.needs(alias) || sortUses(request.sort, source.sortColumns, alias);
+    const order = orderBy(request.sort, sortColumns);
+    const inner = (alias: string) => filter.needs(alias) || sortUses(request.sort, sortColumns, alias);
     const limit = window.limit === undefined ? sql`` : sql` limit ${window.limit}`;
     const offset = window.offset ? sql` offset ${window.offset}` : sql``;
     const a = sql.raw(source.alias);
@@ -189,11 +214,13 @@ export const listReads = <R, E, G extends { totalItems: number }>(
   const viewQuery = (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
     const filter = listWhere(source, request, campaign, opts);
     const page = pageQuery(request, filter, { limit: request.size, offset: request.offset });
-    // The aggregate row also carries the stored campaign (views/campaign.ts checkCampaign).
-    const totals = sql<G>`select ${aggregate}, ${CAMPAIGN_CHECK} from ${from(source)} ${joinsOf(source, filter.needs)} where ${filter.where}`;
-    return sql<
-      G & Partial<R>
-    >`select g.*, p.* from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
+    // A campaign-bound view's aggregate row also carries the stored campaign (views/campaign.ts
+    // checkCampaign). The outputs are picked by name: the page's rn and the campaign check stay inside.
+    const check = campaignBound ? sql`, ${CAMPAIGN_CHECK}` : sql``;
+    const checkOutput = campaignBound ? sql.raw(', g."campaignStart", g."campaignEnd"') : sql``;
+    const totals = sql<G>`select ${aggregate}${check} from ${from(source)} ${joinsOf(source, filter.needs)} where ${filter.where}`;
+    return sql<G & Partial<R>>`select ${sql.raw(aggregateOutput)}${checkOutput}, ${sql.raw(pageOutput(source))}
+      from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
   };
 
   const records = async (db: Db, where: Condition, order: string, limit?: number): Promise<E[]> => {
@@ -212,7 +239,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     async view(db, request, campaign, opts) {
       const { rows } = await viewQuery(request, campaign, opts).execute(db.withoutPlugins());
       const first = rows[0];
-      checkCampaign(first as CampaignCheckRow | undefined, campaign);
+      if (campaignBound) checkCampaign(first as CampaignCheckRow | undefined, campaign);
       const totalItems = first?.totalItems ?? 0;
       // An empty page still yields the aggregate's one row, without the row key.
       const pageRows = rows.filter((r) => {
@@ -228,6 +255,6 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     },
     records,
     bySIdPrefix: (db, prefix, limit = STARTS_WITH_LIMIT) =>
-      records(db, sql<SqlBool>`${sql.raw(source.refs.sId)} like ${`${prefix}%`}`, options.prefixOrder, limit),
+      records(db, sql<SqlBool>`${sql.raw(options.prefixColumn ?? `${source.alias}.s_id`)} like ${`${prefix}%`}`, options.prefixOrder, limit),
   };
 };

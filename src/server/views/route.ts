@@ -1,7 +1,9 @@
 // A list view's routes from its definition (ARCHITECTURE §4 list views): GET /api/<resource>/view,
 // one page with its totals, and GET /api/<resource>, every matching row in view order up to the
 // largest page. Both parse the same query string (views/request.ts) with the resource's rules, read
-// the campaign and call the resource's repository; the definition says what differs. A new list
+// the campaign and call the resource's repository; the definition says what differs. Both answer
+// through their zod response schema (the app's serializer): a row carries exactly the schema's keys,
+// whatever the statement selected. A new list
 // screen's server is one definition (docs/dev/adding-a-resource.md), and the view bench reads the
 // same definitions for its cases.
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +21,6 @@ import {
   type ViewRequest,
   type ViewRules,
 } from './request';
-import { fastJson } from './serialize';
 
 /** GET /api/<resource> answers at most this many rows (the largest page size). */
 export const LIST_CAP = Math.max(...LIST_PAGE_SIZES);
@@ -46,10 +47,11 @@ export interface ListViewDefinition<
    */
   querystring?: z.ZodType<ListQueryPart>;
   /**
-   * Whether the view is restricted to the campaign (ARCHITECTURE §5: Analysis, Samples); default yes.
-   * Such a view's statement checks the campaign it was built with (views/campaign.ts withCampaign).
+   * Whether the view is restricted to the campaign (ARCHITECTURE §5: Analysis, Samples): its list
+   * source's `campaign` (views/listSource.ts). Such a view's statement checks the campaign it was
+   * built with, so it runs through withCampaign (views/campaign.ts); any other runs as it is.
    */
-  campaign?: boolean;
+  campaign: boolean;
   view(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<Result>;
 }
 
@@ -73,7 +75,7 @@ export const listViewRoutes = <
   const querystring = def.querystring ?? viewQuerySchema;
   const view = async (query: ListQueryPart): Promise<Result> => {
     const request = parseViewRequest({ ...NO_SELECTION, ...query }, def.rules);
-    if (def.campaign === false) return def.view(app.db, request, OPEN_CAMPAIGN);
+    if (!def.campaign) return def.view(app.db, request, OPEN_CAMPAIGN);
     return withCampaign(app.db, (campaign) => def.view(app.db, request, campaign));
   };
 
@@ -81,7 +83,6 @@ export const listViewRoutes = <
     `/api/${def.resource}/view`,
     {
       config: { heavyRead: bigPage },
-      serializerCompiler: fastJson,
       schema: {
         tags: [def.resource],
         summary: def.summary,
@@ -103,7 +104,6 @@ export const listViewRoutes = <
     {
       // Up to the largest page, always.
       config: { heavyRead: true },
-      serializerCompiler: fastJson,
       schema: {
         tags: [def.resource],
         summary: `Every matching row in view order, at most ${LIST_CAP}`,

@@ -79,7 +79,8 @@ export interface RunningServer {
 export async function startServer(
   env: NodeJS.ProcessEnv,
   logFile: string,
-  timeoutMs = 90_000,
+  // A busy machine (several test runs at once) may need longer: LAB_E2E_SERVER_TIMEOUT_MS.
+  timeoutMs = Number(process.env.LAB_E2E_SERVER_TIMEOUT_MS) || 90_000,
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${env.LAB_PORT}`;
   const log = createWriteStream(logFile, { flags: 'a' });

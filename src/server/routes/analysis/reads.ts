@@ -13,13 +13,13 @@ import { READ_ERRORS, SECURITY } from '../contract';
 import {
   ANALYSIS_VIEW_RULES,
   ANALYSIS_READS,
+  ANALYSIS_SOURCE,
   analysesOfSample,
   analysisView,
   findAnalysis,
 } from '../../repositories/analysis';
 import { withCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
-import { fastJson } from '../../views/serialize';
 import { bigPage } from '../../http/heavyReads';
 import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
 
@@ -35,6 +35,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
     rules: ANALYSIS_VIEW_RULES,
     viewSchema: analysisViewSchema,
     rowSchema: analysisSchema,
+    campaign: ANALYSIS_SOURCE.campaign !== undefined,
     summary: 'One page of the Analysis view with totals and the averages of the whole matching set',
     describe:
       'sort repeated field,asc|desc (sample.boxPos, sample.name, sample.weightBru, sample.weightNet sort on the ' +
@@ -48,7 +49,6 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
     '/api/analysis/samples',
     {
       config: { heavyRead: bigPage },
-      serializerCompiler: fastJson,
       schema: {
         tags: ['analysis'],
         summary: "The analyses of the selected samples ('Fetch from Samples'), as the view",

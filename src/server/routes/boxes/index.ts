@@ -1,5 +1,6 @@
-// The boxes routes as one plugin (app.ts registers it once).
+// The Boxes resource on the server: its routes as one plugin (src/server/resources.ts registers it).
 import type { FastifyInstance } from 'fastify';
+import type { ServerResource } from '../../resources';
 import { boxReadRoutes } from './reads';
 import { boxWriteRoutes } from './writes';
 
@@ -7,3 +8,5 @@ export const boxRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(boxReadRoutes);
   await app.register(boxWriteRoutes);
 };
+
+export const BOXES_SERVER = { routes: [boxRoutes] } satisfies ServerResource;

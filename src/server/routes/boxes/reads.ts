@@ -20,7 +20,7 @@ import { boxIdSchema } from '../../../domain/rules/fields';
 import { CONTENT_TYPES, csvCell, csvLine } from '../../exports/formats';
 import { renderPdfTable } from '../../exports/pdf-table';
 import { HTTP_MESSAGES, HttpError } from '../../http/errors';
-import { BOX_VIEW_RULES, boxesView, boxPositions, findBox } from '../../repositories/boxes';
+import { BOX_VIEW_RULES, boxesView, boxPositions, findBox, positionsVersion } from '../../repositories/boxes';
 import { listViewRoutes } from '../../views/route';
 
 /** The view's query: page, size (default 25, spec §9), sort, filter checked by parseViewRequest. */
@@ -85,6 +85,13 @@ export const boxReadRoutes = async (parent: FastifyInstance): Promise<void> => {
     if (!(await findBox(app.db, bId))) throw new HttpError(404, boxNotFound(bId));
     return boxPositions(app.db, bId);
   };
+  /** The list and its version, read in one transaction (the version is the one of that list). */
+  const listOf = (bId: string) =>
+    app.db.transaction().execute(async (trx) => {
+      const version = await positionsVersion(trx, bId);
+      if (version === undefined) throw new HttpError(404, boxNotFound(bId));
+      return { boxpos: await boxPositions(trx, bId), version };
+    });
 
   app.get(
     '/api/boxes/:id/boxpos',
@@ -92,12 +99,12 @@ export const boxReadRoutes = async (parent: FastifyInstance): Promise<void> => {
       schema: {
         tags,
         security,
-        summary: "The box's positions by number",
+        summary: "The box's positions by number and the list's version",
         params: boxParamsSchema,
         response: { 200: boxPositionsResponseSchema, 404: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ boxpos: await positionsOf(request.params.id) }),
+    async (request) => listOf(request.params.id),
   );
 
   app.get(

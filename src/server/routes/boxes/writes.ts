@@ -7,8 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import {
+  boxPositionsResultSchema,
   boxPositionsWriteSchema,
-  boxPositionSchema,
   boxPositionWriteSchema,
 } from '../../../domain/entities/boxPosition';
 import { boxUpdateSchema, boxWriteResultSchema, boxWriteSchema } from '../../../domain/entities/box';
@@ -28,8 +28,12 @@ const errors = WRITE_ERRORS;
 const security = SECURITY;
 const tags = ['boxes'];
 
-const positionsResultSchema = z.object({ message: z.string(), boxpos: z.array(boxPositionSchema) });
+const positionsResultSchema = boxPositionsResultSchema;
 const positionResultSchema = positionsResultSchema.extend({ boxPos: z.string() });
+/** One position's writes may name the list's version they were based on (409 when it changed). */
+const listVersionQuery = z.object({
+  version: z.coerce.number().int().positive().optional().describe("the list's version the client read"),
+});
 const boxDeleteResultSchema = boxWriteResultSchema.extend({
   removed: z.object({ boxPositions: z.number().int() }),
 });
@@ -71,7 +75,8 @@ export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => 
       schema: {
         tags,
         security,
-        summary: "Replace the box's positions with this list, numbered 1..n in its order, atomically (admin)",
+        summary:
+          "Replace the box's positions with this list, numbered 1..n in its order, atomically (admin); 409 when the list's version is no longer the one sent",
         params: boxParamsSchema,
         body: boxPositionsWriteSchema,
         response: { 200: positionsResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
@@ -93,6 +98,7 @@ export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => 
         summary:
           'Place a sample at position pos (admin); later positions move down, a pos past the end appends; 409 when the box is full or the sample is boxed',
         params: boxPosParamsSchema,
+        querystring: listVersionQuery,
         body: boxPositionWriteSchema,
         response: { 201: positionResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -100,9 +106,12 @@ export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => 
     async (request, reply) => {
       paramsFirst(request);
       const { id, pos } = request.params;
+      const { version } = request.query;
       return reply
         .code(201)
-        .send(await createBoxPosition(app.db, userOf(request).email, id, pos, request.body as unknown));
+        .send(
+          await createBoxPosition(app.db, userOf(request).email, id, pos, request.body as unknown, version),
+        );
     },
   );
 
@@ -115,6 +124,7 @@ export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => 
         security,
         summary: "Change a position's sample or dateExported, or move it to the body's boxPosId (admin)",
         params: boxPosParamsSchema,
+        querystring: listVersionQuery,
         body: boxPositionWriteSchema,
         response: { 200: positionResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -122,7 +132,14 @@ export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => 
     async (request) => {
       paramsFirst(request);
       const { id, pos } = request.params;
-      return updateBoxPosition(app.db, userOf(request).email, id, pos, request.body as unknown);
+      return updateBoxPosition(
+        app.db,
+        userOf(request).email,
+        id,
+        pos,
+        request.body as unknown,
+        request.query.version,
+      );
     },
   );
 
@@ -133,12 +150,20 @@ export const boxWriteRoutes = async (parent: FastifyInstance): Promise<void> => 
       schema: {
         tags,
         security,
-        summary: 'Remove a position (admin); the later ones move up',
+        summary:
+          "Remove a position (admin); the later ones move up; 409 when the list's version is no longer the one sent",
         params: boxPosParamsSchema,
-        response: { 200: positionResultSchema, ...errors, 404: apiErrorSchema },
+        querystring: listVersionQuery,
+        response: { 200: positionResultSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) =>
-      deleteBoxPosition(app.db, userOf(request).email, request.params.id, request.params.pos),
+      deleteBoxPosition(
+        app.db,
+        userOf(request).email,
+        request.params.id,
+        request.params.pos,
+        request.query.version,
+      ),
   );
 };

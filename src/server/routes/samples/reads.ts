@@ -21,6 +21,7 @@ import {
   findSample,
   sampleTimestamps,
   SAMPLE_READS,
+  SAMPLE_SOURCE,
   samplesView,
 } from '../../repositories/samples';
 import { sIdParams, sampleKeyParams } from '../params';
@@ -40,6 +41,7 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
     rules: SAMPLE_VIEW_RULES,
     viewSchema: samplesViewSchema,
     rowSchema: sampleSchema,
+    campaign: SAMPLE_SOURCE.campaign !== undefined,
     summary: 'One page of the Samples view with totals',
     describe:
       'sort repeated field,asc|desc (the key sId, sStamp breaks ties; default newest first); filter repeated ' +

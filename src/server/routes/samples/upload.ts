@@ -6,53 +6,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { sampleImportSummarySchema } from '../../../domain/entities/sample';
-import { fileNotImported } from '../../../domain/messages';
 import { requireAdmin, userOf } from '../../auth/plugin';
 import { HttpError } from '../../http/errors';
+import { MALFORMED, NO_FILE, UPLOAD_FIELD, WRONG_TYPE, receiveUpload, tooLarge } from '../../http/upload';
 import { hasImportExtension, importSamples, MAX_IMPORT_BYTES } from '../../services/samples-import';
 
-export const UPLOAD_FIELD = 'file';
-export const NO_FILE = `The request holds no file in the field "${UPLOAD_FIELD}"`;
-export const WRONG_TYPE = 'Only .csv and .txt files can be imported';
-export const MALFORMED = 'The upload is not a well-formed multipart/form-data request';
-export const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`;
+export const TOO_LARGE = tooLarge(MAX_IMPORT_BYTES);
+export { MALFORMED, NO_FILE, UPLOAD_FIELD, WRONG_TYPE };
 
-/** The name as sent, without any folder part or control characters, for messages only. */
-const displayName = (name: string | undefined): string =>
-  [...((name ?? '').split(/[\\/]/).pop() ?? '')]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('')
-    .slice(0, 200);
-
-const isTooLarge = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
-
-/**
- * The uploaded file's name and bytes. A body that is not well-formed multipart (no boundary, cut
- * off) is the client's fault: 400, not the parser's 500.
- */
-const receiveFile = async (request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> => {
-  let name = '';
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== UPLOAD_FIELD) {
-      part?.file.resume();
-      throw new HttpError(400, NO_FILE);
-    }
-    name = displayName(part.filename);
-    if (!hasImportExtension(name)) {
-      // Drain the stream so the request ends cleanly; the content is not looked at.
-      part.file.resume();
-      throw new HttpError(400, fileNotImported(name), [WRONG_TYPE]);
-    }
-    return { name, bytes: await part.toBuffer() };
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    if (isTooLarge(err)) throw new HttpError(413, fileNotImported(name), [TOO_LARGE]);
-    request.log.info({ err }, 'malformed multipart upload');
-    throw new HttpError(400, name ? fileNotImported(name) : NO_FILE, [MALFORMED]);
-  }
-};
+const receiveFile = (request: FastifyRequest) =>
+  receiveUpload(request, { accepts: hasImportExtension, maxBytes: MAX_IMPORT_BYTES });
 
 export const sampleUploadRoutes = async (parent: FastifyInstance): Promise<void> => {
   await parent.register(fastifyMultipart, {

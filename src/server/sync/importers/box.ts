@@ -4,10 +4,16 @@
 // numbered consecutively from 1 and no more than numMax, a sample in at most one position — also
 // across boxes: a sample that sits in a box the file does not mention is a line error, not a silent
 // move. A sample the lab has not seen yet is created with the defaults, as the analysis sync does.
+//
+// A box's list is written as the page writes it (services/boxes-positions.ts): under the box row's
+// lock, bumping the list's version when it changes. A save on the page that read the list before
+// this file was imported is then refused with 409 and reloads the box, and a file imported after a
+// save replaces the saved list knowingly; neither is lost without a word.
 import { sql, type Kysely } from 'kysely';
 import { BOX_ID_MESSAGE, NUM_MAX_MESSAGE, SID_MESSAGE, TYPE_MESSAGE } from '../../../domain/messages';
 import { BOX_ID_PATTERN, NUM_MAX_MAX, NUM_MAX_MIN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
+import { bumpPositionsVersion } from '../../repositories/boxes';
 import { cellDateTime, cellInt, cellPattern, cellText, LineError } from '../csv';
 import type { Importer } from './shared';
 
@@ -118,6 +124,8 @@ export const boxImporter: Importer<BoxFileLine> = {
       where (box.name, box.num_max, box.type, box.comment) is distinct from (excluded.name, excluded.num_max, excluded.type, excluded.comment)`.execute(
       trx,
     );
+    // The boxes' rows locked in one order (writers of one box queue up; no two runs deadlock).
+    await trx.selectFrom('box').select('bId').where('bId', 'in', bIds).orderBy('bId').forUpdate().execute();
     for (const box of boxes) await replacePositions(trx, box);
     return placed.length + boxes.filter((b) => b.positions.length === 0).length;
   },
@@ -138,9 +146,10 @@ async function replacePositions(trx: Kysely<Database>, box: BoxLine): Promise<vo
     });
   if (same) return;
   await trx.deleteFrom('boxPosition').where('bId', '=', box.bId).execute();
-  if (box.positions.length === 0) return;
-  await trx
-    .insertInto('boxPosition')
-    .values(box.positions.map((p) => ({ bId: box.bId, boxPosId: p.pos, sId: p.sId, sStamp: p.sStamp })))
-    .execute();
+  if (box.positions.length > 0)
+    await trx
+      .insertInto('boxPosition')
+      .values(box.positions.map((p) => ({ bId: box.bId, boxPosId: p.pos, sId: p.sId, sStamp: p.sStamp })))
+      .execute();
+  await bumpPositionsVersion(trx, box.bId);
 }

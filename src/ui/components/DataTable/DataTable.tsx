@@ -90,7 +90,7 @@ export interface DataTableProps<T> {
   onEditRow?: (id: string, column?: string) => void;
   /** The delete icon of a row (the caller confirms first). */
   onDeleteRow?: (id: string) => void;
-  /** A row action before edit and delete that shows the row's details (Boxes: its positions). */
+  /** A row action before edit and delete that shows the row's details (Boxes: its positions); Enter on the row runs it too. */
   onShowRow?: (id: string) => void;
   /** The show action's name, before the row id ('Show positions of'). */
   showRowLabel?: string;
@@ -512,6 +512,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
                       ? (id, col) => onEditRow(id, col && byId.get(col)?.editable ? col : undefined)
                       : undefined
                   }
+                  onRowAction={onShowRow}
                   selectedKeys={gridSelected}
                   onSelectionChange={selection ? changeSelection : undefined}
                   keepRowId={editingRowId}

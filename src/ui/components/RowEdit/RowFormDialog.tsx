@@ -1,7 +1,8 @@
 // The Create dialog (spec §2: 75% wide; the resource's title), also used to edit
 // a record opened from the Selection card, whose row may not be on the table's page. Every field of
 // the record with its message under it; SampleTime offers the stamps of the typed SampleID (spec §4
-// Timestamps). Create (or Save) is enabled only while the form is valid.
+// Timestamps). Create (or Save) is enabled only while the form is valid. A new record's messages show
+// for the fields typed into (or all, once Create was tried): none before anything was typed.
 import { useEffect, useState } from 'react';
 import { getSampleTimestamps } from '../../../api/samples';
 import type { Http } from '../../../api/http';
@@ -74,6 +75,13 @@ export function RowFormDialog(props: RowFormDialogProps) {
     onSubmit,
     onCancel,
   } = props;
+  // Fields typed into since the dialog opened; 'all' once a submit was tried.
+  const [touched, setTouched] = useState<ReadonlySet<string> | 'all'>(() => new Set());
+  const shows = (field: string) => mode === 'edit' || touched === 'all' || touched.has(field);
+  const change = (field: string, text: string) => {
+    setTouched((t) => (t === 'all' || t.has(field) ? t : new Set([...t, field])));
+    onChange(field, text);
+  };
   const lookup = useTimestamps(http, values.sId);
   const stamps = lookup.stamps;
   // An analysis belongs to an existing sample: once its stamps are known, one of them is chosen;
@@ -87,9 +95,10 @@ export function RowFormDialog(props: RowFormDialogProps) {
     if (newest !== undefined && !stamps.includes(sStamp)) onChange('sStamp', newest);
     else if (noSample && sStamp !== '') onChange('sStamp', '');
   }, [pickStamp, newest, stamps, sStamp, noSample, onChange]);
-  const sIdError =
-    fieldErrors.sId ??
-    (pickStamp && lookup.state === 'unknown' && values.sId ? sampleNotFound(values.sId) : undefined);
+  const sIdError = !shows('sId')
+    ? undefined
+    : (fieldErrors.sId ??
+      (pickStamp && lookup.state === 'unknown' && values.sId ? sampleNotFound(values.sId) : undefined));
   const mayCreate = canSubmit && (!pickStamp || lookup.state === 'found');
 
   const title = mode === 'create' ? resource.createTitle : `Edit ${resource.noun} ${recordId ?? ''}`;
@@ -110,6 +119,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
           className="row-form"
           onSubmit={(e) => {
             e.preventDefault();
+            setTouched('all');
             if (mayCreate && !busy) onSubmit();
           }}
         >
@@ -121,8 +131,8 @@ export function RowFormDialog(props: RowFormDialogProps) {
                   label={spec.label}
                   options={stamps}
                   value={sStamp}
-                  onChange={(text) => onChange('sStamp', text)}
-                  errorMessage={fieldErrors.sStamp}
+                  onChange={(text) => change('sStamp', text)}
+                  errorMessage={shows('sStamp') ? fieldErrors.sStamp : undefined}
                   isReadOnly={busy}
                   placeholder={DATETIME_HINT}
                 />
@@ -131,8 +141,10 @@ export function RowFormDialog(props: RowFormDialogProps) {
                   key={spec.id}
                   label={spec.label}
                   value={values[spec.id] ?? ''}
-                  onChange={(text) => onChange(spec.id, text)}
-                  errorMessage={spec.id === 'sId' ? sIdError : fieldErrors[spec.id]}
+                  onChange={(text) => change(spec.id, text)}
+                  errorMessage={
+                    spec.id === 'sId' ? sIdError : shows(spec.id) ? fieldErrors[spec.id] : undefined
+                  }
                   isReadOnly={busy}
                   inputMode={spec.kind === 'number' ? 'decimal' : undefined}
                   placeholder={spec.kind === 'datetime' ? DATETIME_HINT : undefined}

@@ -1,2 +1,2 @@
-// Row edit of Analysis and Samples.
+// Row edit of Analysis, Samples and Boxes.
 export { useRowEdit, type RowEditHandle, type RowEditOptions } from './useRowEdit';

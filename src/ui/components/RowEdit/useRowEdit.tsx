@@ -10,7 +10,7 @@ import { canCreate, rowEditMachine, rowEditStatus } from '../../../machines/rowE
 import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import type { DataTableProps, RowEditing } from '../DataTable';
-import type { ListEntity } from '../ListScreen/types';
+import type { ListViewEntity } from '../ListScreen/types';
 import { DeleteDialog } from './DeleteDialog';
 import { fieldErrorsOf, initialDraft, mergedTexts, normalizeInput, textsOf, type FieldTexts } from './fields';
 import { RowFormDialog } from './RowFormDialog';
@@ -36,7 +36,7 @@ export interface RowEditHandle {
 }
 
 export function useRowEdit(
-  entity: ListEntity,
+  entity: ListViewEntity,
   resource: RowEditResource,
   opts: RowEditOptions,
 ): RowEditHandle {

@@ -4,22 +4,19 @@
 // delete, moved and modified rows marked) with the box map beside it; the buttons Reorganize Box
 // Positions, Clear and Reload, Update Box Positions, Create new Box Position, CSV and PDF. Scans
 // go to the next free position of the selected box (useBoxPositions). Behaviour lives in the
-// list-view and box-positions machines; this file holds the markup.
+// list-view, row-edit (boxes: create, edit, delete; rowEdit.ts) and box-positions machines; this
+// file holds the markup.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createBox, deleteBox, exportBoxPositions, getBox, updateBox, viewBoxes } from '../../../api/boxes';
+import { exportBoxPositions, viewBoxes } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
 import {
   BOX_EMPTY,
-  created,
-  deleted,
+  DISCARD_BOX_POSITIONS,
+  NO_BOX_TO_EXPORT,
   NO_DATA,
-  notCreated,
-  notDeleted,
-  notModified,
   UNSAVED_BOX_POSITIONS,
-  updated,
 } from '../../../domain/messages';
 import {
   canClearReload,
@@ -38,12 +35,15 @@ import { Button, TextField } from '../../kit';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
+import { useListView, type FetchListPage } from '../../components/ListScreen/useListView';
+import { useRowEdit } from '../../components/RowEdit';
 import { BoxMap } from './BoxMap';
 import { BOX_COLUMNS, BOXES_HEADERS_KEY, positionColumns } from './columns';
-import { BoxDialog, boxBody, ConfirmDialog, EMPTY_BOX, PositionDialog, type BoxForm } from './dialogs';
-import { useListView, type FetchListPage } from '../../components/ListScreen/useListView';
+import { ConfirmDialog, PositionDialog } from './dialogs';
+import { BOX_ROW_EDIT } from './rowEdit';
 import { useBoxesPalette } from './useBoxesPalette';
 import { useBoxPositions } from './useBoxPositions';
+import { useFocusHome } from './useFocusHome';
 import './BoxesPage.css';
 
 const PAGE = { page: 'boxes' } as const;
@@ -57,7 +57,6 @@ const ROW_HEIGHT = 34;
 
 const reasonOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : '');
 
-type BoxDialogState = { mode: 'create' } | { mode: 'edit'; box: Box } | null;
 type PositionDialogState = { mode: 'create' | 'edit'; position: BoxPosition } | null;
 
 /** The filter fields above the boxes table, turned into filter terms (spec §5 Filters). */
@@ -118,9 +117,6 @@ export function BoxesPage() {
   const boxes = useListView<Box>({ entity: 'boxes', fetchPage: fetchBoxes });
   const { actor, snapshot, dirty, pendingScans, isAdmin } = useBoxPositions();
   const [prefs, setPrefs] = useColumnPrefs(BOXES_HEADERS_KEY, BOX_COLUMN_IDS);
-  const [boxDialog, setBoxDialog] = useState<BoxDialogState>(null);
-  const [boxBusy, setBoxBusy] = useState(false);
-  const [deletingBox, setDeletingBox] = useState<string | null>(null);
   const [positionDialog, setPositionDialog] = useState<PositionDialogState>(null);
   const [deletingPosition, setDeletingPosition] = useState<number | null>(null);
   const [confirmingUpdate, setConfirmingUpdate] = useState(false);
@@ -129,6 +125,19 @@ export function BoxesPage() {
 
   const { box, positions } = snapshot.context;
   const confirming = snapshot.matches('confirming');
+  const ready = snapshot.matches('ready');
+  // Focus after an action of the positions table (useFocusHome): the list settled, no dialog open.
+  const settled =
+    (ready || snapshot.matches('noBox') || snapshot.matches('failed')) &&
+    positionDialog === null &&
+    deletingPosition === null &&
+    !confirmingUpdate;
+  const focusHome = useFocusHome(positionsRef, settled, snapshot);
+  /** Sends a positions action, remembering the control that started it. */
+  const act = (event: Parameters<typeof actor.send>[0]) => {
+    focusHome.start();
+    actor.send(event);
+  };
 
   // ---- leaving with unsaved changes asks first (spec §4) -----------------------------------------
   useEffect(() => {
@@ -168,60 +177,23 @@ export function BoxesPage() {
     [boxes.rows, actor],
   );
 
-  const submitBox = async (form: BoxForm) => {
-    if (!boxDialog) return;
-    setBoxBusy(true);
-    const id = boxDialog.mode === 'edit' ? boxDialog.box.bId : form.bId;
-    try {
-      if (boxDialog.mode === 'create') {
-        await track(createBox(http, boxBody(form)));
-        notify('success', created('bId', form.bId), PAGE);
-      } else {
-        const result = await track(
-          updateBox(http, id, {
-            ...boxBody(form, boxDialog.box.dateExported),
-            version: boxDialog.box.version,
-          }),
-        );
-        notify('success', updated('bId', result.bId), PAGE);
-        if (box?.bId === id)
-          actor.send({ type: 'BOX_CHANGED', box: { bId: result.bId, numMax: Number(form.numMax) } });
-      }
-      setBoxDialog(null);
-      boxes.reload();
-    } catch (error) {
-      const failed = boxDialog.mode === 'create' ? notCreated('bId', id) : notModified('bId', id);
-      const reason = reasonOf(error);
-      notify('error', reason && reason !== failed ? `${failed} ${reason}` : failed, PAGE);
-    } finally {
-      setBoxBusy(false);
-    }
-  };
-
-  const openEditBox = async (bId: string) => {
-    try {
-      setBoxDialog({ mode: 'edit', box: await track(getBox(http, bId)) });
-    } catch {
-      notify('error', `ID#${bId} could not be fetched!`, PAGE);
-    }
-  };
-
-  const confirmDeleteBox = async () => {
-    const bId = deletingBox;
-    setDeletingBox(null);
-    if (!bId) return;
-    try {
-      await track(deleteBox(http, bId));
-      notify('success', deleted('bId', bId), PAGE);
-      if (box?.bId === bId) {
-        actor.send({ type: 'DESELECT' });
-        if (actor.getSnapshot().matches('confirming')) actor.send({ type: 'CONFIRM' });
-      }
-      boxes.reload();
-    } catch {
-      notify('error', notDeleted('bId', bId), PAGE);
-    }
-  };
+  // Create, edit and delete go through the row-edit machine (rowEdit.ts); the list reloads after.
+  const boxEdit = useRowEdit('boxes', BOX_ROW_EDIT, {
+    onChanged: boxes.reload,
+    // The shown box was deleted: its positions went with it.
+    onDeleted: (bId) => {
+      if (actor.getSnapshot().context.box?.bId !== bId) return;
+      actor.send({ type: 'DESELECT' });
+      if (actor.getSnapshot().matches('confirming')) actor.send({ type: 'CONFIRM' });
+    },
+  });
+  // The shown box's row changed (MaxPositions edited): its positions follow the new limit.
+  useEffect(() => {
+    if (!box) return;
+    const row = boxes.rows.find((b) => b.bId === box.bId);
+    if (row && row.numMax !== box.numMax)
+      actor.send({ type: 'BOX_CHANGED', box: { bId: row.bId, numMax: row.numMax } });
+  }, [boxes.rows, box, actor]);
 
   // ---- positions -------------------------------------------------------------------------------
   const markOf = useCallback((p: BoxPosition) => rowMark(snapshot, p), [snapshot]);
@@ -252,7 +224,14 @@ export function BoxesPage() {
   };
 
   const exportPositions = async (type: 'csv' | 'pdf') => {
-    if (!box) return;
+    if (!box) {
+      // From the palette before a box is shown: say what is missing and go to the boxes.
+      notify('error', NO_BOX_TO_EXPORT, PAGE);
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('[aria-label="Boxes"] [role="row"][data-row-key]')?.focus(),
+      );
+      return;
+    }
     try {
       saveFile(await track(exportBoxPositions(http, box.bId, type, [])));
     } catch (error) {
@@ -260,13 +239,16 @@ export function BoxesPage() {
     }
   };
 
-  const ready = snapshot.matches('ready');
   const createReason = createDisabledReason(snapshot);
   const template = (): BoxPosition => ({
     boxposId: { box: box?.bId ?? '', boxPosId: nextNumber(snapshot) },
     dateExported: null,
     sample: { sampleId: { sId: '', sStamp: '' } },
   });
+  const openCreatePosition = () => {
+    focusHome.start();
+    setPositionDialog({ mode: 'create', position: template() });
+  };
 
   useBoxesPalette({
     boxes: boxes.rows,
@@ -277,11 +259,14 @@ export function BoxesPage() {
     canUpdate: canUpdate(snapshot),
     canClearReload: canClearReload(snapshot),
     show: showBox,
-    createBox: () => setBoxDialog({ mode: 'create' }),
-    createPosition: () => setPositionDialog({ mode: 'create', position: template() }),
-    reorganize: () => actor.send({ type: 'REORGANIZE' }),
-    update: () => setConfirmingUpdate(true),
-    clearReload: () => actor.send({ type: 'CLEAR_RELOAD' }),
+    createBox: () => boxEdit.openCreate?.(),
+    createPosition: () => openCreatePosition(),
+    reorganize: () => act({ type: 'REORGANIZE' }),
+    update: () => {
+      focusHome.start();
+      setConfirmingUpdate(true);
+    },
+    clearReload: () => act({ type: 'CLEAR_RELOAD' }),
     exportPositions: (type) => void exportPositions(type),
   });
 
@@ -311,9 +296,8 @@ export function BoxesPage() {
           }}
           onShowRow={showBox}
           showRowLabel="Show positions of"
-          onEditRow={isAdmin ? (id) => void openEditBox(id) : undefined}
-          onDeleteRow={isAdmin ? setDeletingBox : undefined}
-          onCreate={isAdmin ? () => setBoxDialog({ mode: 'create' }) : undefined}
+          {...boxEdit.tableProps}
+          onCreate={boxEdit.openCreate}
           createLabel="Create new Box"
         />
       </section>
@@ -324,23 +308,23 @@ export function BoxesPage() {
         </h2>
         <div className="boxes-actions" role="toolbar" aria-label="Box positions actions">
           <Button
-            onPress={() => actor.send({ type: 'REORGANIZE' })}
+            onPress={() => act({ type: 'REORGANIZE' })}
             isDisabled={!isAdmin || !canReorganize(snapshot)}
           >
             Reorganize Box Positions
           </Button>
-          <Button onPress={() => actor.send({ type: 'CLEAR_RELOAD' })} isDisabled={!canClearReload(snapshot)}>
+          <Button onPress={() => act({ type: 'CLEAR_RELOAD' })} isDisabled={!canClearReload(snapshot)}>
             Clear and Reload
           </Button>
           <Button
             variant="primary"
-            onPress={() => actor.send({ type: 'UPDATE' })}
+            onPress={() => act({ type: 'UPDATE' })}
             isDisabled={!isAdmin || !canUpdate(snapshot)}
           >
             Update Box Positions
           </Button>
           <Button
-            onPress={() => setPositionDialog({ mode: 'create', position: template() })}
+            onPress={openCreatePosition}
             isDisabled={!isAdmin || !canCreatePosition(snapshot)}
             aria-describedby={createReason ? 'create-position-reason' : undefined}
           >
@@ -359,11 +343,16 @@ export function BoxesPage() {
           ) : null}
         </div>
         <p className="boxes-hint" aria-live="polite">
-          {box
-            ? pendingScans > 0
-              ? `${pendingScans} scans waiting…`
-              : 'Scan a sample to place it in the next free position.'
-            : 'Choose a box with its show positions action to see and scan its positions.'}
+          {/* Readers cannot place samples (spec §6): they are not invited to scan. */}
+          {!isAdmin
+            ? box
+              ? null
+              : 'Choose a box with its show positions action to see its positions.'
+            : box
+              ? pendingScans > 0
+                ? `${pendingScans} scans waiting…`
+                : 'Scan a sample to place it in the next free position.'
+              : 'Choose a box with its show positions action to see and scan its positions.'}
         </p>
         <div className="boxes-positions">
           <div className="boxes-positions-table">
@@ -379,16 +368,19 @@ export function BoxesPage() {
                 isAdmin && ready
                   ? (id) => {
                       const p = positions.find((q) => positionKey(q) === id);
+                      focusHome.start();
                       if (p) setPositionDialog({ mode: 'edit', position: p });
                     }
                   : undefined
               }
               onDeleteRow={
                 isAdmin && ready && !dirty
-                  ? (id) =>
+                  ? (id) => {
+                      focusHome.start();
                       setDeletingPosition(
                         positions.find((q) => positionKey(q) === id)?.boxposId.boxPosId ?? null,
-                      )
+                      );
+                    }
                   : undefined
               }
             />
@@ -399,25 +391,7 @@ export function BoxesPage() {
         </div>
       </section>
 
-      {boxDialog ? (
-        <BoxDialog
-          mode={boxDialog.mode}
-          initial={
-            boxDialog.mode === 'edit'
-              ? {
-                  bId: boxDialog.box.bId,
-                  name: boxDialog.box.name,
-                  numMax: String(boxDialog.box.numMax),
-                  type: String(boxDialog.box.type),
-                  comment: boxDialog.box.comment ?? '',
-                }
-              : EMPTY_BOX
-          }
-          busy={boxBusy}
-          onSubmit={(form) => void submitBox(form)}
-          onCancel={() => setBoxDialog(null)}
-        />
-      ) : null}
+      {boxEdit.dialogs}
       {positionDialog ? (
         <PositionDialog
           mode={positionDialog.mode}
@@ -425,20 +399,14 @@ export function BoxesPage() {
           initial={positionDialog.position}
           onCancel={() => setPositionDialog(null)}
           onSubmit={(p) => {
+            // The new or edited row is where the focus goes once the list has it.
+            focusHome.result(positionKey(p));
             if (positionDialog.mode === 'create') actor.send({ type: 'CREATE', position: p });
             else actor.send({ type: 'EDIT', key: positionKey(positionDialog.position), position: p });
             setPositionDialog(null);
           }}
         />
       ) : null}
-      <ConfirmDialog
-        isOpen={deletingBox !== null}
-        title="Delete Box"
-        text={`Do you really want to delete bId#${deletingBox ?? ''}?`}
-        warning="This will also remove all BoxPositions of this Box!"
-        onConfirm={() => void confirmDeleteBox()}
-        onCancel={() => setDeletingBox(null)}
-      />
       <ConfirmDialog
         isOpen={deletingPosition !== null}
         title="Delete Box Position"
@@ -462,7 +430,7 @@ export function BoxesPage() {
       <ConfirmDialog
         isOpen={confirming}
         title="Unsaved changes"
-        text={UNSAVED_BOX_POSITIONS}
+        text={snapshot.context.pending?.kind === 'reload' ? DISCARD_BOX_POSITIONS : UNSAVED_BOX_POSITIONS}
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => {
           leaveTo.current = null;

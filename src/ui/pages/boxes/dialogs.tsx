@@ -1,15 +1,14 @@
-// The dialogs of the Boxes page (spec §2): create and edit a box, create and edit a box position,
-// and the confirmations (delete, leave with unsaved changes). Each form shows its field messages
-// (spec §5 Boxes) and enables its button only while the form is valid.
+// The dialogs of the Boxes page (spec §2): create and edit a box position, and the confirmations
+// (delete a position, update, leave with unsaved changes); the box's own dialogs are row edit's
+// (rowEdit.ts). The form shows its field messages (spec §5 Boxes) once a field was typed into, and
+// enables its button only while the form is valid.
 import { useEffect, useState } from 'react';
 import { getSampleTimestamps } from '../../../api/samples';
 import type { Http } from '../../../api/http';
-import type { BoxWrite } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
 import { boxPositionInvalid, DATETIME_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
-import { validateBoxName } from '../../../domain/rules/box';
 import { isLabDateTime } from '../../../domain/datetime';
-import { SID_PATTERN, validateBoxId, validateNumMax, validateType } from '../../../domain/rules/fields';
+import { SID_PATTERN } from '../../../domain/rules/fields';
 import { Button, ComboBox, Dialog, Form, Modal, TextField } from '../../kit';
 import '../../components/RowEdit/RowEdit.css';
 
@@ -36,97 +35,6 @@ export function ConfirmDialog({ isOpen, title, text, warning, onConfirm, onCance
             Yes
           </Button>
         </div>
-      </Dialog>
-    </Modal>
-  );
-}
-
-// ---- box ---------------------------------------------------------------------------------------
-
-export interface BoxForm {
-  bId: string;
-  name: string;
-  numMax: string;
-  type: string;
-  comment: string;
-}
-
-export const EMPTY_BOX: BoxForm = { bId: '', name: '', numMax: '40', type: '0', comment: '' };
-
-const boxFieldErrors = (f: BoxForm): Partial<Record<keyof BoxForm, string>> => {
-  const out: Partial<Record<keyof BoxForm, string>> = {};
-  const bId = validateBoxId(f.bId);
-  if (bId) out.bId = bId;
-  const name = validateBoxName(f.name);
-  if (name) out.name = name;
-  const numMax = validateNumMax(f.numMax);
-  if (numMax) out.numMax = numMax;
-  const type = validateType(f.type);
-  if (type) out.type = type;
-  return out;
-};
-
-export const boxBody = (f: BoxForm, dateExported: string | null = null): BoxWrite => ({
-  bId: f.bId.trim(),
-  name: f.name.trim(),
-  numMax: Number(f.numMax),
-  type: Number(f.type),
-  comment: f.comment.trim() === '' ? null : f.comment,
-  dateExported,
-});
-
-export interface BoxDialogProps {
-  mode: 'create' | 'edit';
-  initial: BoxForm;
-  busy: boolean;
-  onSubmit: (form: BoxForm) => void;
-  onCancel: () => void;
-}
-
-export function BoxDialog({ mode, initial, busy, onSubmit, onCancel }: BoxDialogProps) {
-  const [form, setForm] = useState(initial);
-  const errors = boxFieldErrors(form);
-  const valid = Object.keys(errors).length === 0;
-  const set = (field: keyof BoxForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const title = mode === 'create' ? 'Create Box' : `Edit Box ${initial.bId}`;
-  return (
-    <Modal isOpen onOpenChange={(open) => (open ? undefined : onCancel())} isDismissable={false} size="wide">
-      <Dialog title={title}>
-        <Form onSubmit={(e) => (e.preventDefault(), valid && !busy ? onSubmit(form) : undefined)}>
-          <div className="row-form-grid">
-            <TextField
-              label="BoxID"
-              value={form.bId}
-              onChange={set('bId')}
-              errorMessage={errors.bId}
-              autoFocus
-            />
-            <TextField label="Name" value={form.name} onChange={set('name')} errorMessage={errors.name} />
-            <TextField
-              label="MaxPositions"
-              value={form.numMax}
-              onChange={set('numMax')}
-              errorMessage={errors.numMax}
-              inputMode="numeric"
-            />
-            <TextField
-              label="Type"
-              value={form.type}
-              onChange={set('type')}
-              errorMessage={errors.type}
-              inputMode="numeric"
-            />
-            <TextField label="Comment" value={form.comment} onChange={set('comment')} />
-          </div>
-          <div className="row-form-actions">
-            <Button onPress={onCancel} isDisabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" isDisabled={!valid || busy}>
-              {mode === 'create' ? 'Create' : 'Save'}
-            </Button>
-          </div>
-        </Form>
       </Dialog>
     </Modal>
   );
@@ -165,10 +73,21 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
   const [sStamp, setSStamp] = useState(initial.sample.sampleId.sStamp);
   const [dateExported, setDateExported] = useState(initial.dateExported ?? '');
   const stamps = useStamps(http, sId);
+  // Messages show for the fields typed into (all once Create or Save was tried): none at first.
+  const [touched, setTouched] = useState<ReadonlySet<string> | 'all'>(() => new Set());
+  const shows = (field: string) => touched === 'all' || touched.has(field);
+  const typed =
+    (field: string, set: (text: string) => void) =>
+    (text: string): void => {
+      setTouched((t) => (t === 'all' || t.has(field) ? t : new Set([...t, field])));
+      set(text);
+    };
   const sIdError = SID_PATTERN.test(sId) ? null : SID_MESSAGE;
   const stampError = isLabDateTime(sStamp) ? null : DATETIME_MESSAGE;
   const exportedError = dateExported === '' || isLabDateTime(dateExported) ? null : DATETIME_MESSAGE;
   const valid = !sIdError && !stampError && !exportedError;
+  const shownInvalid =
+    (shows('sId') && sIdError) || (shows('sStamp') && stampError) || (shows('dateExported') && exportedError);
   const id = `${initial.boxposId.box}/${initial.boxposId.boxPosId}`;
   const title = mode === 'create' ? 'Create Box Position' : 'Edit Box Position';
   return (
@@ -177,6 +96,7 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
         <Form
           onSubmit={(e) => {
             e.preventDefault();
+            setTouched('all');
             if (!valid) return;
             onSubmit({
               ...initial,
@@ -189,27 +109,27 @@ export function PositionDialog({ mode, http, initial, onSubmit, onCancel }: Posi
             <TextField
               label="SampleID"
               value={sId}
-              onChange={setSId}
-              errorMessage={sIdError}
+              onChange={typed('sId', setSId)}
+              errorMessage={shows('sId') ? sIdError : null}
               inputMode="numeric"
               autoFocus
             />
             <ComboBox
               label="SampleTime"
               value={sStamp}
-              onChange={setSStamp}
+              onChange={typed('sStamp', setSStamp)}
               options={stamps}
-              errorMessage={stampError}
+              errorMessage={shows('sStamp') ? stampError : null}
             />
             <TextField
               label="dateExported"
               value={dateExported}
-              onChange={setDateExported}
-              errorMessage={exportedError}
+              onChange={typed('dateExported', setDateExported)}
+              errorMessage={shows('dateExported') ? exportedError : null}
               placeholder="2000-01-01 00:00:00"
             />
           </div>
-          {!valid ? (
+          {shownInvalid ? (
             <p className="row-form-errors">
               {boxPositionInvalid(id, mode === 'create' ? 'created' : 'modified')}
             </p>

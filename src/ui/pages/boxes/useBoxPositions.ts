@@ -1,21 +1,17 @@
 // React wiring of the box-positions machine (src/machines/boxPositions.machine.ts) and the page's
 // scan target (spec §2 Boxes, issue 'scan to position'): a scanned id goes, through the scan queue,
-// into the next free position of the selected box and is announced; an unknown id, a full box or a
-// sample boxed elsewhere gets the server's message and changes nothing.
+// to the machine as a SCAN, which places it in the next free position of the selected box and
+// announces it; an unknown id, a full box or a sample boxed elsewhere gets the server's message and
+// changes nothing. Readers' scans are skipped (spec §6: the client skips admin calls silently).
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor } from 'xstate';
 import { createBoxPosition, deleteBoxPosition, getBoxPositions, putBoxPositions } from '../../../api/boxes';
 import { getSampleTimestamps } from '../../../api/samples';
-import type { BoxPosition } from '../../../domain/entities/boxPosition';
-import { resolveSampleIdInput } from '../../../domain/ids';
-import { NO_BOX_SELECTED, sampleNotFound, samplePlaced } from '../../../domain/messages';
+import { sampleNotFound } from '../../../domain/messages';
 import {
   boxPositionsMachine,
-  canCreatePosition,
-  createDisabledReason,
   isDirty,
-  nextNumber,
   type BoxPositionsSnapshot,
 } from '../../../machines/boxPositions.machine';
 import { useScanQueue, useScanTarget } from '../../scanner';
@@ -26,7 +22,8 @@ import { useNotifications } from '../../state/NotificationProvider';
 const PAGE = { page: 'boxes' } as const;
 
 /** States the list passes through on its own way back to 'ready' (or to no box / failed). */
-const BUSY_STATES = ['loading', 'saving', 'creating', 'deleting'] as const;
+const BUSY_STATES = ['loading', 'saving', 'creating', 'deleting', 'scanning'] as const;
+const isBusy = (s: BoxPositionsSnapshot): boolean => BUSY_STATES.some((state) => s.matches(state));
 
 export function useBoxPositions() {
   const { http, isAdmin } = useAuth();
@@ -43,15 +40,20 @@ export function useBoxPositions() {
           latest.current.track(getBoxPositions(latest.current.http, input.bId, { signal })),
         ),
         save: fromPromise(({ input }) =>
-          latest.current.track(putBoxPositions(latest.current.http, input.bId, input.positions)),
+          latest.current.track(
+            putBoxPositions(latest.current.http, input.bId, input.positions, input.version),
+          ),
         ),
-        create: fromPromise(
-          async ({ input }) =>
-            (await latest.current.track(createBoxPosition(latest.current.http, input.bId, input.position)))
-              .boxpos,
+        create: fromPromise(({ input }) =>
+          latest.current.track(createBoxPosition(latest.current.http, input.bId, input.position)),
         ),
         remove: fromPromise(({ input }) =>
-          latest.current.track(deleteBoxPosition(latest.current.http, input.bId, input.boxPosId)),
+          latest.current.track(
+            deleteBoxPosition(latest.current.http, input.bId, input.boxPosId, input.version),
+          ),
+        ),
+        stamps: fromPromise(({ input, signal }) =>
+          getSampleTimestamps(latest.current.http, input.sId, { signal }),
         ),
       },
       actions: { notify: (_, p) => latest.current.notify(p.kind, p.message, PAGE) },
@@ -61,47 +63,13 @@ export function useBoxPositions() {
   const snapshot = useSelector(actor, (s: BoxPositionsSnapshot) => s);
 
   // ---- scan to position --------------------------------------------------------------------------
+  // A scan right after a box was chosen, or while its list is being saved, waits for the list
+  // (scanners are faster than the server); the queue's next scan waits until this one is placed.
   const place = async (code: string): Promise<void> => {
-    const say = latest.current.notify;
-    // A scan right after a box was chosen, or while its list is being saved, waits for the list
-    // (scanners are faster than the server): it is refused only for what the list then says.
-    const s = await waitFor(actor, (snap) => !BUSY_STATES.some((state) => snap.matches(state)));
-    const box = s.context.box;
-    if (!box || !s.matches('ready')) {
-      say('error', NO_BOX_SELECTED, PAGE);
-      return;
-    }
-    if (!isAdmin) return; // spec §6: writes need ROLE_ADMIN; the client skips them silently.
-    if (!canCreatePosition(s)) {
-      say('error', createDisabledReason(s) ?? NO_BOX_SELECTED, PAGE);
-      return;
-    }
-    const input = resolveSampleIdInput(code);
-    if (input.kind !== 'exact' && input.kind !== 'padded') {
-      say('error', sampleNotFound(code), PAGE);
-      return;
-    }
-    let stamps: string[];
-    try {
-      stamps = await getSampleTimestamps(latest.current.http, input.sId);
-    } catch {
-      say('error', sampleNotFound(input.sId), PAGE);
-      return;
-    }
-    // The newest delivery of that sample id is the one being filed.
-    const sStamp = stamps.at(-1)!;
-    const position: BoxPosition = {
-      boxposId: { box: box.bId, boxPosId: nextNumber(s) },
-      dateExported: null,
-      sample: { sampleId: { sId: input.sId, sStamp } },
-    };
-    try {
-      const result = await createBoxPosition(latest.current.http, box.bId, position);
-      actor.send({ type: 'PLACED', boxpos: result.boxpos });
-      say('success', samplePlaced(input.sId, result.boxPos), PAGE);
-    } catch (error) {
-      say('error', error instanceof Error ? error.message : sampleNotFound(input.sId), PAGE);
-    }
+    if (!isAdmin) return;
+    await waitFor(actor, (s) => !isBusy(s));
+    actor.send({ type: 'SCAN', code });
+    await waitFor(actor, (s) => !isBusy(s));
   };
   const queue = useScanQueue(place, (code) => latest.current.notify('error', sampleNotFound(code), PAGE));
   useScanTarget({ scan: queue.scan });

@@ -1,11 +1,13 @@
 // The Boxes page's commands in the palette (Ctrl/⌘+K): go to a box of the table by typing its id,
 // create a box or a position, Reorganize, Update, Clear and Reload, and the positions' CSV/PDF.
-// Only what the page would allow now is listed (a disabled button has no command).
+// Only what the page would allow now is listed (a disabled button has no command), except the
+// exports: before a box is shown they are listed and ask for a box.
 import type { Box } from '../../../domain/entities/box';
 import { usePaletteActions, type PaletteAction } from '../../palette';
 
 export interface BoxesCommands {
   boxes: readonly Box[];
+  /** The shown box; null before one is shown. */
   selected: string | null;
   isAdmin: boolean;
   canCreatePosition: boolean;
@@ -73,21 +75,15 @@ export function useBoxesPalette(c: BoxesCommands): void {
       effect: 'write',
       perform: c.update,
     });
-  if (c.selected) {
+  // Listed before a box is shown too ('export' finds it at once): then it says to choose a box.
+  const of = c.selected ? ` of ${c.selected}` : '';
+  for (const type of ['csv', 'pdf'] as const)
     actions.push({
-      id: 'csv',
-      label: `Export Box Positions of ${c.selected} as CSV`,
+      id: type,
+      label: `Export Box Positions${of} as ${type.toUpperCase()}`,
       group: GROUP,
       keywords: ['download'],
-      perform: () => c.exportPositions('csv'),
+      perform: () => c.exportPositions(type),
     });
-    actions.push({
-      id: 'pdf',
-      label: `Export Box Positions of ${c.selected} as PDF`,
-      group: GROUP,
-      keywords: ['download'],
-      perform: () => c.exportPositions('pdf'),
-    });
-  }
   usePaletteActions(actions);
 }

@@ -19,7 +19,7 @@ const keyOf = (id: string): SampleKey => {
 const { fields: FIELDS, texts, body } = recordForm<Sample, SampleWrite>(SAMPLES_REGISTRY, ['sId', 'sStamp']);
 
 export const SAMPLE_ROW_EDIT: RowEditResource = {
-  rowEntity: 'sample',
+  rowEntity: 'samples',
   noun: 'Sample',
   createTitle: 'Create Sample',
   deleteWarning: SAMPLE_DELETE_WARNING,

@@ -80,6 +80,8 @@ export interface GridProps<T> {
   onHeaderAction?: (columnId: string, additive: boolean) => void;
   /** F2 on a row or cell: edit it. */
   onEditAction?: (rowId: string, columnId: string | undefined) => void;
+  /** Enter on a row or cell of a grid without selection: the row's own action (show it). */
+  onRowAction?: (rowId: string) => void;
   /** Row selection; without it the grid selects nothing. */
   selectedKeys?: ReadonlySet<string> | 'all';
   onSelectionChange?: (keys: Set<string>) => void;
@@ -297,6 +299,7 @@ export function Grid<T>(props: GridProps<T>) {
     renderHeaderCell,
     onHeaderAction,
     onEditAction,
+    onRowAction,
     selectedKeys,
     onSelectionChange,
     keepRowId,
@@ -486,6 +489,9 @@ export function Grid<T>(props: GridProps<T>) {
       } else if (selectable) {
         const row = rows[pos.row];
         if (row) toggle(getRowId(row), pos.row, e.shiftKey);
+      } else if (e.key === 'Enter' && onRowAction) {
+        const row = rows[pos.row];
+        if (row) onRowAction(getRowId(row));
       }
       return;
     }

@@ -1,0 +1,15 @@
+// The Analysis resource (spec §3): registered in ./index.ts.
+import { ANALYSIS_REGISTRY } from '../columns/analysis';
+import type { Analysis } from '../entities/analysis';
+import type { ResourceDescriptor } from './types';
+
+export const ANALYSIS_RESOURCE = {
+  name: 'analysis',
+  registry: ANALYSIS_REGISTRY,
+  recordKey: 'aId',
+  // A new analysis has no aId yet (messages.ts notCreatedBecause names it by its sample).
+  draftLabel: (draft) => String(draft.aId ?? ''),
+  fileExports: true,
+  flaggingExports: true,
+  selection: true,
+} as const satisfies ResourceDescriptor<Analysis>;

@@ -1,0 +1,15 @@
+// The Samples resource (spec §3): registered in ./index.ts.
+import { SAMPLES_REGISTRY } from '../columns/samples';
+import type { Sample } from '../entities/sample';
+import type { ResourceDescriptor } from './types';
+
+export const SAMPLES_RESOURCE = {
+  name: 'samples',
+  registry: SAMPLES_REGISTRY,
+  recordKey: 'sId',
+  // Spec §8 names a sample by 'sId|sStamp'.
+  draftLabel: (draft) => `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}`,
+  fileExports: true,
+  flaggingExports: false,
+  selection: true,
+} as const satisfies ResourceDescriptor<Sample>;

@@ -1,0 +1,24 @@
+// What a resource declares once for both sides (browser and server): its fields (the column
+// registry), how the spec's messages name one of its records, how a draft names itself when a
+// create fails, and what it offers (file exports through the jobs, SAP/ZFT, a selection). The
+// resource table (./index.ts) lists every resource; code that serves "any resource" reads its
+// descriptor and never branches on its name.
+import type { ColumnRegistry } from '../columns/registry';
+import type { RecordKey } from '../messages';
+import type { RowDraft } from '../rowRules';
+
+export interface ResourceDescriptor<Row = never> {
+  /** The path segment of its API ('/api/<name>/…') and the name the table registers it under. */
+  name: string;
+  registry: ColumnRegistry<Row>;
+  /** How spec §8's messages name one record: 'aId#…', 'sId#…', 'bId#…', 'scrId#…'. */
+  recordKey: RecordKey;
+  /** How a failed create names the record it meant (spec §8: the key as the form holds it). */
+  draftLabel(draft: RowDraft): string;
+  /** CSV/XLSX/PDF exports through the export jobs (spec §4 Export). */
+  fileExports: boolean;
+  /** SAP and ZFT as well (they lay out analyses, ARCHITECTURE §5). */
+  flaggingExports: boolean;
+  /** It takes a selection (the Selection card, spec §2). */
+  selection: boolean;
+}

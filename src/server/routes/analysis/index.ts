@@ -1,0 +1,26 @@
+// The Analysis resource on the server: its routes and its export source (src/server/resources.ts
+// registers it).
+import { EXPORT_TYPES } from '../../../domain/exportJob';
+import { ANALYSIS_REGISTRY } from '../../../domain/columns/analysis';
+import { columnSet } from '../../exports/columns';
+import { analysisCellsQuery, analysisExportedCount, analysisExportQuery } from '../../exports/queries';
+import type { ExportSource } from '../../exports/sources';
+import { ANALYSIS_FIELDS, ANALYSIS_VIEW_RULES, analysisRowsQuery } from '../../repositories/analysis';
+import type { ServerResource } from '../../resources';
+import { analysisReadRoutes } from './reads';
+import { analysisWriteRoutes } from './writes';
+
+export const ANALYSIS_EXPORT: ExportSource = {
+  title: 'Analysis',
+  viewRules: ANALYSIS_VIEW_RULES,
+  types: EXPORT_TYPES,
+  columns: columnSet(ANALYSIS_REGISTRY as never, ANALYSIS_FIELDS),
+  rowsQuery: (request, campaign, limit) => analysisRowsQuery(request, campaign, { limit }),
+  cellsQuery: analysisCellsQuery,
+  flagging: { records: analysisExportQuery, exportedCount: analysisExportedCount },
+};
+
+export const ANALYSIS_SERVER = {
+  routes: [analysisReadRoutes, analysisWriteRoutes],
+  exports: ANALYSIS_EXPORT,
+} satisfies ServerResource;
