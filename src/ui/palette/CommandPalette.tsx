@@ -10,6 +10,24 @@ import { effectScore, groupActions } from './ranking';
 import { usePaletteActionList, type PaletteAction } from './registry';
 
 export const PALETTE_LABEL = 'Command palette';
+const PREVIEW_ID = 'palette-preview';
+
+const VERB: Record<NonNullable<PaletteAction['effect']>, string> = {
+  navigate: 'opens',
+  read: 'runs',
+  write: 'asks, then runs',
+};
+
+/** hotkeys-js 'alt+shift+r' as aria-keyshortcuts 'Alt+Shift+R'. */
+const ariaKeys = (hotkey: string): string =>
+  hotkey
+    .split(',')
+    .map((chord) => chord.split('+').map((k) => (k.length === 1 ? k.toUpperCase() : k[0]!.toUpperCase() + k.slice(1))).join('+'))
+    .join(' ');
+
+/** 'runs Report PDF (Reports): downloads the PDF of the shown report'. */
+export const previewOf = (action: PaletteAction): string =>
+  `${VERB[action.effect ?? 'read']} ${action.label} (${action.group})${action.description ? `: ${action.description}` : ''}`;
 
 export function CommandPalette() {
   const { isOpen, setOpen } = usePalette();
@@ -28,7 +46,10 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   const groups = useMemo(() => groupActions(actions), [actions]);
   const [search, setSearch] = useState('');
   // cmdk identifies an option by its label (unique across the palette).
-  const effects = useMemo(() => new Map(actions.map((a) => [a.label, a.effect])), [actions]);
+  const byLabel = useMemo(() => new Map(actions.map((a) => [a.label, a])), [actions]);
+  // The highlighted option (cmdk moves it to the top match as the search changes).
+  const [highlighted, setHighlighted] = useState('');
+  const next = byLabel.get(highlighted);
 
   const run = (action: PaletteAction) => {
     // Close first: a navigation then moves focus to the new page's heading, and nothing is left
@@ -44,9 +65,12 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
       label={PALETTE_LABEL}
       loop
       className="palette-command"
-      filter={(value, query, keywords) =>
-        effectScore(effects.get(value), defaultFilter(value, query, keywords), query)
-      }
+      value={highlighted}
+      onValueChange={setHighlighted}
+      filter={(value, query, keywords) => {
+        const action = byLabel.get(value);
+        return effectScore(action?.effect, defaultFilter(value, query, keywords), query, action?.scope);
+      }}
     >
       <div className="palette-search">
         <Icon name="search" />
@@ -56,6 +80,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
           onValueChange={setSearch}
           placeholder="Type a page or a command…"
           className="palette-input"
+          aria-describedby={PREVIEW_ID}
         />
         <kbd className="palette-esc" aria-hidden="true">
           Esc
@@ -71,6 +96,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
                 value={action.label}
                 keywords={action.keywords ? [...action.keywords] : undefined}
                 onSelect={() => run(action)}
+                aria-keyshortcuts={action.hotkey ? ariaKeys(action.hotkey) : undefined}
                 className="palette-item"
               >
                 {action.icon ? <Icon name={action.icon} /> : <span className="kit-icon-gap" />}
@@ -89,6 +115,14 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
           </Command.Group>
         ))}
       </Command.List>
+      {/* What Enter would do, before it is pressed (issue 27). */}
+      <p id={PREVIEW_ID} className="palette-preview" aria-live="polite">
+        {next ? (
+          <>
+            <kbd>Enter</kbd> {previewOf(next)}
+          </>
+        ) : null}
+      </p>
     </Command>
   );
 }

@@ -2,8 +2,10 @@
 // highlighted command, and a user typing 's' or 'log' expects to land on a page or a harmless
 // action, never on one that rewrites rows. So: pages first, then what only reads, writes last; a
 // search shorter than WRITE_MIN_SEARCH characters does not offer writes at all, and a longer one
-// ranks them after every harmless match. (Writes still ask for confirmation when run.)
-import type { PaletteAction, PaletteEffect } from './registry';
+// ranks them after every harmless match. (Writes still ask for confirmation when run.) Among the
+// harmless ones, the page on screen comes first for the same words (issue 27): on Reports 'pdf' is
+// the report's PDF, on Hardware Logs 'log' is Get Logs, not Log out.
+import type { PaletteAction, PaletteEffect, PaletteScope } from './registry';
 
 export const WRITE_MIN_SEARCH = 3;
 
@@ -30,14 +32,27 @@ export function groupActions(actions: readonly PaletteAction[]): [string, Palett
 }
 
 /**
- * The score cmdk sorts by, from its own text match (`match`, 0 = no match): a write needs a search
- * of WRITE_MIN_SEARCH characters and then scores below any harmless match.
+ * A text match at least this good (cmdk's scale: word starts score about 0.9, a letter here and
+ * there well below 0.1) counts as "the same words": the page's command then ranks above the app's.
  */
-export function effectScore(effect: PaletteEffect | undefined, match: number, search: string): number {
+export const PAGE_FIRST_MATCH = 0.5;
+
+/**
+ * The score cmdk sorts by, from its own text match (`match`, 0 = no match). Three tiers, cmdk's
+ * order kept inside each: the page's own harmless commands that match well (Reports: 'pdf' →
+ * Report PDF; Logs: 'log' → Get Logs), then every other harmless command (navigation, help, log
+ * out), then writes, which need a search of WRITE_MIN_SEARCH characters.
+ */
+export function effectScore(
+  effect: PaletteEffect | undefined,
+  match: number,
+  search: string,
+  scope: PaletteScope = 'page',
+): number {
   if (match <= 0) return 0;
-  // cmdk's match scores lie in (0, 1]: harmless commands move to (0.5, 1], writes to (0, 0.5), so
-  // the order within each kind stays cmdk's and every write sorts below every harmless match.
-  if (effect !== 'write') return 0.5 + match / 2;
-  if (search.trim().length < WRITE_MIN_SEARCH) return 0;
-  return (match / 2) * 0.999;
+  // cmdk's match scores lie in (0, 1]; each tier takes a third of that.
+  const tier = (n: number) => (n + match * 0.999) / 3;
+  if (effect === 'write') return search.trim().length < WRITE_MIN_SEARCH ? 0 : tier(0);
+  if (scope === 'page' && effect !== 'navigate' && match >= PAGE_FIRST_MATCH) return tier(2);
+  return tier(1);
 }

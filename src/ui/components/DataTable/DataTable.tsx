@@ -465,6 +465,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         ) : null}
         {prefs && onPrefsChange ? (
           <SelectColumns
+            tableLabel={label}
             columns={prefs.order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
             visible={new Set(visible.map((c) => c.id))}
             onChange={(keep) =>

@@ -4,16 +4,22 @@ import type { CSSProperties } from 'react';
 import { NO_DATA } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Button } from '../../kit';
+import { PAGE_SHORTCUTS } from '../../shortcuts/list';
 import type { ConfigBatch } from './useConfigBatch';
 
 export function BatchActions({ batch, isAdmin }: { batch: ConfigBatch<unknown>; isAdmin: boolean }) {
   return (
     <div className="config-actions">
-      <Button onPress={batch.reload} isDisabled={batch.busy}>
+      <Button onPress={batch.reload} isDisabled={batch.busy} aria-keyshortcuts={PAGE_SHORTCUTS.load.ariaKeyShortcuts}>
         Reload
       </Button>
       {isAdmin ? (
-        <Button variant="primary" onPress={batch.update} isDisabled={!batch.canUpdate}>
+        <Button
+          variant="primary"
+          onPress={batch.update}
+          isDisabled={!batch.canUpdate}
+          aria-keyshortcuts={PAGE_SHORTCUTS.update.ariaKeyShortcuts}
+        >
           Update
         </Button>
       ) : null}

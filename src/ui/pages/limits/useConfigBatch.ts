@@ -16,6 +16,7 @@ import {
 } from '../../../machines/batchUpdate.machine';
 import type { BatchEditing } from '../../components/DataTable';
 import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import { useNotifications } from '../../state';
 
 export interface ConfigBatchOptions<R> {
@@ -120,6 +121,8 @@ export function useBatchPaletteActions(
       label: `Reload ${noun}`,
       group,
       keywords: ['reload', 'refresh', noun],
+      description: `loads the ${noun} again`,
+      ...pageKey(PAGE_SHORTCUTS.load),
       perform: batch.reload,
     },
     ...(isAdmin
@@ -130,6 +133,8 @@ export function useBatchPaletteActions(
             group,
             keywords: ['update', 'save', noun],
             effect: 'write' as const,
+            description: `stores the changed ${noun}`,
+            ...pageKey(PAGE_SHORTCUTS.update),
             perform: batch.update,
           },
         ]
