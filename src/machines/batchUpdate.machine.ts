@@ -7,7 +7,7 @@
 // not refused as a conflict). Reload drops the changes and says so ('Limits reloaded' …); REFRESH
 // (the Sync page's timer, the reload after a manual start) reloads silently and keeps the changes.
 // Network and snackbar are injected; the kind (limitBatch, settingBatch, syncBatch) is the input.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BatchKind, Draft, DraftErrors } from '../domain/configBatch';
 import { batchFailed, batchSucceeded, SERVER_TIMEOUT } from '../domain/messages';
 
@@ -52,6 +52,10 @@ export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string
 const notProvided = (name: string) => () => {
   throw new Error(`batch update machine: '${name}' must be provided`);
 };
+
+/** Every field message, row by row: 'pol: Must be less than maximum value!'. */
+export const fieldMessages = (errors: Readonly<Record<string, DraftErrors>>): string[] =>
+  Object.entries(errors).flatMap(([id, e]) => Object.values(e).map((m) => `${id}: ${m}`));
 
 const sameDraft = (a: Draft, b: Draft): boolean => {
   const keys = Object.keys(a);
@@ -118,6 +122,15 @@ export const batchUpdateMachine = setup({
       else delete errors[event.id];
       return { drafts, changed: unchanged ? others : [...others, event.id], errors };
     }),
+    /**
+     * Spec §5: field validation messages are collected and shown in the snackbar. After a change
+     * that leaves any field invalid, every current message, row by row ('pol: Must be less than
+     * maximum value!'); nothing while all fields are valid.
+     */
+    reportFieldErrors: enqueueActions(({ context, enqueue }) => {
+      const messages = fieldMessages(context.errors);
+      if (messages.length > 0) enqueue({ type: 'notify', params: { kind: 'error', message: messages.join(' ') } });
+    }),
   },
   guards: {
     canUpdate: ({ context }) => canUpdateContext(context),
@@ -162,7 +175,7 @@ export const batchUpdateMachine = setup({
     },
     /** A silent reload (auto-refresh, after a manual sync start): the user's changes stay. */
     refreshing: {
-      on: { CHANGE: { actions: 'change' } },
+      on: { CHANGE: { actions: ['change', 'reportFieldErrors'] } },
       invoke: {
         id: 'refresh',
         src: 'load',
@@ -179,7 +192,7 @@ export const batchUpdateMachine = setup({
     },
     ready: {
       on: {
-        CHANGE: { actions: 'change' },
+        CHANGE: { actions: ['change', 'reportFieldErrors'] },
         UPDATE: { guard: 'canUpdate', target: 'updating' },
         RELOAD: 'reloading',
         REFRESH: 'refreshing',
