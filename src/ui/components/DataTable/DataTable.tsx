@@ -370,6 +370,8 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
           'data-editable': onEditRow && c.editable ? '' : undefined,
           // Batch edit: the cell holds a field.
           'data-field': batched && c.editable ? '' : undefined,
+          // Plain text: opens to its full length while focused (DataTable.css).
+          'data-text': batched && c.editable ? undefined : '',
         },
         renderCell: (row, ctx) => <CellContent rowId={ctx.rowId} row={row} column={c} />,
       })),
