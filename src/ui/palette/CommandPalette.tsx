@@ -26,7 +26,7 @@ const ariaKeys = (hotkey: string): string =>
     .join(' ');
 
 /** 'runs Report PDF (Reports): downloads the PDF of the shown report'. */
-export const previewOf = (action: PaletteAction): string =>
+const previewOf = (action: PaletteAction): string =>
   `${VERB[action.effect ?? 'read']} ${action.label} (${action.group})${action.description ? `: ${action.description}` : ''}`;
 
 export function CommandPalette() {
