@@ -6,10 +6,15 @@ import { isolatedTest as test, expect } from './support/fixtures';
 
 const MAX_TABS = 60;
 
+/** The page's globals as these checks use them (the tests compile without the DOM library). */
+interface PageDocument {
+  document: { activeElement: { tagName: string } | null };
+}
+
 /** Presses Tab from where focus is until `target` has it. */
 async function tabTo(page: Page, target: Locator): Promise<void> {
   for (let i = 0; i < MAX_TABS; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await target.evaluate((el) => el === (globalThis as unknown as PageDocument).document.activeElement)) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
@@ -18,7 +23,7 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 /** What has focus: its tag and accessible name, read as a screen reader would. */
 async function focused(page: Page): Promise<{ tag: string; name: string }> {
   const snapshot = await page.locator(':focus').ariaSnapshot().catch(() => '');
-  const tag = await page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? 'none');
+  const tag = await page.evaluate(() => (globalThis as unknown as PageDocument).document.activeElement?.tagName.toLowerCase() ?? 'none');
   return { tag, name: snapshot };
 }
 
@@ -26,7 +31,7 @@ async function focused(page: Page): Promise<{ tag: string; name: string }> {
 async function expectFocusHome(page: Page, expected?: Locator): Promise<void> {
   await expect.poll(async () => (await focused(page)).tag, { message: 'focus fell to <body>' }).not.toBe('body');
   // Compared in the page: a download may take the window's focus away, not the document's.
-  if (expected) await expect.poll(() => expected.evaluate((el) => el === document.activeElement)).toBe(true);
+  if (expected) await expect.poll(() => expected.evaluate((el) => el === (globalThis as unknown as PageDocument).document.activeElement)).toBe(true);
   const { name } = await focused(page);
   expect(name, 'the focused element has a name').toMatch(/"[^"]+"|: \S/);
 }

@@ -8,6 +8,34 @@ import { expect, test } from './support/fixtures';
 const SHOTS = 'test-results/screenshots/issue27';
 const PAGES = ['/analysis', '/samples', '/boxes', '/screens', '/reports', '/sync', '/limits', '/settings', '/labels', '/logs', '/doc'];
 
+/** The page's globals as these checks use them (the tests compile without the DOM library). */
+interface Styled {
+  backgroundColor: string;
+  cursor: string;
+  getPropertyValue(name: string): string;
+}
+interface PageElement {
+  className: string;
+  dataset: Record<string, string>;
+  scrollWidth: number;
+  clientWidth: number;
+  remove(): void;
+  getBoundingClientRect(): { toJSON(): Rect };
+}
+interface Rect {
+  width: number;
+  height: number;
+  top: number;
+}
+interface PageGlobals {
+  getComputedStyle(el: unknown): Styled;
+  document: {
+    activeElement: PageElement;
+    body: { append(el: PageElement): void };
+    createElement(tag: string): PageElement;
+  };
+}
+
 test.use({ viewport: { width: 1280, height: 720 } });
 
 const box = async (page: Page, selector: string) => {
@@ -37,20 +65,21 @@ test('a disabled Update looks disabled, unlike the enabled Reload beside it', as
   await expect(update).toBeDisabled();
   const look = (name: string) =>
     page.getByRole('button', { name, exact: true }).evaluate((el) => {
-      const s = getComputedStyle(el);
+      const s = (globalThis as unknown as PageGlobals).getComputedStyle(el);
       return { background: s.backgroundColor, cursor: s.cursor };
     });
   const disabled = await look('Update');
   expect(disabled.cursor).toBe('not-allowed');
   // Not the accent blue of an active primary button.
-  const accent = await page.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--accent').trim());
+  const accent = await page.locator('html').evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).getPropertyValue('--accent').trim());
   expect(disabled.background).not.toBe(accent);
   const primaryEnabled = await page.evaluate(() => {
-    const b = document.createElement('button');
+    const w = globalThis as unknown as PageGlobals;
+    const b = w.document.createElement('button');
     b.className = 'kit-button';
     b.dataset['variant'] = 'primary';
-    document.body.append(b);
-    const bg = getComputedStyle(b).backgroundColor;
+    w.document.body.append(b);
+    const bg = w.getComputedStyle(b).backgroundColor;
     b.remove();
     return bg;
   });
@@ -74,7 +103,7 @@ test('cut headers and the Settings info column: full text on hover and on focus'
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft');
     const fits = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement;
+      const el = (globalThis as unknown as PageGlobals).document.activeElement;
       return el.scrollWidth <= el.clientWidth + 1;
     });
     expect(fits).toBe(true);
@@ -85,7 +114,7 @@ test('the Sync entry cards line up: one row, equal widths and heights', async ({
   await app.signInAs('admin', '/sync');
   const cards = page.locator('.sync-entry');
   await expect(cards).toHaveCount(4);
-  const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  const boxes = await cards.evaluateAll((els) => els.map((el) => (el as unknown as PageElement).getBoundingClientRect().toJSON()));
   const widths = new Set(boxes.map((b) => Math.round(b.width)));
   const heights = new Set(boxes.map((b) => Math.round(b.height)));
   const tops = new Set(boxes.map((b) => Math.round(b.top)));
