@@ -74,8 +74,8 @@ export interface DataTableProps<T> {
   selection?: TableSelection;
   /** Server paging: rows per page, page slider and paginator under the table. */
   paging?: PagingProps;
-  /** Shown when `rows` is empty (spec §8 default). */
-  emptyText: string;
+  /** Shown when `rows` is empty (spec §8 default; a list screen adds what it hides). */
+  emptyText: ReactNode;
   /** True while a page is being fetched (aria-busy). */
   loading?: boolean;
   /** Rendered left of 'Select Columns' above the table. */
