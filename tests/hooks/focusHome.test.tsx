@@ -49,6 +49,24 @@ describe('focus home', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await frame();
     expect(document.activeElement).toBe(button('clear'));
+    // Enabled at last, and the user has not moved on: focus returns to it.
+    button('report').disabled = false;
+    await frame();
+    expect(document.activeElement).toBe(button('report'));
+  });
+
+  it('does not take focus back from where the user has moved meanwhile', async () => {
+    button('clear').focus();
+    button('report').focus();
+    button('report').blur();
+    button('report').disabled = true;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await frame();
+    expect(document.activeElement).toBe(button('clear'));
+    document.querySelector<HTMLElement>('h1')!.focus();
+    button('report').disabled = false;
+    await frame();
+    expect(document.activeElement).toBe(document.querySelector('h1'));
   });
 
   it('leaves a deliberate move to the background alone', async () => {

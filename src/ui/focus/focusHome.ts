@@ -3,7 +3,9 @@
 //
 // - A control that disables itself while its action runs (Report, Get Logs, Reload, Print…) loses
 //   focus to <body> in the browser. Its focus is kept in mind and given back the moment it is
-//   enabled again: focus returns to the control that started the action.
+//   enabled again: focus returns to the control that started the action. If that takes longer than
+//   FOCUS_WAIT_MS, a nearer home holds focus meanwhile, and hands it back when the control is
+//   enabled, unless the user has moved on.
 // - A control that goes away (a closed dialog's button, a removed row) hands focus to the most
 //   recently focused control that is still there, else to the page's result or heading.
 // - A page may send focus to an action's result instead (the report, the first invalid field)
@@ -50,6 +52,18 @@ export function installFocusHome(doc: Document = document, wait: number = FOCUS_
   const win = doc.defaultView ?? window;
   const history: HTMLElement[] = [];
   let pending: HTMLElement | null = null;
+  /** A control still disabled after the wait, and the home that holds its focus meanwhile. */
+  let held: { owner: HTMLElement; holder: HTMLElement } | null = null;
+  /** Focus this module moves itself is not the user moving on. */
+  let moving = false;
+  const move = (el: HTMLElement) => {
+    moving = true;
+    try {
+      el.focus({ preventScroll: true });
+    } finally {
+      moving = false;
+    }
+  };
   let pendingSince = 0;
   let scheduled = 0;
   let timer = 0;
@@ -57,6 +71,8 @@ export function installFocusHome(doc: Document = document, wait: number = FOCUS_
   const remember = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof HTMLElement) || target === doc.body) return;
+    if (moving) return;
+    held = null;
     const at = history.indexOf(target);
     if (at >= 0) history.splice(at, 1);
     history.push(target);
@@ -74,6 +90,15 @@ export function installFocusHome(doc: Document = document, wait: number = FOCUS_
 
   const check = () => {
     scheduled = 0;
+    if (held) {
+      if (!held.owner.isConnected || doc.activeElement !== held.holder) held = null;
+      else if (isFocusable(held.owner)) {
+        const { owner } = held;
+        held = null;
+        move(owner);
+        return;
+      }
+    }
     if (!lostToBody(doc)) {
       pending = null;
       return;
@@ -87,7 +112,7 @@ export function installFocusHome(doc: Document = document, wait: number = FOCUS_
       pendingSince = win.performance.now();
     }
     if (isFocusable(pending)) {
-      pending.focus({ preventScroll: true });
+      move(pending);
       return;
     }
     const waiting = pending.isConnected && win.performance.now() - pendingSince < wait;
@@ -96,8 +121,12 @@ export function installFocusHome(doc: Document = document, wait: number = FOCUS_
       timer = win.setTimeout(schedule, wait);
       return;
     }
+    const owner = pending;
     pending = null;
-    fallback()?.focus({ preventScroll: true });
+    const holder = fallback();
+    if (!holder) return;
+    move(holder);
+    if (owner.isConnected) held = { owner, holder };
   };
 
   function schedule() {
