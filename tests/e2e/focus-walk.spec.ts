@@ -65,6 +65,14 @@ test.describe('Focus after every action, keyboard only', () => {
     await expect(pdf).toBeEnabled();
     await expectFocusHome(page, pdf);
 
+    // A refused range: its message, focus stays on Report, and the old result goes (issue 27).
+    await typeInto(page, field(page, 'End date'), '2026-11-16');
+    await press(page, button(page, 'Report'));
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Start date must be before end date!');
+    await expectFocusHome(page, button(page, 'Report'));
+    await expect(page.getByRole('tab', { name: 'Day Report' })).toHaveCount(0);
+    await expect(page.getByText('No data available', { exact: true })).toBeVisible();
+
     await press(page, button(page, 'Clear'));
     await expectFocusHome(page, button(page, 'Clear'));
   });
