@@ -54,7 +54,7 @@ test('the Analysis selection card opens at its top: the count and Filter all in 
 
 test('table row lines reach the right edge of the table', async ({ app, page }) => {
   await app.signInAs('admin', '/limits');
-  const table = await box(page, '.dt-scroll');
+  const table = await box(page, '.dt-grid');
   const row = await box(page, '.dt-row');
   expect(Math.abs(row.x + row.width - (table.x + table.width))).toBeLessThanOrEqual(20);
 });
