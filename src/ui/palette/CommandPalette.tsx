@@ -2,11 +2,11 @@
 // (input with aria-controls / aria-activedescendant) and the listbox of options; the kit's Modal
 // supplies the dialog semantics: a focus trap, Esc to close, the page hidden from screen readers
 // and focus returned to where it was.
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
 import { Dialog, Icon, Modal } from '../kit';
 import { usePalette } from './PaletteProvider';
-import { effectScore, groupActions } from './ranking';
+import { groupActions, paletteScore as scoreOf } from './ranking';
 import { usePaletteActionList, type PaletteAction } from './registry';
 
 export const PALETTE_LABEL = 'Command palette';
@@ -43,8 +43,11 @@ export function CommandPalette() {
 
 function PaletteBody({ onDone }: { onDone: () => void }) {
   const actions = usePaletteActionList();
-  const groups = useMemo(() => groupActions(actions), [actions]);
   const [search, setSearch] = useState('');
+  const groups = useMemo(
+    () => groupActions(actions, search.trim() ? (a) => scoreOf(a, search) : undefined),
+    [actions, search],
+  );
   // cmdk identifies an option by its label (unique across the palette).
   const byLabel = useMemo(() => new Map(actions.map((a) => [a.label, a])), [actions]);
   // The highlighted option (cmdk moves it to the top match as the search changes).
@@ -67,9 +70,9 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
       className="palette-command"
       value={highlighted}
       onValueChange={setHighlighted}
-      filter={(value, query, keywords) => {
+      filter={(value, query) => {
         const action = byLabel.get(value);
-        return effectScore(action?.effect, defaultFilter(value, query, keywords), query, action?.scope);
+        return action ? scoreOf(action, query) : 0;
       }}
     >
       <div className="palette-search">

@@ -5,6 +5,7 @@
 // ranks them after every harmless match. (Writes still ask for confirmation when run.) Among the
 // harmless ones, the page on screen comes first for the same words (issue 27): on Reports 'pdf' is
 // the report's PDF, on Hardware Logs 'log' is Get Logs, not Log out.
+import { defaultFilter } from 'cmdk';
 import type { PaletteAction, PaletteEffect, PaletteScope } from './registry';
 
 export const WRITE_MIN_SEARCH = 3;
@@ -12,9 +13,17 @@ export const WRITE_MIN_SEARCH = 3;
 const RANK: Record<PaletteEffect, number> = { navigate: 0, read: 1, write: 2 };
 const rankOf = (action: PaletteAction): number => RANK[action.effect ?? 'read'];
 
-/** Groups in palette order: by their most harmless command, then registration order; commands
- *  inside a group likewise. */
-export function groupActions(actions: readonly PaletteAction[]): [string, PaletteAction[]][] {
+/**
+ * Groups in palette order: by their most harmless command, then registration order; commands
+ * inside a group likewise. While the user searches (`score` given), groups follow their best
+ * command's score: cmdk (1.1) sorts the commands inside a group but never reorders the groups
+ * themselves (its group lookup misses), and Enter runs the first command of the first group, so
+ * the order of the groups decides what runs (issue 27: 'pdf' on Reports ran Open help).
+ */
+export function groupActions(
+  actions: readonly PaletteAction[],
+  score?: (action: PaletteAction) => number,
+): [string, PaletteAction[]][] {
   const groups = new Map<string, PaletteAction[]>();
   for (const action of actions) {
     const list = groups.get(action.group) ?? [];
@@ -26,8 +35,9 @@ export function groupActions(actions: readonly PaletteAction[]): [string, Palett
       [group, items.toSorted((a, b) => rankOf(a) - rankOf(b)), order] as const,
   );
   const groupRank = (items: readonly PaletteAction[]) => Math.min(...items.map(rankOf));
+  const best = (items: readonly PaletteAction[]) => (score ? Math.max(...items.map(score)) : 0);
   return ranked
-    .toSorted(([, a, ao], [, b, bo]) => groupRank(a) - groupRank(b) || ao - bo)
+    .toSorted(([, a, ao], [, b, bo]) => best(b) - best(a) || groupRank(a) - groupRank(b) || ao - bo)
     .map(([group, items]) => [group, items]);
 }
 
@@ -56,3 +66,12 @@ export function effectScore(
   if (scope === 'page' && effect !== 'navigate' && match >= PAGE_FIRST_MATCH) return tier(2);
   return tier(1);
 }
+
+/** The score cmdk sorts by and the groups are ordered by: cmdk's text match, then effectScore. */
+export const paletteScore = (action: PaletteAction, search: string): number =>
+  effectScore(
+    action.effect,
+    defaultFilter(action.label, search, action.keywords ? action.keywords.map((k) => k.trim()) : []),
+    search,
+    action.scope,
+  );

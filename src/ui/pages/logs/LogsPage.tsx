@@ -80,7 +80,7 @@ export function LogsPage() {
       id: 'clear-logs',
       label: 'Clear the logs',
       group: 'Hardware Logs',
-      keywords: ['clear', 'reset', 'log'],
+      keywords: ['clear', 'reset'],
       description: 'removes the shown lines and the search',
       ...pageKey(PAGE_SHORTCUTS.clear),
       perform: clear,

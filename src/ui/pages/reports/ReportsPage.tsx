@@ -115,7 +115,7 @@ export function ReportsPage() {
       id: 'report-clear',
       label: 'Clear the reports',
       group: 'Reports',
-      keywords: ['clear', 'reset', 'report'],
+      keywords: ['clear', 'reset'],
       description: 'removes the shown reports',
       ...pageKey(PAGE_SHORTCUTS.clear),
       perform: clear,
