@@ -74,6 +74,14 @@ export const BOX_DELETE_WARNING = 'This will also remove all BoxPositions of thi
 // ---- §8 error catalogue ------------------------------------------------------------------------
 
 export const NO_DATA = 'Sorry, there is no data! Please check your search parameters!';
+
+/** What an empty Analysis or Samples table hides on purpose (issue 27; views/hidden.ts). */
+const rowsNoun = (entity: 'analysis' | 'samples', n: number): string =>
+  entity === 'analysis' ? (n === 1 ? 'analysis' : 'analyses') : n === 1 ? 'sample' : 'samples';
+export const hiddenOutsideCampaign = (entity: 'analysis' | 'samples', n: number): string =>
+  `${n.toLocaleString('de-AT')} ${rowsNoun(entity, n)} outside the campaign`;
+export const hiddenByExclusions = (entity: 'analysis' | 'samples', n: number): string =>
+  `${n.toLocaleString('de-AT')} ${rowsNoun(entity, n)} left out by the exclusions`;
 export const NO_DATA_AVAILABLE = 'No data available';
 export const BOX_EMPTY = 'No data to show! Either the Box is empty or no Box is selected!';
 export const CHOOSE_SCREEN = 'Please choose a Screen-Number first!';

@@ -5,6 +5,7 @@
 // Times are the lab's wall clock ('YYYY-MM-DD HH:mm:ss', no zone), as stored. A lab day is the
 // wall-clock span 06:00:00 to 05:59:59 of the next date; on the night the clocks go back it holds
 // 25 hours of stamps, on the night they go forward 23, and every stamp falls into exactly one day.
+import { formatDecimal, formatLabNumber } from './numberFormat';
 import { Temporal } from 'temporal-polyfill';
 import { AVERAGED_FIELDS, type AveragedField } from './constants';
 import { formatLabDate, formatLabDateTime, parseLabDateTime, startOfDay, endOfDay } from './datetime';
@@ -82,7 +83,7 @@ export interface DayStats {
   outOfLimit: Partial<Record<AveragedField, number>>;
 }
 
-const fixed = (n: number): string => n.toFixed(2);
+const fixed = (n: number): string => formatDecimal(n, 2);
 
 /** A day with nothing received and nothing analysed is left out of the report. */
 export const hasActivity = (d: DayStats): boolean => d.samplesReceived > 0 || d.analysesDone > 0;
@@ -162,13 +163,13 @@ const outOfLimitReasons = (s: SampleFacts, limits: ReportLimits): string[] =>
       const v = a.values[f];
       const lim = limits[f];
       if (v === null || v === undefined || !lim) return [];
-      if (v < lim.min) return [`${REPORT_VALUE_NAMES[f]} ${fixed(v)} below ${lim.min} (aId ${a.aId})`];
-      if (v > lim.max) return [`${REPORT_VALUE_NAMES[f]} ${fixed(v)} above ${lim.max} (aId ${a.aId})`];
+      if (v < lim.min) return [`${REPORT_VALUE_NAMES[f]} ${fixed(v)} below ${formatLabNumber(lim.min)} (aId ${a.aId})`];
+      if (v > lim.max) return [`${REPORT_VALUE_NAMES[f]} ${fixed(v)} above ${formatLabNumber(lim.max)} (aId ${a.aId})`];
       return [];
     }),
   );
 
-const w = (n: number): string => n.toFixed(3);
+const w = (n: number): string => formatDecimal(n, 3);
 
 const weightReason = (s: SampleFacts): string | null => {
   const { weightNet: net, weightBru: gross, weightTar: tare } = s;
@@ -186,7 +187,7 @@ const repeatReasons = (s: SampleFacts): string[] => {
     if (values.length < 2) return [];
     const spread = Math.max(...values) - Math.min(...values);
     return spread > REPEAT_TOLERANCE[f] + 1e-9
-      ? [`${REPORT_VALUE_NAMES[f]} ${values.map(fixed).join(' / ')} (spread ${fixed(spread)} > ${REPEAT_TOLERANCE[f]})`]
+      ? [`${REPORT_VALUE_NAMES[f]} ${values.map(fixed).join(' / ')} (spread ${fixed(spread)} > ${formatLabNumber(REPEAT_TOLERANCE[f])})`]
       : [];
   });
 };

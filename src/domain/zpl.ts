@@ -1,6 +1,7 @@
 // The sticker label as ZPL (ARCHITECTURE §5 Labels). The client builds it; the server forwards it
 // to a raw-TCP printer, so it accepts exactly the subset built here and nothing that could change
 // printer settings (~ commands, ^JU, downloads) or smuggle data.
+import { LABEL_ROW_CHARS, labelRowText } from './rules/fields';
 import type { LabelFields } from './rules/label';
 
 export const ZPL_MAX_LENGTH = 512;
@@ -27,7 +28,7 @@ export type LabelElement =
 export const labelLayout = (l: LabelFields): LabelElement[] => {
   const { x, font } = ZPL_LAYOUT;
   const text = (row: 'first' | 'second' | 'footer'): LabelElement[] => {
-    const value = l[row].trim();
+    const value = labelRowText(l[row].trim());
     return value ? [{ kind: 'text', row, x, y: ZPL_LAYOUT[row], height: font.height, value }] : [];
   };
   const digits = l.barcode.replace(/\s/g, '').slice(0, 12);
@@ -45,17 +46,27 @@ const zplOf = (e: LabelElement): string =>
     ? `^FO${e.x},${e.y}^FD${e.value}^FS`
     : `^BY${e.moduleWidth}^FO${e.x},${e.y}^BEN,${e.height},Y,N^FD${e.digits}^FS`;
 
+/** ^CI28: the field data that follows is UTF-8 (needed only for rows beyond ASCII). */
+export const ZPL_UTF8 = '^CI28';
+
 /** One label ^XA … ^XZ. Fields are expected to have passed labelErrors. */
-export const buildLabelZpl = (l: LabelFields): string =>
-  ['^XA', `^CF0,${ZPL_LAYOUT.font.height}`, ...labelLayout(l).map(zplOf), '^XZ'].join('');
+export const buildLabelZpl = (l: LabelFields): string => {
+  const elements = labelLayout(l);
+  // eslint-disable-next-line no-control-regex -- ASCII is exactly \x00-\x7F
+  const utf8 = elements.some((e) => e.kind === 'text' && /[^\x00-\x7F]/.test(e.value));
+  return ['^XA', ...(utf8 ? [ZPL_UTF8] : []), `^CF0,${ZPL_LAYOUT.font.height}`, ...elements.map(zplOf), '^XZ'].join('');
+};
 
 /** Printable size of the layout in dots (a 2 x 1.5 inch label at 203 dpi). */
 export const LABEL_SIZE = { width: 406, height: 330 } as const;
 
 const FO = String.raw`\^FO\d{1,4},\d{1,4}`;
-const TEXT_FIELD = String.raw`${FO}\^FD[\w -]{1,12}\^FS`;
+const TEXT_FIELD = String.raw`${FO}\^FD${LABEL_ROW_CHARS}{1,12}\^FS`;
 const BARCODE_FIELD = String.raw`(?:\^BY\d{1,2})?${FO}\^BEN,\d{1,3},[YN],[YN]\^FD\d{12}\^FS`;
-const ALLOWED = new RegExp(String.raw`^\^XA(?:\^CF0,\d{1,3})?(?:${TEXT_FIELD}|${BARCODE_FIELD})*\^XZ$`);
+const ALLOWED = new RegExp(
+  String.raw`^\^XA(?:\^CI28)?(?:\^CF0,\d{1,3})?(?:${TEXT_FIELD}|${BARCODE_FIELD})*\^XZ$`,
+  'u',
+);
 
 /** Accepts only the command subset buildLabelZpl emits, within ZPL_MAX_LENGTH characters. */
 export const isAllowedZpl = (zpl: string): boolean => zpl.length <= ZPL_MAX_LENGTH && ALLOWED.test(zpl);

@@ -7,7 +7,7 @@
 // not refused as a conflict). Reload drops the changes and says so ('Limits reloaded' …); REFRESH
 // (the Sync page's timer, the reload after a manual start) reloads silently and keeps the changes.
 // Network and snackbar are injected; the kind (limitBatch, settingBatch, syncBatch) is the input.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BatchKind, Draft, DraftErrors } from '../domain/configBatch';
 import { batchFailed, batchSucceeded, SERVER_TIMEOUT } from '../domain/messages';
 
@@ -53,6 +53,19 @@ const notProvided = (name: string) => () => {
   throw new Error(`batch update machine: '${name}' must be provided`);
 };
 
+/**
+ * Spec §5: field validation messages are collected and shown in the snackbar. After a change that
+ * leaves any field invalid: every current message, row by row; nothing while all fields are valid.
+ */
+const fieldErrorsNotice = (errors: Readonly<Record<string, DraftErrors>>): NotifyParams | null => {
+  const messages = fieldMessages(errors);
+  return messages.length > 0 ? { kind: 'error', message: messages.join(' ') } : null;
+};
+
+/** Every field message, row by row: 'pol: Must be less than maximum value!'. */
+export const fieldMessages = (errors: Readonly<Record<string, DraftErrors>>): string[] =>
+  Object.entries(errors).flatMap(([id, e]) => Object.values(e).map((m) => `${id}: ${m}`));
+
 const sameDraft = (a: Draft, b: Draft): boolean => {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
@@ -81,7 +94,9 @@ const takeRows = (ctx: BatchContext, rows: readonly unknown[], keep: readonly st
     drafts[id] = kept.includes(id) ? ctx.drafts[id]! : ctx.kind.draftOf(row);
   }
   // A kept row whose text equals the newly loaded values is no longer a change.
-  const changed = kept.filter((id) => !sameDraft(drafts[id]!, ctx.kind.draftOf(rows.find((r) => ctx.kind.idOf(r) === id))));
+  const changed = kept.filter(
+    (id) => !sameDraft(drafts[id]!, ctx.kind.draftOf(rows.find((r) => ctx.kind.idOf(r) === id))),
+  );
   return { rows, drafts, changed, errors: errorsFor(ctx.kind, drafts) };
 };
 
@@ -162,7 +177,17 @@ export const batchUpdateMachine = setup({
     },
     /** A silent reload (auto-refresh, after a manual sync start): the user's changes stay. */
     refreshing: {
-      on: { CHANGE: { actions: 'change' } },
+      on: {
+        CHANGE: {
+          actions: [
+            'change',
+            enqueueActions(({ context, enqueue }) => {
+              const notice = fieldErrorsNotice(context.errors);
+              if (notice) enqueue({ type: 'notify', params: notice });
+            }),
+          ],
+        },
+      },
       invoke: {
         id: 'refresh',
         src: 'load',
@@ -179,7 +204,15 @@ export const batchUpdateMachine = setup({
     },
     ready: {
       on: {
-        CHANGE: { actions: 'change' },
+        CHANGE: {
+          actions: [
+            'change',
+            enqueueActions(({ context, enqueue }) => {
+              const notice = fieldErrorsNotice(context.errors);
+              if (notice) enqueue({ type: 'notify', params: notice });
+            }),
+          ],
+        },
         UPDATE: { guard: 'canUpdate', target: 'updating' },
         RELOAD: 'reloading',
         REFRESH: 'refreshing',
@@ -190,7 +223,11 @@ export const batchUpdateMachine = setup({
         id: 'update',
         src: 'update',
         input: ({ context }) => ({
-          changes: context.changed.map((id) => ({ id, row: rowById(context, id), draft: context.drafts[id]! })),
+          changes: context.changed.map((id) => ({
+            id,
+            row: rowById(context, id),
+            draft: context.drafts[id]!,
+          })),
         }),
         onDone: [
           {
@@ -202,7 +239,9 @@ export const batchUpdateMachine = setup({
                 params: ({ context }) => ({ kind: 'success', message: batchSucceeded(context.changed) }),
               },
               // The stored rows show at once (also if the reload that follows fails).
-              assign(({ context, event }) => takeRows(context, withStored(context, event.output.updated), [])),
+              assign(({ context, event }) =>
+                takeRows(context, withStored(context, event.output.updated), []),
+              ),
             ],
           },
           {

@@ -1,7 +1,8 @@
 // A load for a date range, as the Reports and Hardware Logs pages do it (spec §2, §5 Reports and
 // logs dates, §8): the dates are checked by the domain rule first (its message, no request); a
 // valid range loads, and a newer load replaces one in flight (the invoked actor is stopped, which
-// aborts its request); the result stays until Clear, which announces itself. A result that says
+// aborts its request); the result stays until Clear, which announces itself, or until a range the
+// rule refuses, which leaves nothing on screen that looks like its answer. A result that says
 // `more: true` (a range read in pages, as the hardware log is) can be extended with MORE: the
 // injected `loadMore` gets the range and the result and answers the extended result; a newer LOAD
 // or Clear aborts it, a failure keeps what was shown. The load, the messages and the announcement
@@ -85,13 +86,19 @@ export const dateRangeLoadMachine = setup({
     LOAD: [
       { guard: 'validRange', target: '.loading', reenter: true, actions: 'takeRange' },
       {
-        actions: {
-          type: 'reportInvalid',
-          params: ({ event }) => {
-            const r = event.type === 'LOAD' ? checkDateRange(event.start, event.end, event.today) : null;
-            return { message: r && !r.ok ? r.message : '' };
+        // The shown result no longer answers what the fields ask (issue 27): it goes with the
+        // message, and a load in flight is stopped.
+        target: '.idle',
+        actions: [
+          'forget',
+          {
+            type: 'reportInvalid',
+            params: ({ event }) => {
+              const r = event.type === 'LOAD' ? checkDateRange(event.start, event.end, event.today) : null;
+              return { message: r && !r.ok ? r.message : '' };
+            },
           },
-        },
+        ],
       },
     ],
     CLEAR: { target: '.idle', actions: ['forget', 'announceCleared'] },
@@ -105,11 +112,21 @@ export const dateRangeLoadMachine = setup({
         input: ({ context }) => context.range ?? { start: '', end: null },
         onDone: {
           target: 'shown',
-          actions: assign({ result: ({ event }) => event.output, resultRange: ({ context }) => context.range }),
+          actions: assign({
+            result: ({ event }) => event.output,
+            resultRange: ({ context }) => context.range,
+          }),
         },
         onError: [
-          { guard: 'hasResult', target: 'shown', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'idle', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: 'hasResult',
+            target: 'shown',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'idle',
+            actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

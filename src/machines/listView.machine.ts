@@ -8,6 +8,7 @@
 // once ('checking', still busy), the check runs after the first paint, and its failure ends as a
 // failed request does (the last checked rows back, 'Server timeout occurred!…'). Rows that were not
 // checked are never left on screen in 'idle' or 'error'.
+import type { HiddenCounts } from '../domain/entities/shared';
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import { type Exclusion, LIST_PAGE_SIZES, REFRESH_MIN_S } from '../domain/constants';
 import { parseFilters } from '../domain/filter';
@@ -35,6 +36,8 @@ export interface ListPage<Row = unknown> {
   totalPages: number;
   /** Column averages (Analysis only); null where the endpoint sends none. */
   average?: Record<string, number | null> | null;
+  /** An empty page only: what the campaign and the exclusions hide (views/hidden.ts). */
+  hidden?: HiddenCounts | null;
   /**
    * Present when only the totals and the first rows were checked against the schema: resolves with
    * every row as the schema outputs it, or rejects as the request would have (http.ts RowCheck).
@@ -53,6 +56,7 @@ export interface ShownPage {
   totalItems: number;
   totalPages: number;
   average: Record<string, number | null> | null;
+  hidden: HiddenCounts | null;
 }
 
 export interface FetchPageInput {
@@ -86,6 +90,7 @@ export interface ListViewContext {
   totalItems: number;
   totalPages: number;
   average: Record<string, number | null> | null;
+  hidden: HiddenCounts | null;
   /** The message of the last failed request (timeout text, or the server's 400 message). */
   error: string | null;
   /** While the rows shown are not all checked: the last page that was, to go back to on a failure. */
@@ -130,6 +135,7 @@ const shown = (page: ListPage): ShownPage => ({
   totalItems: page.totalItems,
   totalPages: page.totalPages,
   average: page.average ?? null,
+  hidden: page.hidden ?? null,
 });
 
 export const listViewMachine = setup({
@@ -186,6 +192,7 @@ export const listViewMachine = setup({
     totalItems: 0,
     totalPages: 0,
     average: null,
+    hidden: null,
     error: null,
     checked: null,
   }),
@@ -271,6 +278,7 @@ export const listViewMachine = setup({
                   totalItems: context.totalItems,
                   totalPages: context.totalPages,
                   average: context.average,
+                  hidden: context.hidden,
                 } satisfies ShownPage),
             })),
           },

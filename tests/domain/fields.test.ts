@@ -231,6 +231,10 @@ describe('barcode (12 digits, optional space, 1 digit)', () => {
     ['400638133393', M.BARCODE_MESSAGE],
     ['400638133393 12', M.BARCODE_MESSAGE],
     ['40063813339a 1', M.BARCODE_MESSAGE],
+    // Issue 27: a hand-typed barcode whose check digit does not belong to its 12 digits.
+    ['400638133393 2', M.BARCODE_MESSAGE],
+    ['4006381333930', M.BARCODE_MESSAGE],
+    ['123456780000 4', null],
   ])('%s → %s', (value, expected) => {
     expect(F.validateBarcode(value)).toBe(expected);
     expect(firstMessage(F.barcodeSchema, value)).toBe(expected);
@@ -245,11 +249,13 @@ describe('label rows: first, second, footer', () => {
   ] as const)('%s', (row, message) => {
     const rule = F.validateLabelRow(row);
     const schema = F.labelRowSchema(row);
-    for (const ok of ['', 'Beet 2025', 'ABCDEFGHIJKL', 'a_b-c d', 'x']) {
+    // Issue 27: twelve characters, not bytes ('Rübe-Probe 1' is 13 bytes in UTF-8); 'ü' typed as
+    // u + combining diaeresis is one character too.
+    for (const ok of ['', 'Beet 2025', 'ABCDEFGHIJKL', 'a_b-c d', 'x', 'Rübe', 'Rübe-Probe 1', 'Ru\u0308be-Probe 1', 'Fußzeile']) {
       expect(rule(ok)).toBeNull();
       expect(firstMessage(schema, ok)).toBeNull();
     }
-    for (const bad of ['ABCDEFGHIJKLM', 'Rübe', 'a,b', 'a^FS', '~JA']) {
+    for (const bad of ['ABCDEFGHIJKLM', 'Rübe-Probe 12', 'a,b', 'a^FS', '~JA']) {
       expect(rule(bad)).toBe(message);
       expect(firstMessage(schema, bad)).toBe(message);
     }

@@ -94,7 +94,7 @@ describe('suspicious samples', () => {
   it('out of limit, below and above, naming the analysis', () =>
     expect(
       suspicionReasons(fine({ analyses: [{ aId: 7, values: { pol: 9.99, dry: 30.01 } }] }), LIMITS, NOW),
-    ).toEqual(['out of limit: Pol 9.99 below 10 (aId 7), Dry 30.01 above 30 (aId 7)']));
+    ).toEqual(['out of limit: Pol 9,99 below 10 (aId 7), Dry 30,01 above 30 (aId 7)']));
 
   it('a value on its limit is inside', () =>
     expect(suspicionReasons(fine({ analyses: [{ aId: 7, values: { pol: 25, glu: 0 } }] }), LIMITS, NOW)).toEqual([]));
@@ -104,12 +104,12 @@ describe('suspicious samples', () => {
 
   it('net above gross', () =>
     expect(suspicionReasons(fine({ weightNet: 12, weightBru: 11, weightTar: null }), LIMITS, NOW)).toEqual([
-      'weight inconsistent: net 12.000 kg above gross 11.000 kg',
+      'weight inconsistent: net 12,000 kg above gross 11,000 kg',
     ]));
 
   it('net plus tare is not gross; within half a gram it is', () => {
     expect(suspicionReasons(fine({ weightTar: 1.25 }), LIMITS, NOW)).toEqual([
-      'weight inconsistent: net 10.000 + tare 1.250 kg is not gross 11.000 kg',
+      'weight inconsistent: net 10,000 + tare 1,250 kg is not gross 11,000 kg',
     ]);
     expect(suspicionReasons(fine({ weightNet: 9.9996 }), LIMITS, NOW)).toEqual([]);
   });
@@ -118,7 +118,7 @@ describe('suspicious samples', () => {
     const a = (aId: number, pol: number, glu: number) => ({ aId, values: { pol, glu } });
     expect(suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.3, 0.6)] }), LIMITS, NOW)).toEqual([]);
     expect(suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.31, 0.5), a(3, 18.1, 0.5)] }), LIMITS, NOW)).toEqual([
-      'repeated analyses disagree: Pol 18.00 / 18.31 / 18.10 (spread 0.31 > 0.3)',
+      'repeated analyses disagree: Pol 18,00 / 18,31 / 18,10 (spread 0,31 > 0,3)',
     ]);
   });
 
@@ -142,7 +142,7 @@ describe('suspicious samples', () => {
       ),
     ).toEqual([
       '2|2025-10-26 09:00:00: no analysis 24 h after arrival',
-      '3|2025-10-27 09:00:00: weight inconsistent: net 12.000 kg above gross 11.000 kg',
+      '3|2025-10-27 09:00:00: weight inconsistent: net 12,000 kg above gross 11,000 kg',
     ]));
 });
 
@@ -170,7 +170,8 @@ describe('day report', () => {
       'Lab day 2025-10-24 (2025-10-24 06:00:00 – 2025-10-25 05:59:59)',
       'Samples received: 4',
       'Analyses done: 1',
-      'Pol: average 18.46, min 18.46, max 18.46 (1 value)',
+      // Issue 27: the decimal comma of the chart and table beside the lines (domain/numberFormat).
+      'Pol: average 18,46, min 18,46, max 18,46 (1 value)',
       'Out of limit: 1 value (Pol 1)',
     ]));
 

@@ -214,8 +214,12 @@ describe('labels', () => {
     [{ ...EMPTY_LABEL, first: 'Beet' }, []],
     [{ ...EMPTY_LABEL, barcode: '400638133393 1' }, []],
     [
-      { first: 'ABCDEFGHIJKLM', second: 'ok', barcode: '123', footer: 'Fußzeile' },
-      ['First row can only have 12 characters!', M.BARCODE_MESSAGE, 'Footer can only have 12 characters!'],
+      { first: 'ABCDEFGHIJKLM', second: 'ok', barcode: '123', footer: 'Fußzeile-Lab' },
+      ['First row can only have 12 characters!', M.BARCODE_MESSAGE],
+    ],
+    [
+      { first: 'Rübe-Probe 1', second: '', barcode: '400638133393 2', footer: 'Fußzeile.' },
+      [M.BARCODE_MESSAGE, 'Footer can only have 12 characters!'],
     ],
   ])('%o → %o', (label, expected) => expect(labelErrors(label)).toEqual(expected));
   it.each([

@@ -21,6 +21,13 @@ describe('ZPL label', () => {
     expect(isAllowedZpl(zpl)).toBe(true);
   });
 
+  it('prints a row beyond ASCII in UTF-8 (^CI28), twelve characters long (issue 27)', () => {
+    const zpl = buildLabelZpl({ ...EMPTY_LABEL, first: 'Rübe-Probe 1', footer: 'Ru\u0308be' });
+    expect(zpl).toBe('^XA^CI28^CF0,40^FO40,30^FDRübe-Probe 1^FS^FO40,280^FDRübe^FS^XZ');
+    expect(isAllowedZpl(zpl)).toBe(true);
+    expect(isAllowedZpl('^XA^CI28^FO40,30^FDRübe-Probe 12^FS^XZ')).toBe(false);
+  });
+
   it('leaves out empty fields', () => {
     const zpl = buildLabelZpl({ ...EMPTY_LABEL, barcode: '4006381333931' });
     expect(zpl).toBe('^XA^CF0,40^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS^XZ');

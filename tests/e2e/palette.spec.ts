@@ -150,3 +150,66 @@ test.describe('never changes data by accident', () => {
     }
   });
 });
+
+test.describe('knows the page it is on (issue 27)', () => {
+  test("'pdf' + Enter on Reports downloads the report's PDF, and the palette said so first", async ({ app, page }) => {
+    await app.signInAs('reader', '/reports');
+    await page.getByRole('textbox', { name: 'Start date', exact: true }).fill('2026-11-17');
+    await page.getByRole('textbox', { name: 'End date', exact: true }).fill('2026-11-19');
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await expect(page.getByRole('tab', { name: 'Day Report' })).toBeVisible();
+
+    await app.openPalette();
+    await page.keyboard.type('pdf');
+    await expect(app.palette.getByRole('option', { selected: true })).toHaveAccessibleName('Report PDF');
+    await expect(app.palette.getByRole('option', { selected: true })).toContainText('Alt+Shift+P');
+    // What Enter would do, before it is pressed.
+    await expect(app.palette.locator('#palette-preview')).toHaveText(
+      'Enter runs Report PDF (Reports): downloads the PDF of the Day Report tab',
+    );
+    await expect(app.paletteInput).toHaveAccessibleDescription(/runs Report PDF/);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    await expect(page).toHaveURL(/\/reports$/);
+  });
+
+  test("'log' on Hardware Logs lists Get Logs before Log out; the toolbar keys work", async ({ app, page }) => {
+    await app.signInAs('reader', '/logs');
+    await app.openPalette();
+    await page.keyboard.type('log');
+    const options = app.palette.getByRole('option');
+    const names = await options.evaluateAll((els) => els.map((el) => el.querySelector('.palette-item-label')?.textContent));
+    expect(names.indexOf('Get Logs')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('Get Logs')).toBeLessThan(names.indexOf('Log out'));
+    await expect(options.first()).toHaveAccessibleName('Get Logs');
+    await expect(options.first()).toContainText('Alt+Shift+R');
+    await page.keyboard.press('Escape');
+
+    // The shortcut shown is the shortcut bound.
+    await page.keyboard.press('Alt+Shift+R');
+    await expect(page.getByRole('status').filter({ hasText: 'lines of' })).toBeVisible();
+    await page.keyboard.press('Alt+Shift+C');
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Logs cleared!');
+  });
+
+  test('every toolbar button of the config pages and Labels has a command with its keys', async ({ app, page }) => {
+    const expected: Record<string, RegExp[]> = {
+      '/reports': [/^Reports for /, /^Report PDF$/, /^Clear the reports$/],
+      '/limits': [/^Reload limits$/, /^Update limits$/],
+      '/settings': [/^Reload settings$/, /^Update settings$/],
+      '/labels': [/^Print the current label$/, /^Clear the label$/],
+      '/logs': [/^Get Logs$/, /^Clear the logs$/],
+    };
+    await app.signInAs('admin', '/limits');
+    for (const [path, commands] of Object.entries(expected)) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
+      await app.openPalette();
+      for (const command of commands) {
+        const option = app.palette.getByRole('option').filter({ has: page.locator('.palette-item-label', { hasText: command }) }).first();
+        await expect(option, `${command} on ${path}`).toHaveAttribute('aria-keyshortcuts', /^Alt\+Shift\+[A-Z]$/);
+      }
+      await page.keyboard.press('Escape');
+    }
+  });
+});

@@ -95,7 +95,7 @@ test('opening Analysis writes no error into the browser console', async ({ app, 
   expect(errors).toEqual([]);
 });
 
-test('the table speaks English (the page is lang="en"), the German picker carries lang="de"', async ({
+test('the table and the date-time picker speak English (the page is lang="en"), the picker in one language', async ({
   app,
   page,
 }) => {
@@ -115,11 +115,14 @@ test('the table speaks English (the page is lang="en"), the German picker carrie
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.getByRole('button', { name: /^Pick DateIn/ }).first().click();
   const picker = page.getByRole('dialog', { name: /^Pick DateIn/ }).first();
-  // The calendar (its grid, its month heading, its buttons) is German and says so.
-  const german = picker.locator('[lang="de"]');
-  await expect(german.getByRole('grid')).toHaveCount(1);
-  await expect(german.getByRole('heading')).toHaveText(/^Datum, /);
-  await expect(german.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
+  // Issue 27: calendar, time field and buttons in one language (German days beside English 'Time'
+  // and 'Apply date' before).
+  await expect(picker.locator('[lang="de"]')).toHaveCount(0);
+  await expect(picker.getByRole('grid')).toHaveCount(1);
+  await expect(picker.getByRole('heading')).toHaveText(/^Date, /);
+  await expect(picker.getByRole('button', { name: 'Previous month' })).toBeVisible();
+  await expect(picker.getByText('Time', { exact: true })).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Apply date' })).toBeVisible();
 });
 
 for (const size of [

@@ -272,13 +272,33 @@ describe('batch update', () => {
     expect(canUpdate(sut.snapshot())).toBe(true);
   });
 
+  it('field messages are collected and shown in the snackbar, none once all are valid (spec §5, issue 27)', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'min', value: '40' });
+    expect(sut.notifications).toEqual([
+      { kind: 'error', message: 'pol: Must be less than maximum value! pol: Must be grater than minimum value!' },
+    ]);
+    sut.actor.send({ type: 'CHANGE', id: 'nat', field: 'max', value: '1,5' });
+    expect(sut.notifications.at(-1)).toEqual({
+      kind: 'error',
+      message:
+        'pol: Must be less than maximum value! pol: Must be grater than minimum value! nat: Only numerical values and a dot as separator are allowed!',
+    });
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'min', value: '5' });
+    sut.actor.send({ type: 'CHANGE', id: 'nat', field: 'max', value: '12' });
+    expect(sut.notifications).toHaveLength(3);
+  });
+
   it("Reload drops the changes and says 'Limits reloaded'", async () => {
     const sut = await loaded();
     sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'info', value: '' });
     expect(sut.context().errors).toEqual({ pol: { info: 'Info must be set!' } });
     sut.actor.send({ type: 'RELOAD' });
     await sut.resolve('load', ROWS);
-    expect(sut.notifications).toEqual([{ kind: 'info', message: 'Limits reloaded' }]);
+    expect(sut.notifications).toEqual([
+      { kind: 'error', message: 'pol: Info must be set!' },
+      { kind: 'info', message: 'Limits reloaded' },
+    ]);
     expect(sut.context()).toMatchObject({ changed: [], errors: {} });
   });
 

@@ -179,6 +179,25 @@ describe('date range load scenarios', () => {
     expect(sut.log).toEqual([`invalid: ${FUTURE_DATE}`]);
   });
 
+  it('a refused range clears the shown result and stops a load in flight (issue 27)', async () => {
+    const sut = createSut();
+    sut.actor.send(VALID);
+    await sut.settle('resolve');
+    expect(sut.actor.getSnapshot().matches('shown')).toBe(true);
+    sut.actor.send(INVALID);
+    await flush();
+    expect(sut.log).toEqual([`invalid: ${START_BEFORE_END}`]);
+    expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
+    expect(sut.actor.getSnapshot().context).toEqual({ result: null, resultRange: null, range: null });
+
+    sut.actor.send(VALID);
+    await flush();
+    sut.actor.send(INVALID);
+    await flush();
+    expect(sut.loads.at(-1)!.signal.aborted).toBe(true);
+    expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
   it('a failed reload keeps what was shown', async () => {
     const sut = createSut();
     sut.actor.send(VALID);

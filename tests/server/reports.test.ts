@@ -88,33 +88,33 @@ describe('day report', () => {
       'Lab day 2025-10-24 (2025-10-24 06:00:00 – 2025-10-25 05:59:59)',
       'Samples received: 3',
       'Analyses done: 2',
-      'Pol: average 18.50, min 18.00, max 19.00 (2 values)',
-      'Na: average 1.10, min 1.00, max 1.20 (2 values)',
-      'K: average 4.50, min 4.00, max 5.00 (2 values)',
-      'AmN: average 1.25, min 1.00, max 1.50 (2 values)',
-      'Glu: average 0.40, min 0.30, max 0.50 (2 values)',
-      'Dry: average 23.50, min 23.00, max 24.00 (2 values)',
+      'Pol: average 18,50, min 18,00, max 19,00 (2 values)',
+      'Na: average 1,10, min 1,00, max 1,20 (2 values)',
+      'K: average 4,50, min 4,00, max 5,00 (2 values)',
+      'AmN: average 1,25, min 1,00, max 1,50 (2 values)',
+      'Glu: average 0,40, min 0,30, max 0,50 (2 values)',
+      'Dry: average 23,50, min 23,00, max 24,00 (2 values)',
       'Out of limit: 0 values',
       // The night the clocks go back: 25 hours of wall-clock stamps, all in this one lab day.
       'Lab day 2025-10-25 (2025-10-25 06:00:00 – 2025-10-26 05:59:59)',
       'Samples received: 2',
       'Analyses done: 3',
-      'Pol: average 20.27, min 17.00, max 26.00 (3 values)',
-      'Na: average 0.68, min 0.05, max 1.00 (3 values)',
-      'K: average 4.03, min 4.00, max 4.10 (3 values)',
-      'AmN: average 1.00, min 1.00, max 1.00 (3 values)',
-      'Glu: average 0.50, min 0.50, max 0.50 (3 values)',
-      'Dry: average 23.00, min 23.00, max 23.00 (3 values)',
+      'Pol: average 20,27, min 17,00, max 26,00 (3 values)',
+      'Na: average 0,68, min 0,05, max 1,00 (3 values)',
+      'K: average 4,03, min 4,00, max 4,10 (3 values)',
+      'AmN: average 1,00, min 1,00, max 1,00 (3 values)',
+      'Glu: average 0,50, min 0,50, max 0,50 (3 values)',
+      'Dry: average 23,00, min 23,00, max 23,00 (3 values)',
       'Out of limit: 2 values (Pol 1, Na 1)',
       'Lab day 2025-10-27 (2025-10-27 06:00:00 – 2025-10-28 05:59:59)',
       'Samples received: 1',
       'Analyses done: 1',
-      'Pol: average 16.00, min 16.00, max 16.00 (1 value)',
-      'Na: average 1.00, min 1.00, max 1.00 (1 value)',
-      'K: average 4.00, min 4.00, max 4.00 (1 value)',
-      'AmN: average 1.00, min 1.00, max 1.00 (1 value)',
-      'Glu: average 0.50, min 0.50, max 0.50 (1 value)',
-      'Dry: average 23.00, min 23.00, max 23.00 (1 value)',
+      'Pol: average 16,00, min 16,00, max 16,00 (1 value)',
+      'Na: average 1,00, min 1,00, max 1,00 (1 value)',
+      'K: average 4,00, min 4,00, max 4,00 (1 value)',
+      'AmN: average 1,00, min 1,00, max 1,00 (1 value)',
+      'Glu: average 0,50, min 0,50, max 0,50 (1 value)',
+      'Dry: average 23,00, min 23,00, max 23,00 (1 value)',
       'Out of limit: 0 values',
     ]);
     expect(body.days?.map((d) => [d.day, d.values.pol?.avg])).toEqual([
@@ -134,7 +134,7 @@ describe('day report', () => {
   it('the campaign restricts the report: the sample before its start counts nowhere', async () => {
     const body = dayReportsResponseSchema.parse((await get('day?startDate=2025-10-24')).json());
     expect(body.dayReports[1]!.line).toBe('Samples received: 3');
-    expect(body.dayReports.some((l) => l.line.includes('30.00'))).toBe(false);
+    expect(body.dayReports.some((l) => l.line.includes('30,00'))).toBe(false);
   });
 });
 
@@ -144,10 +144,10 @@ describe('suspicious report', () => {
     expect(res.statusCode).toBe(200);
     const body = suspiciousReportsResponseSchema.parse(res.json());
     expect(body.suspiciousReports.map((l) => l.line)).toEqual([
-      '1000000000003|2025-10-24 23:30:00: weight inconsistent: net 12.000 kg above gross 11.000 kg',
-      `1000000000004|2025-10-25 05:59:59: out of limit: Pol 26.00 above 25 (aId ${aId('1000000000004')}); weight inconsistent: net 10.000 + tare 1.000 kg is not gross 12.000 kg`,
+      '1000000000003|2025-10-24 23:30:00: weight inconsistent: net 12,000 kg above gross 11,000 kg',
+      `1000000000004|2025-10-25 05:59:59: out of limit: Pol 26,00 above 25 (aId ${aId('1000000000004')}); weight inconsistent: net 10,000 + tare 1,000 kg is not gross 12,000 kg`,
       '1000000000006|2025-10-25 12:00:00: no analysis 24 h after arrival',
-      `1000000000005|2025-10-26 02:30:00: out of limit: Na 0.05 below 0.1 (aId ${aId('1000000000005', 1)}); repeated analyses disagree: Pol 17.00 / 17.80 (spread 0.80 > 0.3), Na 1.00 / 0.05 (spread 0.95 > 0.3)`,
+      `1000000000005|2025-10-26 02:30:00: out of limit: Na 0,05 below 0,1 (aId ${aId('1000000000005', 1)}); repeated analyses disagree: Pol 17,00 / 17,80 (spread 0,80 > 0,3), Na 1,00 / 0,05 (spread 0,95 > 0,3)`,
     ]);
     expect(body.totalItems).toBe(4);
   });

@@ -145,7 +145,7 @@ describe('each kind imports its example file as it is', () => {
     expect(summary).toMatchObject({ status: 'DONE', filesDone: 1, rowsImported: 3 });
     const rows = await h.db.selectFrom('analysis').selectAll().orderBy('sId').execute();
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ sId: '100000000017', pol: 17.42, aFlags: '-------', dateIn: '2025-10-01 07:02:11' });
+    expect(rows[0]).toMatchObject({ sId: '100000000017', pol: 17.42, aFlags: '-------', dateIn: '2026-10-01 07:02:11' });
     // pol 26.10 above 25 and nat 5.60 above 5: positions 2 (pol) and 4 (nat) of pol, kal, nat, an, glu, dry.
     expect(rows[2]).toMatchObject({ pol: 26.1, nat: 5.6, aFlags: '-H-H---', comment: 'pol and nat out of range: flagged H' });
     const view = await h.request({ method: 'GET', url: '/api/analysis/view?size=50', token: reader });
@@ -226,15 +226,15 @@ describe('idempotency and refusal', () => {
 
   it('box rules: positions consecutive from 1, numMax 1–40, a sample in one place only', async () => {
     const header = 'bId;name;numMax;type;comment;boxPosId;sId;sStamp\n';
-    drop('Box', 'gap.csv', `${header}C1;C1;10;0;;1;100000000017;2025-10-01 06:12:40\nC1;C1;10;0;;3;100000000024;2025-10-01 06:14:02\n`);
+    drop('Box', 'gap.csv', `${header}C1;C1;10;0;;1;100000000017;2026-10-01 06:12:40\nC1;C1;10;0;;3;100000000024;2026-10-01 06:14:02\n`);
     drop('Box', 'max.csv', `${header}C2;C2;41;0;;;;\n`);
-    drop('Box', 'twice.csv', `${header}C3;C3;10;0;;1;100000000017;2025-10-01 06:12:40\n`);
+    drop('Box', 'twice.csv', `${header}C3;C3;10;0;;1;100000000017;2026-10-01 06:12:40\n`);
     const summary = await run('Box');
     expect(summary).toMatchObject({ filesFailed: 3, filesDone: 0 });
     const reason = (f: string) => readFileSync(join(folder('Box'), 'failed', `${f}.reason.txt`), 'utf8');
     expect(reason('gap.csv')).toContain('Line 3: positions of box C1 must be numbered consecutively from 1');
     expect(reason('max.csv')).toContain('Line 2: MaxPositions must be between 1 and 40');
-    expect(reason('twice.csv')).toContain('Line 2: sample 100000000017|2025-10-01 06:12:40 is already in box A101 position 1');
+    expect(reason('twice.csv')).toContain('Line 2: sample 100000000017|2026-10-01 06:12:40 is already in box A101 position 1');
     expect(await h.db.selectFrom('box').select('bId').where('bId', 'in', ['C1', 'C2', 'C3']).execute()).toEqual([]);
   });
 

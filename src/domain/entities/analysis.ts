@@ -8,6 +8,7 @@ import {
   nullableDateTimeWrite,
   optionalText,
   optionalTextWrite,
+  hiddenCountsSchema,
   pageCounts,
   sampleIdSchema,
   sampleIdWriteSchema,
@@ -105,6 +106,7 @@ export const analysisViewSchema = z.object({
   analysis: z.array(analysisSchema),
   average: analysisAverageSchema,
   ...pageCounts,
+  hidden: hiddenCountsSchema.optional(),
 });
 export type AnalysisView = z.infer<typeof analysisViewSchema>;
 

@@ -8,6 +8,7 @@ import {
   nullableDateTimeWrite,
   optionalText,
   optionalTextWrite,
+  hiddenCountsSchema,
   pageCounts,
   sampleIdSchema,
   sampleIdWriteSchema,
@@ -58,7 +59,11 @@ export type SampleWriteParsed = z.output<typeof sampleWriteSchema>;
 export const sampleUpdateSchema = sampleWriteSchema.extend({ version: versionWrite });
 export type SampleUpdate = z.input<typeof sampleUpdateSchema>;
 
-export const samplesViewSchema = z.object({ samples: z.array(sampleSchema), ...pageCounts });
+export const samplesViewSchema = z.object({
+  samples: z.array(sampleSchema),
+  ...pageCounts,
+  hidden: hiddenCountsSchema.optional(),
+});
 export type SamplesView = z.infer<typeof samplesViewSchema>;
 
 /** GET /samples/{sId}/{sStamp} answers either a list or one sample (spec §7). */
@@ -72,7 +77,11 @@ export const samplesOfLookup = (r: SampleLookup): Sample[] => ('samples' in r ? 
 export const timestampsSchema = z.object({ timestamps: z.array(labDateTimeText) });
 
 /** POST /samples and PUT /samples/{sId}/{sStamp}: the written sample's key. */
-export const sampleWriteResultSchema = z.object({ message: z.string(), ID: z.string(), sampleId: sampleIdSchema });
+export const sampleWriteResultSchema = z.object({
+  message: z.string(),
+  ID: z.string(),
+  sampleId: sampleIdSchema,
+});
 
 /** POST /samples/upload: how many rows of the file were created, updated or unchanged. */
 export const sampleImportSummarySchema = z.object({

@@ -19,7 +19,10 @@ export const optionalText = z.string().nullable();
 /** The record's version as read (ARCHITECTURE §4): the database bumps it on every change. */
 export const versionRead = z.number().int();
 /** The version a PUT was edited from; required, so no client can skip the check by leaving it out. */
-export const versionWrite = z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE);
+export const versionWrite = z
+  .number({ error: VERSION_MESSAGE })
+  .int(VERSION_MESSAGE)
+  .positive(VERSION_MESSAGE);
 
 export const sampleIdSchema = z.object({ sId: z.string(), sStamp: labDateTimeText });
 export type SampleId = z.infer<typeof sampleIdSchema>;
@@ -34,3 +37,13 @@ export const pageCounts = {
   totalPages: z.number().int().nonnegative(),
   totalItems: z.number().int().nonnegative(),
 };
+
+/**
+ * Sent with an empty Analysis or Samples view (issue 27): how many rows matching the filters and the
+ * selection the campaign and the exclusion checkboxes hide, so the empty table can say so.
+ */
+export const hiddenCountsSchema = z.object({
+  outsideCampaign: z.number().int().nonnegative(),
+  excluded: z.number().int().nonnegative(),
+});
+export type HiddenCounts = z.infer<typeof hiddenCountsSchema>;

@@ -3,6 +3,7 @@
 // judged alike and the server's 400 lists exactly what the form would have shown.
 import { z } from 'zod';
 import { isDateOrDateTime, isLabDate, isLabDateTime } from '../datetime';
+import { isValidEan13 } from '../ids';
 import {
   AFLAGS_MESSAGE,
   AID_MESSAGE,
@@ -79,8 +80,15 @@ export const AFLAGS_PATTERN = /^[AFGMTVX\-_][LH\-_]{0,10}$/;
 export const BOX_ID_PATTERN = /^[ABCDV]\d+$/;
 export const SAMPLE_LABEL_PATTERN = /^\d{8,13}$/;
 export const BARCODE_PATTERN = /^\d{12} ?\d$/;
-/** ASCII word characters only: the ZPL label is printed without a code-page switch. */
-export const LABEL_ROW_PATTERN = /^[\w -]{1,12}$/;
+/**
+ * Letters (any script: 'Rübe'), digits, '_', space and '-', 1 to 12 of them counted as characters
+ * (code points of the NFC form, so 'ü' typed as u + ¨ is one), not bytes. The label switches the
+ * printer to UTF-8 (^CI28) when a row holds more than ASCII (zpl.ts).
+ */
+export const LABEL_ROW_CHARS = String.raw`[\p{L}\p{N}_ \-]`;
+export const LABEL_ROW_PATTERN = new RegExp(`^${LABEL_ROW_CHARS}{1,12}$`, 'u');
+/** A label row as it is checked and printed: composed characters (NFC). */
+export const labelRowText = (value: string): string => value.normalize('NFC');
 export const SCREEN_NUMBER_PATTERN = /^\d{1,13}$/;
 
 /**
@@ -123,12 +131,19 @@ export const validateAminoFactor: Rule = (value) => {
   return n !== null && n > 0 && n <= AMINO_FACTOR_MAX ? null : AMINO_FACTOR_MESSAGE;
 };
 export const validateSampleLabel: Rule = patternRule(SAMPLE_LABEL_PATTERN, SAMPLE_LABEL_MESSAGE);
-export const validateBarcode: Rule = patternRule(BARCODE_PATTERN, BARCODE_MESSAGE);
+/**
+ * 12 digits, an optional space, the EAN-13 check digit of those 12: a typing slip in any digit
+ * changes the check digit, so a wrong one is refused with the same message (the printer would
+ * otherwise print a code whose last digit the bars do not carry).
+ */
+export const isBarcodeText = (value: string): boolean =>
+  BARCODE_PATTERN.test(value) && isValidEan13(value.replace(' ', ''));
+export const validateBarcode: Rule = textRule(isBarcodeText, BARCODE_MESSAGE);
 /** A blank row is allowed here: the label as a whole needs at least one field (see label rules). */
 export const validateLabelRow =
   (row: LabelRow): Rule =>
   (value) =>
-    isEmpty(value) || (typeof value === 'string' && LABEL_ROW_PATTERN.test(value))
+    isEmpty(value) || (typeof value === 'string' && LABEL_ROW_PATTERN.test(labelRowText(value)))
       ? null
       : labelRowMessage(row);
 export const validateRefreshTimer: Rule = intBetween(REFRESH_MIN, REFRESH_MAX, REFRESH_TIMER_MESSAGE);
@@ -180,9 +195,9 @@ export const aminoFactorSchema = z
   .gt(0, AMINO_FACTOR_MESSAGE)
   .max(AMINO_FACTOR_MAX, AMINO_FACTOR_MESSAGE);
 export const sampleLabelSchema = str(SAMPLE_LABEL_MESSAGE).regex(SAMPLE_LABEL_PATTERN, SAMPLE_LABEL_MESSAGE);
-export const barcodeSchema = str(BARCODE_MESSAGE).regex(BARCODE_PATTERN, BARCODE_MESSAGE);
+export const barcodeSchema = str(BARCODE_MESSAGE).refine(isBarcodeText, BARCODE_MESSAGE);
 export const labelRowSchema = (row: LabelRow) =>
-  str(labelRowMessage(row)).refine((v) => v === '' || LABEL_ROW_PATTERN.test(v), labelRowMessage(row));
+  str(labelRowMessage(row)).refine((v) => v === '' || LABEL_ROW_PATTERN.test(labelRowText(v)), labelRowMessage(row));
 export const refreshTimerSchema = int(REFRESH_MIN, REFRESH_MAX, REFRESH_TIMER_MESSAGE);
 export const screenNumberSchema = str(SCREEN_NUMBER_MESSAGE).regex(
   SCREEN_NUMBER_PATTERN,

@@ -32,7 +32,7 @@ export const DEFAULT_DEMO_SEED = 1;
 export const DEMO_MARKER = '.labdesk-demo';
 /** The campaign the demo prefers; outside its season the demo starts CAMPAIGN_FALLBACK_DAYS before today. */
 export const PREFERRED_CAMPAIGN_START = '2026-09-01';
-const PREFERRED_CAMPAIGN_DAYS = 150;
+export const PREFERRED_CAMPAIGN_DAYS = 150;
 const CAMPAIGN_FALLBACK_DAYS = 80;
 const ACTOR = 'demo';
 

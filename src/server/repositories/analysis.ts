@@ -8,7 +8,9 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Analysis, AnalysisAverage } from '../../domain/entities/analysis';
 import type { SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
+import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
+import { hiddenCounts } from '../views/hidden';
 import { listReads, type ListWhereOptions, type ListSource } from '../views/listSource';
 import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
 import { fieldMap, type FieldSql } from '../views/fields';
@@ -202,6 +204,7 @@ export interface AnalysisViewResult {
   average: AnalysisAverage;
   totalPages: number;
   totalItems: number;
+  hidden?: HiddenCounts;
 }
 
 /** The view's one statement (views/listSource.ts): the aggregate row with the page. */
@@ -233,5 +236,9 @@ export const analysisView = async (
     },
     totalItems: page.totalItems,
     totalPages: page.totalPages,
+    // Only an empty answer asks what the campaign and the exclusions hide (views/hidden.ts).
+    ...(page.totalItems === 0
+      ? { hidden: await hiddenCounts(db, ANALYSIS_READS.source, request, campaign, options) }
+      : {}),
   };
 };

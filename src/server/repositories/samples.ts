@@ -8,7 +8,9 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Sample } from '../../domain/entities/sample';
 import { SAMPLE_KEY_SEPARATOR, formatSampleKey, type SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
+import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
+import { hiddenCounts } from '../views/hidden';
 import type { ViewRequest, ViewRules } from '../views/request';
 import { listReads, type ListSource } from '../views/listSource';
 import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
@@ -157,6 +159,7 @@ export interface SamplesViewResult {
   samples: Sample[];
   totalPages: number;
   totalItems: number;
+  hidden?: HiddenCounts;
 }
 
 export const samplesView = async (
@@ -165,5 +168,13 @@ export const samplesView = async (
   campaign: Campaign,
 ): Promise<SamplesViewResult> => {
   const page = await SAMPLE_READS.view(db, request, campaign);
-  return { samples: page.rows, totalItems: page.totalItems, totalPages: page.totalPages };
+  return {
+    samples: page.rows,
+    totalItems: page.totalItems,
+    totalPages: page.totalPages,
+    // Only an empty answer asks what the campaign and the exclusions hide (views/hidden.ts).
+    ...(page.totalItems === 0
+      ? { hidden: await hiddenCounts(db, SAMPLE_READS.source, request, campaign) }
+      : {}),
+  };
 };

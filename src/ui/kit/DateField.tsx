@@ -8,7 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 import { formatLabDate, parseLabDate } from '../../domain/datetime';
 import { Button } from './Button';
 import { CalendarIcon, LabCalendar } from './LabCalendar';
-import { LAB_LOCALE } from './locale';
+import { PICKER_LOCALE } from './locale';
 import { TextField } from './TextField';
 import './datefield.css';
 
@@ -42,7 +42,7 @@ export function DateField({ label, value, onChange, errorMessage }: DateFieldPro
         </Button>
         <Popover className="kit-popover kit-datefield-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="kit-datefield-dialog">
-            <I18nProvider locale={LAB_LOCALE}>
+            <I18nProvider locale={PICKER_LOCALE}>
               <LabCalendar
                 defaultValue={calendarDate(value)}
                 autoFocus

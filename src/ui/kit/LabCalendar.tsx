@@ -1,6 +1,7 @@
-// The German-locale calendar of every date picker (spec §9: German locale), German throughout and
-// marked so: a screen reader reads 'Datum, Oktober 2026' and the weekdays in German, not with English
-// pronunciation (WCAG 3.1.2). Used by the date-time filter fields and the date fields.
+// The calendar of every date picker, in the interface's one language (locale.ts PICKER_LOCALE):
+// month heading, weekdays and buttons read 'Date, October 2026', 'Mon', 'Previous month', like the
+// picker's 'Time', 'Cancel' and 'Apply date' around it. Used by the date-time filter fields and the
+// date fields.
 import {
   Button as AriaButton,
   Calendar,
@@ -27,22 +28,22 @@ export function CalendarIcon() {
   );
 }
 
-/** Place inside an I18nProvider of the lab locale. */
+/** Place inside an I18nProvider of PICKER_LOCALE. */
 export function LabCalendar<T extends DateValue>(props: Omit<CalendarProps<T>, 'aria-label' | 'className'>) {
   return (
-    <div lang="de" className="kit-calendar-lang">
-      <Calendar aria-label="Datum" {...props} className="kit-calendar">
+    <div className="kit-calendar-lang">
+      <Calendar aria-label="Date" {...props} className="kit-calendar">
         <header className="kit-calendar-head">
           <AriaButton
             slot="previous"
             className="kit-button"
             data-variant="quiet"
-            aria-label="Vorheriger Monat"
+            aria-label="Previous month"
           >
             ‹
           </AriaButton>
           <Heading className="kit-calendar-title" />
-          <AriaButton slot="next" className="kit-button" data-variant="quiet" aria-label="Nächster Monat">
+          <AriaButton slot="next" className="kit-button" data-variant="quiet" aria-label="Next month">
             ›
           </AriaButton>
         </header>

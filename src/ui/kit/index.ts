@@ -15,5 +15,5 @@ export { ProgressBar, Spinner, type SpinnerProps } from './ProgressBar';
 export { Form } from './Form';
 export { Icon, type IconName } from './Icon';
 export { VisuallyHidden } from './VisuallyHidden';
-export { UI_LOCALE, LAB_LOCALE } from './locale';
+export { UI_LOCALE, LAB_LOCALE, PICKER_LOCALE } from './locale';
 export { I18nProvider } from 'react-aria-components';

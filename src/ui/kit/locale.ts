@@ -4,4 +4,11 @@
 // WCAG 3.1.2. Dates and numbers follow the lab's de-AT locale (spec §9: German pickers, de-AT
 // tables): date pickers and tables wrap themselves in <I18nProvider locale={LAB_LOCALE}>.
 export const UI_LOCALE = 'en-GB';
-export const LAB_LOCALE = 'de-AT';
+export { LAB_LOCALE } from '../../domain/numberFormat';
+/**
+ * The date pickers' language (issue 27): one language in the whole picker, the interface's. A
+ * German calendar beside English 'Time', 'Cancel' and 'Apply date' was two languages in one dialog;
+ * en-GB keeps the lab's habits (weeks start on Monday, 24-hour clock), and the field text stays the
+ * lab's YYYY-MM-DD either way.
+ */
+export const PICKER_LOCALE = UI_LOCALE;

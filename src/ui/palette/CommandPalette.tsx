@@ -2,14 +2,32 @@
 // (input with aria-controls / aria-activedescendant) and the listbox of options; the kit's Modal
 // supplies the dialog semantics: a focus trap, Esc to close, the page hidden from screen readers
 // and focus returned to where it was.
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
 import { Dialog, Icon, Modal } from '../kit';
 import { usePalette } from './PaletteProvider';
-import { effectScore, groupActions } from './ranking';
+import { groupActions, paletteScore as scoreOf } from './ranking';
 import { usePaletteActionList, type PaletteAction } from './registry';
 
 export const PALETTE_LABEL = 'Command palette';
+const PREVIEW_ID = 'palette-preview';
+
+const VERB: Record<NonNullable<PaletteAction['effect']>, string> = {
+  navigate: 'opens',
+  read: 'runs',
+  write: 'asks, then runs',
+};
+
+/** hotkeys-js 'alt+shift+r' as aria-keyshortcuts 'Alt+Shift+R'. */
+const ariaKeys = (hotkey: string): string =>
+  hotkey
+    .split(',')
+    .map((chord) => chord.split('+').map((k) => (k.length === 1 ? k.toUpperCase() : k[0]!.toUpperCase() + k.slice(1))).join('+'))
+    .join(' ');
+
+/** 'runs Report PDF (Reports): downloads the PDF of the shown report'. */
+const previewOf = (action: PaletteAction): string =>
+  `${VERB[action.effect ?? 'read']} ${action.label} (${action.group})${action.description ? `: ${action.description}` : ''}`;
 
 export function CommandPalette() {
   const { isOpen, setOpen } = usePalette();
@@ -25,10 +43,16 @@ export function CommandPalette() {
 
 function PaletteBody({ onDone }: { onDone: () => void }) {
   const actions = usePaletteActionList();
-  const groups = useMemo(() => groupActions(actions), [actions]);
   const [search, setSearch] = useState('');
+  const groups = useMemo(
+    () => groupActions(actions, search.trim() ? (a) => scoreOf(a, search) : undefined),
+    [actions, search],
+  );
   // cmdk identifies an option by its label (unique across the palette).
-  const effects = useMemo(() => new Map(actions.map((a) => [a.label, a.effect])), [actions]);
+  const byLabel = useMemo(() => new Map(actions.map((a) => [a.label, a])), [actions]);
+  // The highlighted option (cmdk moves it to the top match as the search changes).
+  const [highlighted, setHighlighted] = useState('');
+  const next = byLabel.get(highlighted);
 
   const run = (action: PaletteAction) => {
     // Close first: a navigation then moves focus to the new page's heading, and nothing is left
@@ -44,9 +68,12 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
       label={PALETTE_LABEL}
       loop
       className="palette-command"
-      filter={(value, query, keywords) =>
-        effectScore(effects.get(value), defaultFilter(value, query, keywords), query)
-      }
+      value={highlighted}
+      onValueChange={setHighlighted}
+      filter={(value, query) => {
+        const action = byLabel.get(value);
+        return action ? scoreOf(action, query) : 0;
+      }}
     >
       <div className="palette-search">
         <Icon name="search" />
@@ -56,6 +83,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
           onValueChange={setSearch}
           placeholder="Type a page or a command…"
           className="palette-input"
+          aria-describedby={PREVIEW_ID}
         />
         <kbd className="palette-esc" aria-hidden="true">
           Esc
@@ -71,6 +99,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
                 value={action.label}
                 keywords={action.keywords ? [...action.keywords] : undefined}
                 onSelect={() => run(action)}
+                aria-keyshortcuts={action.hotkey ? ariaKeys(action.hotkey) : undefined}
                 className="palette-item"
               >
                 {action.icon ? <Icon name={action.icon} /> : <span className="kit-icon-gap" />}
@@ -89,6 +118,14 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
           </Command.Group>
         ))}
       </Command.List>
+      {/* What Enter would do, before it is pressed (issue 27). */}
+      <p id={PREVIEW_ID} className="palette-preview" aria-live="polite">
+        {next ? (
+          <>
+            <kbd>Enter</kbd> {previewOf(next)}
+          </>
+        ) : null}
+      </p>
     </Command>
   );
 }

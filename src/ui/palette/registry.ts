@@ -3,6 +3,7 @@
 // useSyncExternalStore, so registering from anywhere re-renders only the palette.
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import type { IconName } from '../kit/Icon';
+import { bindHotkey } from '../shortcuts/bindHotkey';
 
 export interface PaletteAction {
   /** Unique within its registration. */
@@ -15,6 +16,18 @@ export interface PaletteAction {
   keywords?: readonly string[];
   /** Keys shown next to the option, e.g. ['Ctrl+K']. */
   shortcut?: readonly string[];
+  /**
+   * A hotkeys-js key spec bound to `perform` while the action is registered (a page's toolbar
+   * button, e.g. 'alt+shift+r'); see shortcuts/list.ts PAGE_SHORTCUTS, which also gives `shortcut`.
+   */
+  hotkey?: string;
+  /** What running it does, in a few words: shown for the highlighted option before Enter. */
+  description?: string;
+  /**
+   * 'page' (default): an action of the page on screen, ranked above the app's own commands
+   * (navigation, help, log out) that match the same words; 'app': those commands (the shell's).
+   */
+  scope?: PaletteScope;
   icon?: IconName;
   /** Language of the label when it is not English. */
   lang?: 'de';
@@ -28,6 +41,7 @@ export interface PaletteAction {
 }
 
 export type PaletteEffect = 'navigate' | 'read' | 'write';
+export type PaletteScope = 'page' | 'app';
 
 const registrations = new Map<string, readonly PaletteAction[]>();
 const listeners = new Set<() => void>();
@@ -67,7 +81,19 @@ export function usePaletteActionList(): readonly PaletteAction[] {
 const signatureOf = (actions: readonly PaletteAction[]) =>
   actions
     .map((a) =>
-      [a.id, a.label, a.group, a.keywords?.join(' '), a.shortcut?.join(' '), a.icon, a.lang, a.effect].join(
+      [
+        a.id,
+        a.label,
+        a.group,
+        a.keywords?.join(' '),
+        a.shortcut?.join(' '),
+        a.hotkey,
+        a.description,
+        a.scope,
+        a.icon,
+        a.lang,
+        a.effect,
+      ].join(
         '\u0000',
       ),
     )
@@ -91,6 +117,11 @@ export function usePaletteActions(actions: readonly PaletteAction[]): void {
       ...action,
       perform: () => latest.current.find((a) => a.id === action.id)?.perform(),
     }));
-    return registerActions(id, stable);
+    const unbind = stable.flatMap((action) => (action.hotkey ? [bindHotkey(action.hotkey, action.perform)] : []));
+    const unregister = registerActions(id, stable);
+    return () => {
+      for (const u of unbind) u();
+      unregister();
+    };
   }, [id, signature]);
 }

@@ -1,6 +1,7 @@
 // The signed-in frame: skip link, top bar, drawer, palette and the page in <main>.
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { installFocusHome } from '../focus/focusHome';
 import { CommandPalette, PaletteProvider, usePalette } from '../palette';
 import { useWedgeListener } from '../scanner';
 import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts';
@@ -23,6 +24,8 @@ function ShellFrame() {
   const { logout } = useAuth();
   const palette = usePalette();
   useShellActions();
+  // One rule for every page: focus dropped on <body> by an action finds its home (focus/focusHome).
+  useEffect(() => installFocusHome().stop, []);
   // Barcode scans made outside a text field go to the page's scan target (src/ui/scanner).
   useWedgeListener();
   useGlobalShortcuts({

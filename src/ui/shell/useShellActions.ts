@@ -19,6 +19,7 @@ export function useShellActions(): void {
       keywords: [entry.label, ...entry.keywords],
       icon: entry.icon,
       effect: 'navigate' as const,
+      scope: 'app' as const,
       perform: () => navigate(entry.path),
     })),
     {
@@ -28,6 +29,7 @@ export function useShellActions(): void {
       keywords: [...HELP_ENTRY.keywords, 'hilfe', 'keyboard', 'shortcuts'],
       icon: HELP_ENTRY.icon,
       effect: 'navigate',
+      scope: 'app',
       perform: () => navigate(HELP_ENTRY.path),
     },
     {
@@ -36,6 +38,7 @@ export function useShellActions(): void {
       group: 'Help and settings',
       keywords: ['toggle theme', 'dark', 'light', 'theme', 'night', 'contrast'],
       icon: 'moon',
+      scope: 'app',
       perform: toggleTheme,
     },
     {
@@ -44,6 +47,8 @@ export function useShellActions(): void {
       group: 'Session',
       keywords: ['logout', 'sign out', 'abmelden'],
       icon: 'logout',
+      scope: 'app',
+      description: 'Signs out and goes to the login page',
       perform: logout,
     },
   ];

@@ -44,6 +44,73 @@ export const SHORTCUTS = {
   },
 } as const satisfies Record<string, Shortcut>;
 
+/**
+ * The toolbar buttons' keys: the same chord does the same kind of thing on every page, and each is
+ * bound while the page's palette command is registered (palette/registry.ts `hotkey`), which also
+ * shows it next to the command.
+ */
+export const PAGE_SHORTCUTS = {
+  load: {
+    id: 'page-load',
+    hotkey: 'alt+shift+r',
+    keys: ['Alt+Shift+R'],
+    ariaKeyShortcuts: 'Alt+Shift+R',
+    description: 'Load or reload the page: Report, Get Logs, Reload',
+    where: 'Reports, Hardware Logs, Value Limits, Settings, Synchronization',
+  },
+  update: {
+    id: 'page-update',
+    hotkey: 'alt+shift+u',
+    keys: ['Alt+Shift+U'],
+    ariaKeyShortcuts: 'Alt+Shift+U',
+    description: 'Update: store the changed rows',
+    where: 'Value Limits, Settings, Synchronization (admins)',
+  },
+  clear: {
+    id: 'page-clear',
+    hotkey: 'alt+shift+c',
+    keys: ['Alt+Shift+C'],
+    ariaKeyShortcuts: 'Alt+Shift+C',
+    description: 'Clear the shown result or the form',
+    where: 'Reports, Hardware Logs, Labels',
+  },
+  print: {
+    id: 'page-print',
+    hotkey: 'alt+shift+p',
+    keys: ['Alt+Shift+P'],
+    ariaKeyShortcuts: 'Alt+Shift+P',
+    description: 'PDF of the shown report or list, or print the label',
+    where: 'Reports, Analysis, Samples, Labels',
+  },
+  create: {
+    id: 'page-create',
+    hotkey: 'alt+shift+n',
+    keys: ['Alt+Shift+N'],
+    ariaKeyShortcuts: 'Alt+Shift+N',
+    description: 'Create a new record',
+    where: 'Analysis, Samples (admins)',
+  },
+  columns: {
+    id: 'page-columns',
+    hotkey: 'alt+shift+k',
+    keys: ['Alt+Shift+K'],
+    ariaKeyShortcuts: 'Alt+Shift+K',
+    description: 'Choose the shown columns',
+    where: 'Analysis, Samples',
+  },
+  apiTest: {
+    id: 'page-api-test',
+    hotkey: 'alt+shift+t',
+    keys: ['Alt+Shift+T'],
+    ariaKeyShortcuts: 'Alt+Shift+T',
+    description: 'API Test: show the last request as JSON',
+    where: 'Analysis, Samples',
+  },
+} as const satisfies Record<string, Shortcut>;
+
+/** A page command's key fields for the palette: its hotkey and how it is written. */
+export const pageKey = (s: Shortcut & { hotkey: string }) => ({ hotkey: s.hotkey, shortcut: s.keys });
+
 /** Keys that the components themselves handle; listed so that the help tells the whole story. */
 export const COMPONENT_KEYS: readonly Shortcut[] = [
   { id: 'submit', keys: ['Enter'], description: 'Sign in (in the login form)', where: 'Login page' },
@@ -80,4 +147,8 @@ export const COMPONENT_KEYS: readonly Shortcut[] = [
   },
 ];
 
-export const ALL_SHORTCUTS: readonly Shortcut[] = [...Object.values(SHORTCUTS), ...COMPONENT_KEYS];
+export const ALL_SHORTCUTS: readonly Shortcut[] = [
+  ...Object.values(SHORTCUTS),
+  ...Object.values(PAGE_SHORTCUTS),
+  ...COMPONENT_KEYS,
+];

@@ -74,8 +74,8 @@ export interface DataTableProps<T> {
   selection?: TableSelection;
   /** Server paging: rows per page, page slider and paginator under the table. */
   paging?: PagingProps;
-  /** Shown when `rows` is empty (spec §8 default). */
-  emptyText: string;
+  /** Shown when `rows` is empty (spec §8 default; a list screen adds what it hides). */
+  emptyText: ReactNode;
   /** True while a page is being fetched (aria-busy). */
   loading?: boolean;
   /** Rendered left of 'Select Columns' above the table. */
@@ -370,6 +370,8 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
           'data-editable': onEditRow && c.editable ? '' : undefined,
           // Batch edit: the cell holds a field.
           'data-field': batched && c.editable ? '' : undefined,
+          // Plain text: opens to its full length while focused (DataTable.css).
+          'data-text': batched && c.editable ? undefined : '',
         },
         renderCell: (row, ctx) => <CellContent rowId={ctx.rowId} row={row} column={c} />,
       })),
@@ -465,6 +467,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         ) : null}
         {prefs && onPrefsChange ? (
           <SelectColumns
+            tableLabel={label}
             columns={prefs.order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
             visible={new Set(visible.map((c) => c.id))}
             onChange={(keep) =>

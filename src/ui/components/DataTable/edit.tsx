@@ -55,7 +55,13 @@ export function CellContent<T>({ rowId, row, column }: { rowId: string; row: T; 
   );
   if (batch && column.editable === true && Object.hasOwn(batch.values[rowId] ?? {}, column.id))
     return <BatchField batch={batch} rowId={rowId} column={column} />;
-  if (editingRow !== rowId || column.editable !== true) return <>{text}</>;
+  // The full text on hover, also when the column cuts it ('Info' on Settings).
+  if (editingRow !== rowId || column.editable !== true)
+    return text ? (
+      <span className="dt-text" title={text}>
+        {text}
+      </span>
+    ) : null;
   return <EditField column={column} text={text} />;
 }
 

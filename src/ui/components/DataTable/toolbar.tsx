@@ -1,7 +1,10 @@
 // Above the table: 'Select Columns' (a menu of checkbox items, one per column), and the selection
 // checkbox of the header and the rows (the kit's checkbox without a visible label).
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useRef } from 'react';
 import { Button, Checkbox, CheckboxBox, type CheckboxProps } from '../../kit';
+import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 
 /** The row and header selection checkbox (no visible label; aria-label names it). */
 export function TableCheckbox(props: Omit<CheckboxProps, 'children'>) {
@@ -28,16 +31,33 @@ export function PassiveCheckbox({ label, isSelected }: { label: string; isSelect
 }
 
 export interface SelectColumnsProps {
+  /** The table's name: the palette command reads 'Select Columns of {tableLabel}'. */
+  tableLabel: string;
   columns: readonly { id: string; header: string }[];
   visible: ReadonlySet<string>;
   onChange: (visible: Set<string>) => void;
 }
 
 /** 'Select Columns': a menu of checkbox items, one per column; at least one stays visible. */
-export function SelectColumns({ columns, visible, onChange }: SelectColumnsProps) {
+export function SelectColumns({ tableLabel, columns, visible, onChange }: SelectColumnsProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  usePaletteActions([
+    {
+      id: 'select-columns',
+      label: `Select Columns of ${tableLabel}`,
+      group: tableLabel,
+      keywords: ['columns', 'spalten', 'hide', 'show'],
+      description: 'opens the column menu',
+      ...pageKey(PAGE_SHORTCUTS.columns),
+      // A click with no pointer: React Aria opens the menu as for Enter.
+      perform: () => trigger.current?.click(),
+    },
+  ]);
   return (
     <MenuTrigger>
-      <Button>Select Columns</Button>
+      <Button ref={trigger} aria-keyshortcuts={PAGE_SHORTCUTS.columns.ariaKeyShortcuts}>
+        Select Columns
+      </Button>
       <Popover className="kit-popover dt-columns-popover" placement="bottom end">
         <Menu
           className="kit-menu"

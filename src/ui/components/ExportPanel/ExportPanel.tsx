@@ -34,7 +34,12 @@ export function ExportPanel({ exporter, types = exporter.types }: ExportPanelPro
   // The pressed Export button disables while the job runs, and Download disables once fetched:
   // focus that would fall to the page goes to the button that now matters (Download, announced as
   // pending, then ready; afterwards the first format again).
+  // Only a change of status hands focus on: at mount nothing was pressed, and taking focus then
+  // scrolled the side column down to the Export buttons, hiding the Selection card's top (issue 27).
+  const shownStatus = useRef(status);
   useEffect(() => {
+    if (shownStatus.current === status) return;
+    shownStatus.current = status;
     const active = document.activeElement;
     const lost = active === null || active === document.body || (active as HTMLButtonElement).disabled;
     if (!lost || status === 'confirming') return;

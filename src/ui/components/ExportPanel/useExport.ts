@@ -23,6 +23,7 @@ import {
   type ExportStatus,
 } from '../../../machines/export.machine';
 import { usePaletteActions, type PaletteAction } from '../../palette';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
@@ -147,6 +148,8 @@ export function useExport(
       label: PDF_ACTION_LABEL,
       group: 'Export',
       keywords: ['export', 'download', 'pdf', 'print'],
+      description: 'downloads the shown rows as PDF',
+      ...pageKey(PAGE_SHORTCUTS.print),
       perform: () => handleRef.current?.downloadPdf(),
     },
   ];

@@ -6,6 +6,8 @@ import { Button, Dialog, Modal } from '../../kit';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
+import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import type { ListView } from './useListView';
 
 export function ApiTestButton({ view }: { view: ListView<unknown> }) {
@@ -25,9 +27,23 @@ export function ApiTestButton({ view }: { view: ListView<unknown> }) {
     }
   };
 
+  usePaletteActions([
+    {
+      id: 'api-test',
+      label: `API Test of ${view.entity}`,
+      group: 'API',
+      keywords: ['api', 'json', 'request', 'test'],
+      description: 'shows the last list request as JSON',
+      ...pageKey(PAGE_SHORTCUTS.apiTest),
+      perform: () => void run(),
+    },
+  ]);
+
   return (
     <>
-      <Button onPress={() => void run()}>API Test</Button>
+      <Button onPress={() => void run()} aria-keyshortcuts={PAGE_SHORTCUTS.apiTest.ariaKeyShortcuts}>
+        API Test
+      </Button>
       <Modal isOpen={result !== null} onOpenChange={(open) => !open && setResult(null)}>
         <Dialog title="API Test" className="kit-dialog lf-api-dialog">
           <p className="lf-api-url">

@@ -16,7 +16,7 @@ import {
 import { CalendarDate, Time } from '@internationalized/date';
 import { formatLabDateTime, parseDateOrDateTime } from '../../../domain/datetime';
 import { Temporal } from 'temporal-polyfill';
-import { Button, LAB_LOCALE, TextField } from '../../kit';
+import { Button, PICKER_LOCALE, TextField } from '../../kit';
 import { CalendarIcon, LabCalendar } from '../../kit/LabCalendar';
 
 export interface DateTimeFieldProps {
@@ -84,7 +84,7 @@ export function DateTimeField({ label, value, onChange, onPicked, errorMessage }
         </Button>
         <Popover className="kit-popover lf-picker-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="lf-picker">
-            <I18nProvider locale={LAB_LOCALE}>
+            <I18nProvider locale={PICKER_LOCALE}>
               <LabCalendar value={draft.date} onChange={(date) => setDraft((d) => ({ ...d, date }))} />
               <TimeField
                 value={draft.time}

@@ -4,7 +4,6 @@
 // card's restriction flowing into it, row edit, export, preferences) is wired here once.
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { FilterPanelSpec } from '../../../domain/filterPanel';
-import { NO_DATA } from '../../../domain/messages';
 import type { SelectionItem } from '../../../domain/selectionItem';
 import { DataTable, useColumnPrefs, type DataColumn } from '../DataTable';
 import { ExportPanel, useExport } from '../ExportPanel';
@@ -14,6 +13,7 @@ import { SelectionCard, useSelection } from '../SelectionCard';
 import type { RowEditResource } from '../RowEdit/types';
 import type { SelectionResource } from '../SelectionCard/types';
 import type { FetchSelectionItems } from '../SelectionCard/useSelection';
+import { EmptyHint } from './EmptyHint';
 import { ListFilterPanel, ListScreenActions, ListStatus } from './ListScreenParts';
 import { useListScreen } from './useListScreen';
 import { useListView, type FetchListPage, type ListView } from './useListView';
@@ -122,7 +122,9 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
               selectedKeys: selection.selectedKeys,
               onSelectionChange: (keys) => selection.onTableSelectionChange(keys, pageItems),
             }}
-            emptyText={NO_DATA}
+            emptyText={
+              <EmptyHint entity={config.entity} hidden={view.hidden} onShowExcluded={() => view.setExclusion([])} />
+            }
             loading={view.loading}
             paging={{
               page: view.page,

@@ -2,7 +2,7 @@
 // Ctrl/⌘+K): a typed filter expression, clear and default filters, select all filtered, and
 // 'Create new …' when the row editor offers it (admins). Exports register themselves (useExport).
 import { usePaletteActions, type PaletteAction } from '../../palette';
-import { SHORTCUTS } from '../../shortcuts/list';
+import { PAGE_SHORTCUTS, SHORTCUTS, pageKey } from '../../shortcuts/list';
 
 export interface ListScreenActions {
   /** The palette group: the screen's title. */
@@ -77,6 +77,8 @@ export function useListScreenActions(a: ListScreenActions): void {
       label: a.createLabel,
       group,
       keywords: ['new', 'add', 'create', 'neu'],
+      description: 'opens the create dialog',
+      ...pageKey(PAGE_SHORTCUTS.create),
       perform: create,
     });
   }

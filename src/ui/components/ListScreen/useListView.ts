@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { checkRowsLater, type Http, type RowCheck } from '../../../api/http';
 import { DEFAULT_PAGE_SIZE, type Exclusion } from '../../../domain/constants';
+import type { HiddenCounts } from '../../../domain/entities/shared';
 import { buildListQuery, type ListRestriction } from '../../../domain/listQuery';
 import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE } from '../../../domain/messages';
 import { sortParam, toSearchParams, type SelectionQuery } from '../../../domain/query';
@@ -51,6 +52,8 @@ export interface ListView<Row> {
   totalItems: number;
   totalPages: number;
   average: Record<string, number | null> | null;
+  /** An empty page: what the campaign and the exclusions hide. */
+  hidden: HiddenCounts | null;
   page: number;
   size: number;
   pageSizes: readonly number[];
@@ -174,6 +177,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     totalItems: context.totalItems,
     totalPages: context.totalPages,
     average: context.average,
+    hidden: context.hidden,
     page: context.page,
     size: context.size,
     pageSizes: context.pageSizes,

@@ -28,6 +28,7 @@ export const ANALYSIS_RESOURCE: ListScreenConfig<Analysis> = {
       totalItems: view.totalItems,
       totalPages: view.totalPages,
       average: view.average,
+      hidden: view.hidden ?? null,
     };
   },
   filterPanel: ANALYSIS_FILTER_PANEL,

@@ -18,6 +18,7 @@ import { buildLabelZpl } from '../../../domain/zpl';
 import { Page } from '../../components/Page';
 import { Button, Spinner, TextField } from '../../kit';
 import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import { useScanQueue, useScanTarget } from '../../scanner';
 import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
@@ -87,7 +88,18 @@ export function LabelsPage() {
       group: 'Labels',
       keywords: ['label', 'etikett', 'drucken', 'zpl', 'printer'],
       icon: 'labels',
+      description: 'sends the label to the printer',
+      ...pageKey(PAGE_SHORTCUTS.print),
       perform: () => void print(),
+    },
+    {
+      id: 'clear-label',
+      label: 'Clear the label',
+      group: 'Labels',
+      keywords: ['clear', 'reset', 'label'],
+      description: 'empties the four fields',
+      ...pageKey(PAGE_SHORTCUTS.clear),
+      perform: clear,
     },
     {
       id: 'focus-sample-id',
@@ -129,8 +141,15 @@ export function LabelsPage() {
             </p>
           ) : null}
           <div className="labels-actions">
-            <Button onPress={clear}>Clear</Button>
-            <Button variant="primary" onPress={() => void print()} isDisabled={printing}>
+            <Button onPress={clear} aria-keyshortcuts={PAGE_SHORTCUTS.clear.ariaKeyShortcuts}>
+              Clear
+            </Button>
+            <Button
+              variant="primary"
+              onPress={() => void print()}
+              isDisabled={printing}
+              aria-keyshortcuts={PAGE_SHORTCUTS.print.ariaKeyShortcuts}
+            >
               {printing ? <Spinner size="small" aria-label="Printing" /> : null}
               Print
             </Button>

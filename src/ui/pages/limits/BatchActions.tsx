@@ -1,19 +1,26 @@
-// Reload and Update of a batch-edited page (spec §2 Limits, Settings, Synchronization), and the
-// field messages of the rows (spec §5: field validation messages are collected and shown).
+// Reload and Update of a batch-edited page (spec §2 Limits, Settings, Synchronization) and its table.
+// The rows' field messages are collected and shown in the snackbar (spec §5; the batch machine's
+// reportFieldErrors), not in a list of their own.
 import type { CSSProperties } from 'react';
 import { NO_DATA } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Button } from '../../kit';
+import { PAGE_SHORTCUTS } from '../../shortcuts/list';
 import type { ConfigBatch } from './useConfigBatch';
 
 export function BatchActions({ batch, isAdmin }: { batch: ConfigBatch<unknown>; isAdmin: boolean }) {
   return (
     <div className="config-actions">
-      <Button onPress={batch.reload} isDisabled={batch.busy}>
+      <Button onPress={batch.reload} isDisabled={batch.busy} aria-keyshortcuts={PAGE_SHORTCUTS.load.ariaKeyShortcuts}>
         Reload
       </Button>
       {isAdmin ? (
-        <Button variant="primary" onPress={batch.update} isDisabled={!batch.canUpdate}>
+        <Button
+          variant="primary"
+          onPress={batch.update}
+          isDisabled={!batch.canUpdate}
+          aria-keyshortcuts={PAGE_SHORTCUTS.update.ariaKeyShortcuts}
+        >
           Update
         </Button>
       ) : null}
@@ -21,6 +28,7 @@ export function BatchActions({ batch, isAdmin }: { batch: ConfigBatch<unknown>; 
   );
 }
 
+/** The Sync page's list of field messages (Limits and Settings show them in the snackbar only). */
 export function BatchMessages({ messages }: { messages: readonly string[] }) {
   return (
     <div role="status" aria-live="polite" className="config-messages">
@@ -53,7 +61,6 @@ export function BatchTable<R extends { name: string }>({
 }) {
   return (
     <>
-      <BatchMessages messages={batch.messages} />
       <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
         <DataTable
           label={label}

@@ -9,6 +9,7 @@ import type { BatchKind, Draft } from '../../../domain/configBatch';
 import {
   batchUpdateMachine,
   canUpdate,
+  fieldMessages,
   isBusy,
   type BatchChange,
   type BatchResult,
@@ -16,6 +17,7 @@ import {
 } from '../../../machines/batchUpdate.machine';
 import type { BatchEditing } from '../../components/DataTable';
 import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import { useNotifications } from '../../state';
 
 export interface ConfigBatchOptions<R> {
@@ -33,7 +35,8 @@ export interface ConfigBatch<R> {
   canUpdate: boolean;
   busy: boolean;
   loaded: boolean;
-  /** Every current field message, row by row ('pol: Must be less than maximum value!'). */
+  /** Every current field message, row by row ('pol: Must be less than maximum value!'); the
+   *  machine shows them in the snackbar (spec §5). */
   messages: string[];
   change: (id: string, field: string, value: string) => void;
   update: () => void;
@@ -91,10 +94,7 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     }),
     [context.drafts, context.errors, changed, busy, handlers],
   );
-  const messages = useMemo(
-    () => Object.entries(context.errors).flatMap(([id, e]) => Object.values(e).map((m) => `${id}: ${m}`)),
-    [context.errors],
-  );
+  const messages = useMemo(() => fieldMessages(context.errors), [context.errors]);
   return {
     rows: context.rows as readonly R[],
     drafts: context.drafts,
@@ -120,6 +120,8 @@ export function useBatchPaletteActions(
       label: `Reload ${noun}`,
       group,
       keywords: ['reload', 'refresh', noun],
+      description: `loads the ${noun} again`,
+      ...pageKey(PAGE_SHORTCUTS.load),
       perform: batch.reload,
     },
     ...(isAdmin
@@ -130,6 +132,8 @@ export function useBatchPaletteActions(
             group,
             keywords: ['update', 'save', noun],
             effect: 'write' as const,
+            description: `stores the changed ${noun}`,
+            ...pageKey(PAGE_SHORTCUTS.update),
             perform: batch.update,
           },
         ]

@@ -13,6 +13,7 @@ import { Page } from '../../components/Page';
 import { Button } from '../../kit';
 import { DateField } from '../../kit/DateField';
 import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import { useNotifications } from '../../state/NotificationProvider';
 import { useDateRange } from '../reports/useDateRange';
 import { useLogPages } from './useLogPages';
@@ -71,7 +72,18 @@ export function LogsPage() {
       group: 'Hardware Logs',
       keywords: ['hardware', 'log', 'protokoll', 'instrument'],
       icon: 'logs',
+      description: 'loads the hardware logs of the range',
+      ...pageKey(PAGE_SHORTCUTS.load),
       perform: fetchLogs,
+    },
+    {
+      id: 'clear-logs',
+      label: 'Clear the logs',
+      group: 'Hardware Logs',
+      keywords: ['clear', 'reset'],
+      description: 'removes the shown lines and the search',
+      ...pageKey(PAGE_SHORTCUTS.clear),
+      perform: clear,
     },
     ...(logs.hasMore
       ? [
@@ -108,10 +120,17 @@ export function LogsPage() {
         <DateField label="Start date" value={range.start} onChange={range.setStart} />
         <DateField label="End date" value={range.end} onChange={range.setEnd} />
         <div className="logs-buttons">
-          <Button type="submit" variant="primary" isDisabled={loading}>
+          <Button
+            type="submit"
+            variant="primary"
+            isDisabled={loading}
+            aria-keyshortcuts={PAGE_SHORTCUTS.load.ariaKeyShortcuts}
+          >
             Get Logs
           </Button>
-          <Button onPress={clear}>Clear</Button>
+          <Button onPress={clear} aria-keyshortcuts={PAGE_SHORTCUTS.clear.ariaKeyShortcuts}>
+            Clear
+          </Button>
         </div>
         <AriaSearchField value={search} onChange={setSearch} className="kit-field logs-search">
           <Label className="kit-label">Search</Label>

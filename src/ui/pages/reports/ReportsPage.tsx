@@ -13,6 +13,7 @@ import { Page } from '../../components/Page';
 import { Button, Spinner } from '../../kit';
 import { DateField } from '../../kit/DateField';
 import { usePaletteActions } from '../../palette/registry';
+import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { TrendCharts } from './TrendCharts';
@@ -94,6 +95,8 @@ export function ReportsPage() {
       group: 'Reports',
       keywords: ['report', 'bericht', 'tagesbericht', 'day', 'suspicious'],
       icon: 'reports',
+      description: 'shows the day and suspicious reports of the range',
+      ...pageKey(PAGE_SHORTCUTS.load),
       perform: report,
     },
     {
@@ -102,7 +105,20 @@ export function ReportsPage() {
       group: 'Reports',
       keywords: ['pdf', 'report', 'download', 'bericht'],
       icon: 'reports',
+      description: canPdf
+        ? `downloads the PDF of the ${activeTab === 'day' ? 'Day Report' : 'Suspicious Report'} tab`
+        : 'downloads the PDF of the shown report (run Report first)',
+      ...pageKey(PAGE_SHORTCUTS.print),
       perform: () => void pdf(),
+    },
+    {
+      id: 'report-clear',
+      label: 'Clear the reports',
+      group: 'Reports',
+      keywords: ['clear', 'reset'],
+      description: 'removes the shown reports',
+      ...pageKey(PAGE_SHORTCUTS.clear),
+      perform: clear,
     },
   ]);
 
@@ -119,11 +135,22 @@ export function ReportsPage() {
         <DateField label="Start date" value={range.start} onChange={range.setStart} />
         <DateField label="End date" value={range.end} onChange={range.setEnd} />
         <div className="reports-buttons">
-          <Button type="submit" variant="primary" isDisabled={loading}>
+          <Button
+            type="submit"
+            variant="primary"
+            isDisabled={loading}
+            aria-keyshortcuts={PAGE_SHORTCUTS.load.ariaKeyShortcuts}
+          >
             Report
           </Button>
-          <Button onPress={clear}>Clear</Button>
-          <Button onPress={() => void pdf()} isDisabled={!canPdf || pdfBusy}>
+          <Button onPress={clear} aria-keyshortcuts={PAGE_SHORTCUTS.clear.ariaKeyShortcuts}>
+            Clear
+          </Button>
+          <Button
+            onPress={() => void pdf()}
+            isDisabled={!canPdf || pdfBusy}
+            aria-keyshortcuts={PAGE_SHORTCUTS.print.ariaKeyShortcuts}
+          >
             {pdfBusy ? <Spinner aria-label="Preparing PDF" /> : null}
             PDF
           </Button>

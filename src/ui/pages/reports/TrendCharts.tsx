@@ -3,6 +3,7 @@
 // img, its title and a text summary); the numbers themselves are in the table below the charts.
 import { useId } from 'react';
 import { AVERAGED_FIELDS, type AveragedField } from '../../../domain/constants';
+import { formatDecimal } from '../../../domain/numberFormat';
 import type { DayStats } from '../../../domain/reports';
 import { REPORT_VALUE_NAMES } from '../../../domain/reports';
 
@@ -10,7 +11,7 @@ const W = 220;
 const H = 84;
 const PAD = { left: 6, right: 6, top: 10, bottom: 10 };
 
-const fmt = (n: number): string => n.toLocaleString('de-AT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const fmt = (n: number): string => formatDecimal(n, 2);
 
 function Trend({ field, days }: { field: AveragedField; days: readonly DayStats[] }) {
   const titleId = useId();

@@ -22,7 +22,12 @@ export const SAMPLES_RESOURCE: ListScreenConfig<Sample> = {
   toItem: sampleSelectionItem,
   fetchPage: async (http, query, signal) => {
     const view = await viewSamples(http, query, { signal });
-    return { rows: view.samples, totalItems: view.totalItems, totalPages: view.totalPages };
+    return {
+      rows: view.samples,
+      totalItems: view.totalItems,
+      totalPages: view.totalPages,
+      hidden: view.hidden ?? null,
+    };
   },
   filterPanel: SAMPLES_FILTER_PANEL,
   withExclusion: false,

@@ -74,7 +74,7 @@ export interface GridProps<T> {
   rowHeight: number;
   headerHeight: number;
   busy?: boolean;
-  emptyText: string;
+  emptyText: ReactNode;
   renderHeaderCell: (column: GridColumn<T>, index: number, props: HeaderCellProps) => ReactNode;
   /** Enter/Space on a column header (sorting). */
   onHeaderAction?: (columnId: string, additive: boolean) => void;

@@ -1,0 +1,49 @@
+// The empty table of Analysis and Samples (spec §8 'Sorry, there is no data!…'), and when the view
+// hides matching rows on purpose, how many and a way to them (issue 27): 'Show them' lifts the
+// exclusions; rows outside the campaign are shown by widening the campaign in Settings (admins).
+import { useNavigate } from 'react-router';
+import type { HiddenCounts } from '../../../domain/entities/shared';
+import { hiddenByExclusions, hiddenOutsideCampaign, NO_DATA } from '../../../domain/messages';
+import { Button } from '../../kit';
+import { useAuth } from '../../state/AuthProvider';
+import type { ListEntity } from './types';
+
+export function EmptyHint({
+  entity,
+  hidden,
+  onShowExcluded,
+}: {
+  entity: ListEntity;
+  hidden: HiddenCounts | null;
+  onShowExcluded: () => void;
+}) {
+  const navigate = useNavigate();
+  const { isAdmin } = useAuth();
+  const outside = hidden?.outsideCampaign ?? 0;
+  const excluded = hidden?.excluded ?? 0;
+  if (outside === 0 && excluded === 0) return <>{NO_DATA}</>;
+  return (
+    <div className="list-empty-hint">
+      <p>{NO_DATA}</p>
+      {excluded > 0 ? (
+        <p>
+          {hiddenByExclusions(entity, excluded)}{' '}
+          <Button onPress={onShowExcluded} data-focus-home="">
+            Show them
+          </Button>
+        </p>
+      ) : null}
+      {outside > 0 ? (
+        <p>
+          {hiddenOutsideCampaign(entity, outside)}
+          {isAdmin ? (
+            <>
+              {' '}
+              <Button onPress={() => navigate('/settings')}>Change the campaign</Button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
