@@ -2,7 +2,7 @@
 // actor of the machine with fake effects (storage, network, reload, notification) and a simulated
 // clock, checked through what the app observes: status, stored user, reloads, notifications.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { activePaths, flush, restingStateNodes, toTestModelMachine } from './model';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import {

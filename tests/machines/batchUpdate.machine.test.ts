@@ -2,7 +2,7 @@
 // under test is a real actor with fake load/update calls and snackbar, observed as the Limits page
 // sees it: the fields' text, the changed marks, the messages, the Update button, and what was sent.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { limitBatch, type BatchKind } from '../../src/domain/configBatch';
 import type { Limit } from '../../src/domain/entities/limit';

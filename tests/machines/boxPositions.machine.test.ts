@@ -5,7 +5,7 @@
 // the page's rules are checked against their definitions: Update only with modified rows, Clear and
 // Reload with modified or moved rows, Create disabled at numMax, the next number after the last.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { BoxPosition } from '../../src/domain/entities/boxPosition';
 import {

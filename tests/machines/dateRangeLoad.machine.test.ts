@@ -2,7 +2,7 @@
 // invalid ranges, loads that answer and fail, and Clear, replayed on a real actor whose `load` is a
 // deferred promise; plus the abort of a replaced load.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { Temporal } from 'temporal-polyfill';
 import { createActor, fromPromise } from 'xstate';
 import { FUTURE_DATE, START_BEFORE_END } from '../../src/domain/messages';

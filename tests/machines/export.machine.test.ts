@@ -2,7 +2,7 @@
 // actor with fake export calls, storage and snackbar on a simulated clock, observed as the Export
 // panel sees it: the calls made, the Download button's status, the saved file name, the messages.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { EXPORT_CONFIRM_ABOVE } from '../../src/domain/constants';

@@ -2,7 +2,7 @@
 // actor with a fake list request that honours its AbortSignal, on a simulated clock, observed as the
 // table sees it: the queries sent, which ones were aborted, the rows, and the notifications.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';

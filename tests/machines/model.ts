@@ -1,4 +1,4 @@
-// Turns a machine into the abstract model @xstate/graph can traverse. createTestModel refuses
+// Turns a machine into the abstract model xstate/graph can traverse. createTestModel refuses
 // invocations and delayed transitions, because it explores the graph without running effects or
 // time. The model keeps every state, guard, action and transition of the real machine and only
 // replaces each effect by the event that ends it: an invocation `id` becomes the events

@@ -1,7 +1,7 @@
 // Model-based and clocked scenario tests of the notifications machine. The system under test is a
 // real actor on a simulated clock, observed as the UI sees it: the visible notification or none.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { NOTIFICATION_TIMEOUT_MS } from '../../src/domain/constants';
 import {

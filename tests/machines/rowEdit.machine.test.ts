@@ -3,7 +3,7 @@
 // see it: what was sent to the server (the loaded version included), the draft and its errors, the
 // messages and emitted events — and a save refused because the record changed meanwhile (409).
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { CHANGED_MEANWHILE, LANE_MESSAGE } from '../../src/domain/messages';

@@ -2,7 +2,7 @@
 // while one is handled, handlers that succeed and that fail) is replayed on a real actor whose
 // `handle` is a deferred promise, so the test decides when each lookup answers.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { scanQueueMachine, type ScanQueueMachine } from '../../src/machines/scanQueue.machine';
 import { flush, toTestModelMachine } from './model';

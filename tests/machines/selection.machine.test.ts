@@ -2,7 +2,7 @@
 // with a fake lookup, storage and snackbar, observed as the Selection card and the table see it:
 // the items, what was stored, the restriction emitted for the list, the lookups and the messages.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';
