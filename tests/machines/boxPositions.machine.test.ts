@@ -141,6 +141,8 @@ interface Seen {
   buttons: { update: boolean; clearReload: boolean; reorganize: boolean; create: boolean };
   createReason: string | null;
   next: number;
+  /** The user's action the question on screen is about (the user remembers what they asked). */
+  asked: BoxPositionsEvent | null;
   requests: Call[];
   messages: NotifyParams[];
   emitted: string[];
@@ -154,7 +156,7 @@ const viewOf = (s: Snapshot): View => {
   return s.value as View;
 };
 
-const look = (sut: Sut): Seen => {
+const look = (sut: Sut, asked: BoxPositionsEvent | null = null): Seen => {
   const s = sut.actor.getSnapshot();
   return {
     view: viewOf(s),
@@ -172,6 +174,7 @@ const look = (sut: Sut): Seen => {
     },
     createReason: createDisabledReason(s),
     next: nextNumber(s),
+    asked,
     requests: [...sut.calls],
     messages: [...sut.notes],
     emitted: [...sut.emitted],
@@ -426,6 +429,7 @@ export const rules: Rules<Seen, Event> = {
       return;
     sendsNothing(step);
     expect(after.view).toBe('question');
+    expect(after.asked).toEqual(event);
     expect(after.rows).toEqual(before.rows);
     expect(after.box).toEqual(before.box);
   },
@@ -463,13 +467,17 @@ export const rules: Rules<Seen, Event> = {
       expect(after.view).toBe('list');
       expect(after.rows).toEqual(before.rows);
     } else if (event.type === 'CONFIRM') {
-      expect(['no box', 'loading', 'left']).toContain(after.view);
-      if (after.view === 'loading') {
-        expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: after.box?.bId } }]);
-        expect(after.box?.bId).not.toBe(before.box?.bId);
+      const asked = before.asked!;
+      const other = asked.type === 'SELECT' && asked.box.bId !== before.box?.bId ? asked.box : null;
+      if (other) {
+        expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: other.bId } }]);
+        expect([after.view, after.box]).toEqual(['loading', other]);
       } else sendsNothing(step);
-      if (after.view === 'left') expect(added(before.emitted, after.emitted)).toEqual(['left']);
-      else expect(after.rows).toEqual([]);
+      if (asked.type === 'LEAVE') {
+        expect(after.view).toBe('left');
+        expect(added(before.emitted, after.emitted)).toEqual(['left']);
+      } else if (!other) expect([after.view, after.box]).toEqual(['no box', null]);
+      if (after.view !== 'left') expect(after.rows).toEqual([]);
     } else if (isUser(event)) {
       sendsNothing(step);
       keepsAll(step);
@@ -478,15 +486,19 @@ export const rules: Rules<Seen, Event> = {
 };
 
 const visited = new Set<string>();
-const driver = (sut = createSut()): Driver<Seen, Event> => ({
+const driver = (sut = createSut(), asked: BoxPositionsEvent | null = null): Driver<Seen, Event> => ({
   async send(event) {
     if (sut.actor.getSnapshot().status !== 'active') return;
+    const wasAsking = sut.actor.getSnapshot().matches('confirming');
     if (isUser(event)) sut.actor.send(event as BoxPositionsEvent);
     else await sut.answer(event as Answer);
+    const asking = sut.actor.getSnapshot().matches('confirming');
+    if (!asking) asked = null;
+    else if (!wasAsking) asked = event as BoxPositionsEvent;
     for (const path of activePaths(sut.actor.getSnapshot().value)) visited.add(path);
   },
-  seen: () => look(sut),
-  fork: () => driver(createSut(sut)),
+  seen: () => look(sut, asked),
+  fork: () => driver(createSut(sut), asked),
 });
 
 /** The output each done event carries, computed from the state it leaves (as the server would). */
@@ -554,6 +566,8 @@ const eventsOf = (state: Snapshot): Event[] => {
     position: { ...freeSample(c.positions, 0, bId), boxposId: first?.boxposId ?? { box: bId, boxPosId: 1 } },
   });
   events.push({ type: 'DELETE', boxPosId: first?.boxposId.boxPosId ?? 1 });
+  // A number the list does not hold (a stale row): refused.
+  events.push({ type: 'DELETE', boxPosId: c.positions.length + 5 });
   for (const id of ['load', 'save', 'create', 'remove']) {
     events.push({ type: `xstate.done.actor.${id}`, output: doneOutput(state, id) });
     events.push({ type: `xstate.error.actor.${id}`, error: errorOf });
