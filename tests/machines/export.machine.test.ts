@@ -17,7 +17,7 @@ import {
   type ExportMachine,
   type NotifyParams,
 } from '../../src/machines/export.machine';
-import { activePaths, flush, restingStateNodes, toTestModelMachine } from './model';
+import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<ExportMachine>;
 
@@ -132,7 +132,7 @@ describe('export machine model', () => {
       return event && previous ? `${key} via ${event.type}` : key;
     },
   });
-  const paths = model.getShortestPaths();
+  const paths = explored(() => model.getShortestPaths());
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_description, path) => {
     const sut: Sut = createSut();
