@@ -7,6 +7,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   search: URLSearchParams;
+  /** The body as sent: parsed JSON, else its text; null without one. */
+  body: unknown;
 }
 
 type Answer = { status?: number; json?: unknown; text?: string } | (() => Promise<Response>);
@@ -16,7 +18,10 @@ export function fakeApi(routes: Record<string, Answer>) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    seen.push({ method: request.method, path: url.pathname, search: url.searchParams });
+    const text = request.body ? await request.clone().text() : '';
+    const body =
+      text === '' ? null : /json/.test(request.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
+    seen.push({ method: request.method, path: url.pathname, search: url.searchParams, body });
     const answer = routes[`${request.method} ${url.pathname}`];
     if (answer === undefined) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
     if (typeof answer === 'function') return answer();

@@ -1,26 +1,38 @@
-// Model-based test of the box-positions machine (spec §4 Box positions): every path through load,
-// reorder, edit, Reorganize, Update, Clear and Reload, create, delete, a scan's placement, changing
-// box and leaving (with and without unsaved changes) is replayed on a real actor whose network
-// actors are deferred promises, so the test decides when and how each call answers. At every step
-// the page's rules are checked against their definitions: Update only with modified rows, Clear and
-// Reload with modified or moved rows, Create disabled at numMax, the next number after the last.
+// Model-based test of the box-positions machine (spec §2 Boxes page, §4 Box positions). The model
+// (the machine itself) proposes the paths through load, reorder, edit, Reorganize, Update, Clear
+// and Reload, create, delete, a scan's placement, changing box and leaving; each path is replayed
+// on a real actor whose network actors are deferred promises, then every event is tried once more
+// at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
+// their marks, which buttons are enabled, the question before changes are dropped), what is sent
+// and what is said, checked on every step without asking the machine what it meant to do.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import type { BoxPosition, BoxPositionList } from '../../src/domain/entities/boxPosition';
+import {
+  batchFailed,
+  batchSucceeded,
+  created,
+  deleted,
+  SERVER_ERROR,
+  writeFailed,
+} from '../../src/domain/messages';
 import {
   boxPositionsMachine,
   canClearReload,
   canCreatePosition,
   canReorganize,
   canUpdate,
+  createDisabledReason,
   nextNumber,
   positionKey,
   rowMark,
+  type BoxPositionsEvent,
   type BoxPositionsMachine,
   type NotifyParams,
 } from '../../src/machines/boxPositions.machine';
-import { activePaths, flush, restingStateNodes, toTestModelMachine } from './model';
+import { activePaths, restingStateNodes, explored, toTestModelMachine } from './model';
+import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 type Snapshot = SnapshotFrom<BoxPositionsMachine>;
 
@@ -38,8 +50,8 @@ const NEW = pos('A1', 3, '4006381000035');
 const EDITED = pos('A1', 1, '4006381000042');
 /** Samples the box does not hold yet: a create, a scan or an edit puts one of them in. */
 const POOL = ['4006381000035', '4006381000042', '4006381000059'];
-const freeSample = (list: BoxPosition[], n: number): BoxPosition =>
-  pos('A1', n, POOL.find((sId) => !list.some((p) => p.sample.sampleId.sId === sId)) ?? POOL[0]!);
+const freeSample = (list: BoxPosition[], n: number, box = 'A1'): BoxPosition =>
+  pos(box, n, POOL.find((sId) => !list.some((p) => p.sample.sampleId.sId === sId)) ?? POOL[0]!);
 const errorOf = new Error(
   'Error occurred, SampleId#4006381000035|2025-10-02 07:00:00 is already in box position A7/3!',
 );
@@ -48,59 +60,457 @@ const errorOf = new Error(
 const stored = (list: BoxPosition[]) =>
   list.map((p, i) => ({ ...p, boxposId: { ...p.boxposId, boxPosId: i + 1 } }));
 
-type Pending = { resolve: (v: BoxPosition[] | BoxPositionList) => void; reject: (e: unknown) => void };
+type Call = { name: string; input: unknown };
+/** Lets a settled promise actor deliver its answer: a few microtask turns (setTimeout costs 1 ms each). */
+const settled = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+type Pending = { name: string; resolve: (v: BoxPosition[]) => void; reject: (e: unknown) => void };
+type Answer = { type: `xstate.${'done' | 'error'}.actor.${string}`; output?: BoxPosition[] };
+type Event = BoxPositionsEvent | Answer;
 
-function createSut() {
-  const calls: { name: string; input: unknown }[] = [];
-  const notes: NotifyParams[] = [];
-  const emitted: string[] = [];
-  let pending: Pending | null = null;
-  // The server answers a list with its version (issue 29); these tests follow the list alone.
-  const deferred = <I>(name: string) =>
-    fromPromise<BoxPositionList, I>(({ input }) => {
-      calls.push({ name, input });
-      return new Promise<BoxPositionList>((resolve, reject) => {
-        pending = {
-          resolve: (answer) => resolve(Array.isArray(answer) ? { boxpos: answer, version: 1 } : answer),
-          reject,
-        };
-      });
+/** The network and the snackbar of the test under way: the machine is provided once (provide builds a machine). */
+let world: { calls: Call[]; notes: NotifyParams[]; pending: Pending | null };
+// The server answers a list with its version (issue 29); the oracle follows the list alone.
+const deferred = <I>(name: string) =>
+  fromPromise<BoxPositionList, I>(({ input }) => {
+    const here = world;
+    here.calls.push({ name, input });
+    return new Promise<BoxPositionList>((resolve, reject) => {
+      here.pending = { name, resolve: (boxpos) => resolve({ boxpos, version: 1 }), reject };
     });
-  const machine = boxPositionsMachine.provide({
-    actors: {
-      load: deferred('load'),
-      save: deferred('save'),
-      create: deferred('create'),
-      remove: deferred('remove'),
-      stamps: fromPromise<string[], { sId: string }>(({ input }) => {
-        calls.push({ name: 'stamps', input });
-        return new Promise<string[]>((resolve, reject) => {
-          pending = { resolve: resolve as never, reject };
-        });
-      }),
-    },
-    actions: { notify: (_, params) => notes.push(params) },
   });
-  const actor = createActor(machine).start();
+const machine = boxPositionsMachine.provide({
+  actors: {
+    load: deferred('load'),
+    save: deferred('save'),
+    create: deferred('create'),
+    remove: deferred('remove'),
+    stamps: fromPromise<string[], { sId: string }>(({ input }) => {
+      const here = world;
+      here.calls.push({ name: 'stamps', input });
+      return new Promise<string[]>((resolve, reject) => {
+        here.pending = { name: 'stamps', resolve: resolve as never, reject };
+      });
+    }),
+  },
+  actions: { notify: (_, params) => world.notes.push(params) },
+});
+
+/** A fresh page, or (from) a copy of one in the same state: its list, its call under way, what was sent and said. */
+function createSut(from?: Copied) {
+  const here: typeof world = { calls: [], notes: [], pending: null };
+  world = here;
+  const emitted: string[] = [...(from?.emitted ?? [])];
+  const snapshot = from?.actor.getPersistedSnapshot();
+  const actor = createActor(machine, snapshot ? { snapshot } : {}).start();
+  // A restored call under way starts again (the copy's pending answer); it was sent once.
+  if (from) {
+    here.calls.splice(0, here.calls.length, ...from.calls);
+    here.notes.push(...from.notes);
+  }
   actor.on('*', (e) => emitted.push(e.type));
   return {
     actor,
-    calls,
-    notes,
+    calls: here.calls,
+    notes: here.notes,
     emitted,
-    async settle(output: BoxPosition[] | BoxPositionList | Error) {
-      const current = pending;
+    async settle(output: BoxPosition[] | Error) {
+      const current = here.pending;
       expect(current, 'a call is under way').not.toBeNull();
-      pending = null;
+      here.pending = null;
       if (output instanceof Error) current!.reject(output);
       else current!.resolve(output);
-      await flush();
+      await settled();
+    },
+    /** An answer arrives only for the call under way, and only once. */
+    async answer(event: Answer) {
+      const [, outcome, , name] = event.type.split('.');
+      if (here.pending?.name !== name) return;
+      await this.settle(outcome === 'done' ? event.output! : errorOf);
     },
   };
 }
+type Sut = ReturnType<typeof createSut>;
+type Copied = { actor: Actor<typeof machine>; calls: Call[]; notes: NotifyParams[]; emitted: string[] };
+
+// ---- what the user sees, and the oracle ---------------------------------------------------------
+
+type View = 'no box' | 'loading' | 'list' | 'failed' | 'question' | 'busy' | 'left';
+interface Row {
+  n: number;
+  sample: string;
+  mark: 'modified' | 'moved' | null;
+}
+interface Seen {
+  view: View;
+  box: { bId: string; numMax: number } | null;
+  rows: Row[];
+  buttons: { update: boolean; clearReload: boolean; reorganize: boolean; create: boolean };
+  createReason: string | null;
+  next: number;
+  /** The user's action the question on screen is about (the user remembers what they asked). */
+  asked: BoxPositionsEvent | null;
+  requests: Call[];
+  messages: NotifyParams[];
+  emitted: string[];
+}
+
+const viewOf = (s: Snapshot): View => {
+  if (s.matches('noBox')) return 'no box';
+  if (s.matches('ready')) return 'list';
+  if (s.matches('confirming')) return 'question';
+  if (s.matches('saving') || s.matches('creating') || s.matches('deleting')) return 'busy';
+  return s.value as View;
+};
+
+const look = (sut: Sut, asked: BoxPositionsEvent | null = null): Seen => {
+  const s = sut.actor.getSnapshot();
+  return {
+    view: viewOf(s),
+    box: s.context.box,
+    rows: s.context.positions.map((p) => ({
+      n: p.boxposId.boxPosId,
+      sample: p.sample.sampleId.sId,
+      mark: rowMark(s, p),
+    })),
+    buttons: {
+      update: canUpdate(s),
+      clearReload: canClearReload(s),
+      reorganize: canReorganize(s),
+      create: canCreatePosition(s),
+    },
+    createReason: createDisabledReason(s),
+    next: nextNumber(s),
+    asked,
+    requests: [...sut.calls],
+    messages: [...sut.notes],
+    emitted: [...sut.emitted],
+  };
+};
+
+const rowsOf = (list: BoxPosition[]) =>
+  list.map((p) => ({ n: p.boxposId.boxPosId, sample: p.sample.sampleId.sId }));
+const plain = (rows: Row[]) => rows.map(({ n, sample }) => ({ n, sample }));
+const unsaved = (s: Seen) => s.rows.some((r) => r.mark !== null);
+const modifiedNames = (s: Seen) =>
+  s.rows.filter((r) => r.mark === 'modified').map((r) => `${s.box?.bId}/${r.n}`);
+const sentIn = (step: { before: Seen; after: Seen }) => added(step.before.requests, step.after.requests);
+const saidIn = (step: { before: Seen; after: Seen }) => added(step.before.messages, step.after.messages);
+const sendsNothing = (step: { before: Seen; after: Seen }) =>
+  expect(sentIn(step), 'nothing is sent').toEqual([]);
+const keepsAll = ({ before, after }: { before: Seen; after: Seen }) => {
+  expect(after.view, 'the page stays as it was').toBe(before.view);
+  expect(after.rows, 'the rows and their marks stay').toEqual(before.rows);
+  expect(after.box).toEqual(before.box);
+};
+const isUser = (e: Event) => !e.type.startsWith('xstate.');
+/** [outcome, 'actor', name] of an answer to the call under way; null for a user's event or a stray answer. */
+const answerOf = (e: Event, before: Seen) => {
+  if (!e.type.startsWith('xstate.')) return null;
+  const answer = e.type.split('.').slice(1);
+  const waiting = before.view === 'busy' || before.view === 'loading';
+  return waiting && before.requests.at(-1)?.name === answer[2] ? answer : null;
+};
+
+export const rules: Rules<Seen, Event> = {
+  // Spec §4, on every state a path reaches.
+  'Update Box Positions is enabled only when modified rows exist': ({ after }) =>
+    expect(after.buttons.update).toBe(after.view === 'list' && after.rows.some((r) => r.mark === 'modified')),
+  'Clear and Reload is enabled when modified or moved rows exist': ({ after }) =>
+    expect(after.buttons.clearReload).toBe(after.view === 'list' && unsaved(after)),
+  'Reorganize is offered when a number differs from its order': ({ after }) =>
+    expect(after.buttons.reorganize).toBe(after.view === 'list' && after.rows.some((r, i) => r.n !== i + 1)),
+  'Create new Box Position is disabled at numMax and while changes are unsaved, and says why': ({
+    after,
+  }) => {
+    const room = after.box !== null && after.rows.length < after.box.numMax;
+    expect(after.buttons.create).toBe(after.view === 'list' && room && !unsaved(after));
+    if (after.view !== 'list' || after.box === null) return expect(after.createReason).toBeNull();
+    if (!room) return expect(after.createReason).toBe(`The box is full (${after.box.numMax} positions).`);
+    expect(after.createReason).toBe(
+      unsaved(after) ? 'Update or Clear and Reload the changed positions first.' : null,
+    );
+  },
+  'A new position gets the next number after the last, 1 for an empty box': ({ after }) =>
+    expect(after.next).toBe(after.rows.length === 0 ? 1 : Math.max(...after.rows.map((r) => r.n)) + 1),
+  'Without a box, no rows show': ({ after }) => {
+    if (after.view === 'no box') expect([after.box, after.rows]).toEqual([null, []]);
+  },
+  'Only an action that writes or loads sends, and one request at a time': (step) =>
+    expect(sentIn(step).length).toBeLessThanOrEqual(1),
+  'A message is said only when an answer arrives': (step) => {
+    if (!answerOf(step.event, step.before)) expect(saidIn(step)).toEqual([]);
+  },
+  'An answer to no call under way changes nothing': (step) => {
+    if (isUser(step.event) || answerOf(step.event, step.before)) return;
+    sendsNothing(step);
+    keepsAll(step);
+  },
+
+  // Waiting: while a request is under way, the user's actions change nothing.
+  'While a write is under way, the buttons do nothing': (step) => {
+    if (step.before.view !== 'busy' || !isUser(step.event)) return;
+    sendsNothing(step);
+    keepsAll(step);
+  },
+
+  // Update.
+  'Update sends the list as shown, and only with modified rows': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'UPDATE' || before.view !== 'list') return;
+    if (!before.rows.some((r) => r.mark === 'modified')) {
+      sendsNothing(step);
+      return keepsAll(step);
+    }
+    expect(sentIn(step)).toEqual([
+      { name: 'save', input: { bId: before.box?.bId, positions: expect.any(Array) } },
+    ]);
+    const sent = (sentIn(step)[0]!.input as { positions: BoxPosition[] }).positions;
+    expect(rowsOf(sent), 'the whole list in its order').toEqual(plain(before.rows));
+    expect(after.view).toBe('busy');
+  },
+  'Saved: the success message lists the updated positions, the server list shows, nothing marked': (step) => {
+    const { before, event, after } = step;
+    const answer = answerOf(event, before);
+    if (!answer || answer[2] !== 'save' || before.view !== 'busy') return;
+    if (answer[0] === 'done') {
+      expect(saidIn(step)).toEqual([{ kind: 'success', message: batchSucceeded(modifiedNames(before)) }]);
+      expect(plain(after.rows)).toEqual(rowsOf((event as Answer).output!));
+      expect(unsaved(after)).toBe(false);
+      expect(added(before.emitted, after.emitted)).toEqual(['saved']);
+    } else {
+      expect(saidIn(step)).toEqual([
+        { kind: 'error', message: `${batchFailed(modifiedNames(before))} ${errorOf.message}` },
+      ]);
+      expect(after.rows, 'a refused Update keeps the rows and their marks').toEqual(before.rows);
+    }
+    expect(after.view).toBe('list');
+  },
+
+  // Clear and Reload.
+  'Clear and Reload reloads the box, only with changed rows (or after a failed load)': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'CLEAR_RELOAD' || (before.view !== 'list' && before.view !== 'failed')) return;
+    if (before.view === 'list' && !unsaved(before)) {
+      sendsNothing(step);
+      return keepsAll(step);
+    }
+    expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: before.box?.bId } }]);
+    expect(after.view).toBe('loading');
+  },
+  'A loaded list is the server list, nothing marked': (step) => {
+    const { before, event, after } = step;
+    const answer = answerOf(event, before);
+    if (!answer || answer[2] !== 'load' || before.view !== 'loading') return;
+    if (answer[0] === 'done') {
+      expect(after.view).toBe('list');
+      expect(after.rows).toEqual(rowsOf((event as Answer).output!).map((r) => ({ ...r, mark: null })));
+    } else {
+      expect(after.view).toBe('failed');
+      expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_ERROR }]);
+    }
+  },
+
+  // Create and delete: on a saved list only.
+  'Create sends the new position only on a saved list with room': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'CREATE' || before.view !== 'list') return;
+    if (unsaved(before) || before.box === null || before.rows.length >= before.box.numMax) {
+      sendsNothing(step);
+      return keepsAll(step);
+    }
+    expect(sentIn(step)).toEqual([
+      { name: 'create', input: { bId: before.box.bId, position: event.position } },
+    ]);
+    expect(after.view).toBe('busy');
+  },
+  'Created: the message names where it landed, the server list shows': (step) => {
+    const { before, event, after } = step;
+    const answer = answerOf(event, before);
+    if (!answer || answer[2] !== 'create' || before.view !== 'busy') return;
+    const asked = before.requests.at(-1)!.input as { position: BoxPosition };
+    if (answer[0] === 'done') {
+      const list = (event as Answer).output!;
+      const landed = list.find((p) => p.sample.sampleId.sId === asked.position.sample.sampleId.sId);
+      const id = landed ? `${before.box?.bId}/${landed.boxposId.boxPosId}` : '';
+      expect(saidIn(step)).toEqual([{ kind: 'success', message: created('boxPosition', id) }]);
+      expect(after.rows).toEqual(rowsOf(list).map((r) => ({ ...r, mark: null })));
+    } else {
+      const id = `${before.box?.bId}/${asked.position.boxposId.boxPosId}`;
+      expect(saidIn(step)).toEqual([
+        { kind: 'error', message: `${writeFailed('boxPosition', id, 'created')} ${errorOf.message}` },
+      ]);
+      expect(after.rows).toEqual(before.rows);
+    }
+    expect(after.view).toBe('list');
+  },
+  'Delete sends the position only on a saved list that holds it': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'DELETE' || before.view !== 'list') return;
+    if (unsaved(before) || !before.rows.some((r) => r.n === event.boxPosId)) {
+      sendsNothing(step);
+      return keepsAll(step);
+    }
+    expect(sentIn(step)).toEqual([
+      { name: 'remove', input: { bId: before.box?.bId, boxPosId: event.boxPosId } },
+    ]);
+    expect(after.view).toBe('busy');
+  },
+  'Deleted: the message names the position, the server list shows': (step) => {
+    const { before, event, after } = step;
+    const answer = answerOf(event, before);
+    if (!answer || answer[2] !== 'remove' || before.view !== 'busy') return;
+    const asked = before.requests.at(-1)!.input as { boxPosId: number };
+    const id = `${before.box?.bId}/${asked.boxPosId}`;
+    if (answer[0] === 'done') {
+      expect(saidIn(step)).toEqual([{ kind: 'success', message: deleted('boxPosition', id) }]);
+      expect(plain(after.rows)).toEqual(rowsOf((event as Answer).output!));
+    } else {
+      expect(saidIn(step)).toEqual([
+        { kind: 'error', message: `${writeFailed('boxPosition', id, 'deleted')} ${errorOf.message}` },
+      ]);
+      expect(after.rows).toEqual(before.rows);
+    }
+    expect(after.view).toBe('list');
+  },
+
+  // Local changes.
+  'Moving rows keeps them, in the new order, marked moved': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'MOVE') return;
+    sendsNothing(step);
+    if (before.view !== 'list') return keepsAll(step);
+    expect([...after.rows].map((r) => r.sample).sort()).toEqual([...before.rows].map((r) => r.sample).sort());
+    const changed = after.rows.some((r, i) => r.sample !== before.rows[i]!.sample);
+    if (!changed) return expect(after.rows).toEqual(before.rows);
+    for (const r of after.rows) {
+      const was = before.rows.find((b) => b.sample === r.sample)!;
+      const dragged = event.keys.some((k) => k.startsWith(`${r.sample}|`));
+      if (dragged) expect(r.mark, `row ${r.sample} was dragged`).not.toBeNull();
+      else expect(r.mark).toBe(was.mark);
+    }
+  },
+  'Editing a row shows it changed, marked modified': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'EDIT') return;
+    sendsNothing(step);
+    const at = before.rows.findIndex((r) => event.key.startsWith(`${r.sample}|`));
+    if (before.view !== 'list' || at < 0) return keepsAll(step);
+    expect(after.rows[at]).toEqual({
+      n: event.position.boxposId.boxPosId,
+      sample: event.position.sample.sampleId.sId,
+      mark: 'modified',
+    });
+  },
+  'Reorganize renumbers 1..n and marks the renumbered rows modified': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'REORGANIZE') return;
+    sendsNothing(step);
+    if (before.view !== 'list') return keepsAll(step);
+    expect(after.rows.map((r) => r.sample)).toEqual(before.rows.map((r) => r.sample));
+    after.rows.forEach((r, i) => {
+      expect(r.n).toBe(i + 1);
+      expect(r.mark).toBe(before.rows[i]!.n !== i + 1 ? 'modified' : before.rows[i]!.mark);
+    });
+  },
+  'A placed scan shows the server list, unless changes are unsaved': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'PLACED') return;
+    sendsNothing(step);
+    if (before.view !== 'list' || unsaved(before)) return keepsAll(step);
+    expect(after.rows).toEqual(rowsOf(event.boxpos).map((r) => ({ ...r, mark: null })));
+  },
+  'A changed box row updates numMax, nothing else': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'BOX_CHANGED') return;
+    sendsNothing(step);
+    if (before.view !== 'list') return keepsAll(step);
+    expect(after.box).toEqual(event.box);
+    expect(after.rows).toEqual(before.rows);
+  },
+
+  // Changing box, deselecting, leaving: nothing lost silently (spec §4).
+  'With unsaved changes, selecting a box, deselecting or leaving asks first and keeps the rows': (step) => {
+    const { before, event, after } = step;
+    if (!['SELECT', 'DESELECT', 'LEAVE'].includes(event.type) || before.view !== 'list' || !unsaved(before))
+      return;
+    sendsNothing(step);
+    expect(after.view).toBe('question');
+    expect(after.asked).toEqual(event);
+    expect(after.rows).toEqual(before.rows);
+    expect(after.box).toEqual(before.box);
+  },
+  'Without unsaved changes: the same box again deselects it, another loads, Deselect shows no box, leaving leaves':
+    (step) => {
+      const { before, event, after } = step;
+      if (
+        !['no box', 'loading', 'list', 'failed'].includes(before.view) ||
+        (before.view === 'list' && unsaved(before))
+      )
+        return;
+      if (event.type === 'LEAVE') {
+        sendsNothing(step);
+        expect(after.view).toBe('left');
+        expect(added(before.emitted, after.emitted)).toEqual(['left']);
+      } else if (event.type === 'DESELECT' && before.view !== 'no box') {
+        sendsNothing(step);
+        expect(after.view).toBe('no box');
+      } else if (event.type === 'SELECT' && before.box?.bId === event.box.bId) {
+        sendsNothing(step);
+        expect(after.view).toBe('no box');
+      } else if (event.type === 'SELECT') {
+        expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: event.box.bId } }]);
+        expect(after.view).toBe('loading');
+        expect(after.rows).toEqual([]);
+      }
+    },
+  'The question: Cancel goes back with every change kept, Confirm drops them and does what was asked': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    if (before.view !== 'question') return;
+    if (event.type === 'CANCEL') {
+      sendsNothing(step);
+      expect(after.view).toBe('list');
+      expect(after.rows).toEqual(before.rows);
+    } else if (event.type === 'CONFIRM') {
+      const asked = before.asked!;
+      const other = asked.type === 'SELECT' && asked.box.bId !== before.box?.bId ? asked.box : null;
+      if (other) {
+        expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: other.bId } }]);
+        expect([after.view, after.box]).toEqual(['loading', other]);
+      } else sendsNothing(step);
+      if (asked.type === 'LEAVE') {
+        expect(after.view).toBe('left');
+        expect(added(before.emitted, after.emitted)).toEqual(['left']);
+      } else if (!other) expect([after.view, after.box]).toEqual(['no box', null]);
+      if (after.view !== 'left') expect(after.rows).toEqual([]);
+    } else if (isUser(event)) {
+      sendsNothing(step);
+      keepsAll(step);
+    }
+  },
+};
+
+const visited = new Set<string>();
+const driver = (sut = createSut(), asked: BoxPositionsEvent | null = null): Driver<Seen, Event> => ({
+  async send(event) {
+    if (sut.actor.getSnapshot().status !== 'active') return;
+    const wasAsking = sut.actor.getSnapshot().matches('confirming');
+    if (isUser(event)) sut.actor.send(event as BoxPositionsEvent);
+    else await sut.answer(event as Answer);
+    const asking = sut.actor.getSnapshot().matches('confirming');
+    if (!asking) asked = null;
+    else if (!wasAsking) asked = event as BoxPositionsEvent;
+    for (const path of activePaths(sut.actor.getSnapshot().value)) visited.add(path);
+  },
+  seen: () => look(sut, asked),
+  fork: () => driver(createSut(sut), asked),
+});
 
 /** The output each done event carries, computed from the state it leaves (as the server would). */
-const doneList = (state: Snapshot, actorId: string): BoxPosition[] => {
+const doneOutput = (state: Snapshot, actorId: string): BoxPosition[] => {
   const c = state.context;
   switch (actorId) {
     case 'load':
@@ -113,17 +523,10 @@ const doneList = (state: Snapshot, actorId: string): BoxPosition[] => {
       return stored(c.positions.filter((p) => p.boxposId.boxPosId !== c.deleting));
   }
 };
-/** The list with its version, as the server answers it. */
-const doneOutput = (state: Snapshot, actorId: string): BoxPositionList => ({
-  boxpos: doneList(state, actorId),
-  version: 1,
-});
-
-const visited = new Set<string>();
 
 /**
  * The shape of a state that matters, not every list: which box, the rows (sample and number), how
- * many are marked, what waits. The graph merges states of one shape, so the test compares shapes.
+ * many are marked, what waits. The graph merges states of one shape.
  */
 const shape = (state: Snapshot): string => {
   const c = state.context;
@@ -138,138 +541,58 @@ const shape = (state: Snapshot): string => {
   });
 };
 
-describe('box positions machine model', () => {
-  const modelMachine = toTestModelMachine(
-    boxPositionsMachine.provide({ actions: { notify: () => undefined } }),
-  );
-  const model = createTestModel(modelMachine, {
-    events: (state: Snapshot) => {
-      const c = state.context;
-      const first = c.positions[0];
-      const events: unknown[] = [
-        { type: 'SELECT', box: BOX },
-        { type: 'SELECT', box: OTHER },
-        { type: 'DESELECT' },
-        { type: 'LEAVE' },
-        { type: 'CONFIRM' },
-        { type: 'CANCEL' },
-        { type: 'REORGANIZE' },
-        { type: 'UPDATE' },
-        { type: 'CLEAR_RELOAD' },
-        { type: 'CREATE', position: freeSample(c.positions, nextNumber(state)) },
-        // The box's numMax edited down to its count: Create turns off.
-        { type: 'BOX_CHANGED', box: { bId: c.box?.bId ?? 'A1', numMax: Math.max(1, c.positions.length) } },
-      ];
-      // A scan names a sample the box does not hold yet; the machine creates it like the dialog.
-      events.push({ type: 'SCAN', code: freeSample(c.positions, 0).sample.sampleId.sId });
-      // Offered in every state (the graph would add them bare otherwise); on an empty list they name
-      // a row that is not there, which the machine ignores.
-      const key = first ? positionKey(first) : 'none';
-      events.push({ type: 'MOVE', keys: [key], to: c.positions.length });
-      events.push({
-        type: 'EDIT',
-        key,
-        position: { ...freeSample(c.positions, 0), boxposId: first?.boxposId ?? { box: 'A1', boxPosId: 1 } },
-      });
-      events.push({ type: 'DELETE', boxPosId: first?.boxposId.boxPosId ?? 1 });
-      events.push({ type: 'xstate.done.actor.stamps', output: [STAMP] });
-      events.push({ type: 'xstate.error.actor.stamps', error: errorOf });
-      for (const id of ['load', 'save', 'create', 'remove']) {
-        events.push({ type: `xstate.done.actor.${id}`, output: doneOutput(state, id) });
-        events.push({ type: `xstate.error.actor.${id}`, error: errorOf });
-      }
-      return events as never;
-    },
-    // The shape that matters, not every list: which box, how many rows, which marks, what waits.
-    serializeState: (state) => shape(state),
+const eventsOf = (state: Snapshot): Event[] => {
+  const c = state.context;
+  const bId = c.box?.bId ?? 'A1';
+  const first = c.positions[0];
+  const events: unknown[] = [
+    { type: 'SELECT', box: BOX },
+    { type: 'SELECT', box: OTHER },
+    { type: 'DESELECT' },
+    { type: 'LEAVE' },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    { type: 'REORGANIZE' },
+    { type: 'UPDATE' },
+    { type: 'CLEAR_RELOAD' },
+    { type: 'CREATE', position: freeSample(c.positions, nextBoxNumber(c.positions), bId) },
+    // The box's numMax edited down to its count: Create turns off.
+    { type: 'BOX_CHANGED', box: { bId: c.box?.bId ?? 'A1', numMax: Math.max(1, c.positions.length) } },
+  ];
+  // A scan places a sample the box does not hold yet, while it has room (the server's rules).
+  const room = c.box !== null && c.positions.length < c.box.numMax;
+  events.push({
+    type: 'PLACED',
+    boxpos: room ? stored([...c.positions, freeSample(c.positions, 0, bId)]) : c.positions,
   });
+  // On an empty list they name a row that is not there, which the page ignores.
+  const key = first ? positionKey(first) : 'none';
+  events.push({ type: 'MOVE', keys: [key], to: c.positions.length });
+  events.push({
+    type: 'EDIT',
+    key,
+    position: { ...freeSample(c.positions, 0, bId), boxposId: first?.boxposId ?? { box: bId, boxPosId: 1 } },
+  });
+  events.push({ type: 'DELETE', boxPosId: first?.boxposId.boxPosId ?? 1 });
+  // A number the list does not hold (a stale row): refused.
+  events.push({ type: 'DELETE', boxPosId: c.positions.length + 5 });
+  for (const id of ['load', 'save', 'create', 'remove']) {
+    events.push({ type: `xstate.done.actor.${id}`, output: doneOutput(state, id) });
+    events.push({ type: `xstate.error.actor.${id}`, error: errorOf });
+  }
+  return events as Event[];
+};
+const model = createTestModel(
+  toTestModelMachine(boxPositionsMachine.provide({ actions: { notify: () => undefined } })),
+  { events: (state) => eventsOf(state) as never, serializeState: (state) => shape(state) },
+);
+const nextBoxNumber = (list: BoxPosition[]) =>
+  list.length === 0 ? 1 : Math.max(...list.map((p) => p.boxposId.boxPosId)) + 1;
 
-  const paths = model.getShortestPaths();
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    const sut = createSut();
-    const send = (e: unknown) => sut.actor.send(e as never);
-    await path.test({
-      events: {
-        'xstate.done.actor.load': ({ event }: { event: { output: BoxPositionList } }) =>
-          sut.settle(event.output),
-        'xstate.done.actor.save': ({ event }: { event: { output: BoxPositionList } }) =>
-          sut.settle(event.output),
-        'xstate.done.actor.create': ({ event }: { event: { output: BoxPositionList } }) =>
-          sut.settle(event.output),
-        'xstate.done.actor.remove': ({ event }: { event: { output: BoxPositionList } }) =>
-          sut.settle(event.output),
-        'xstate.done.actor.stamps': () => sut.settle([STAMP] as never),
-        'xstate.error.actor.stamps': () => sut.settle(errorOf),
-        'xstate.error.actor.load': () => sut.settle(errorOf),
-        'xstate.error.actor.save': () => sut.settle(errorOf),
-        'xstate.error.actor.create': () => sut.settle(errorOf),
-        'xstate.error.actor.remove': () => sut.settle(errorOf),
-        ...Object.fromEntries(
-          [
-            'SELECT',
-            'DESELECT',
-            'LEAVE',
-            'CONFIRM',
-            'CANCEL',
-            'MOVE',
-            'EDIT',
-            'REORGANIZE',
-            'UPDATE',
-            'CLEAR_RELOAD',
-            'CREATE',
-            'DELETE',
-            'SCAN',
-            'BOX_CHANGED',
-          ].map((type) => [type, ({ event }: { event: unknown }) => send(event)]),
-        ),
-      } as never,
-      states: {
-        '#boxPositions': (state: Snapshot) => {
-          const real = sut.actor.getSnapshot();
-          for (const p of activePaths(real.value)) visited.add(p);
-          expect(shape(real)).toBe(shape(state));
-          const c = real.context;
-          const moved = c.moved.length > 0;
-          const modified = c.modified.length > 0;
-          const ready = real.matches('ready');
-          // Spec §4: Update only with modified rows; Clear and Reload with modified or moved rows.
-          expect(canUpdate(real)).toBe(ready && modified);
-          expect(canClearReload(real)).toBe(ready && (moved || modified));
-          // Reorganize when any number differs from its place.
-          expect(canReorganize(real)).toBe(
-            ready && c.positions.some((p, i) => p.boxposId.boxPosId !== i + 1),
-          );
-          // Create disabled when the count reaches numMax (and while changes are unsaved).
-          if (ready && c.box && c.positions.length >= c.box.numMax)
-            expect(canCreatePosition(real)).toBe(false);
-          if (ready && c.box && c.positions.length < c.box.numMax && !moved && !modified)
-            expect(canCreatePosition(real)).toBe(true);
-          // The next number: after the last, 1 for an empty box.
-          expect(nextNumber(real)).toBe(
-            c.positions.length === 0 ? 1 : Math.max(...c.positions.map((p) => p.boxposId.boxPosId)) + 1,
-          );
-          // Every marked row is shown with its mark; modified wins over moved.
-          for (const p of c.positions) {
-            const key = positionKey(p);
-            expect(rowMark(real, p)).toBe(
-              c.modified.includes(key) ? 'modified' : c.moved.includes(key) ? 'moved' : null,
-            );
-          }
-          // Nothing is written while in a state that is not a write.
-          const last = sut.calls.at(-1);
-          if (real.matches('saving'))
-            expect(last).toMatchObject({ name: 'save', input: { bId: c.box?.bId, positions: c.positions } });
-          if (real.matches('creating'))
-            expect(last).toMatchObject({ name: 'create', input: { position: c.creating } });
-          if (real.matches('deleting'))
-            expect(last).toMatchObject({ name: 'remove', input: { boxPosId: c.deleting } });
-          if (real.matches('loading'))
-            expect(last).toMatchObject({ name: 'load', input: { bId: c.box?.bId } });
-          if (real.matches('left')) expect(sut.emitted).toContain('left');
-          if (real.matches('noBox')) expect(c.positions).toEqual([]);
-        },
-      } as never,
-    });
+describe('box positions: every transition judged by the spec rules', () => {
+  const walks = explored(() => transitionWalks(model, eventsOf as never) as Walk<Event>[]);
+  it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, () => driver(), rules);
   });
 
   it('visited every state', () => {
@@ -344,5 +667,53 @@ describe('box positions scenarios', () => {
     sut.actor.send({ type: 'CREATE', position: pos('A1', 4, '4006381000059') });
     expect(sut.actor.getSnapshot().value).toBe('ready');
     expect(sut.calls.filter((c) => c.name === 'create')).toHaveLength(1);
+  });
+});
+
+// Each of these bugs survived the earlier suite; each test fails with its bug planted.
+describe('box positions: the guards that keep changes safe', () => {
+  const loadedWithMove = async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT', box: BOX });
+    await sut.settle(LOADED);
+    sut.actor.send({ type: 'MOVE', keys: [positionKey(LOADED[0]!)], to: 2 });
+    return sut;
+  };
+
+  it('Update with moved but no modified rows sends nothing (the Update guard)', async () => {
+    const sut = await loadedWithMove();
+    sut.actor.send({ type: 'UPDATE' });
+    expect(sut.calls.map((c) => c.name)).toEqual(['load']);
+    expect(sut.actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('Clear and Reload drops the changes: reloads the box and shows its list unmarked', async () => {
+    const sut = await loadedWithMove();
+    sut.actor.send({ type: 'EDIT', key: positionKey(LOADED[1]!), position: EDITED });
+    sut.actor.send({ type: 'CLEAR_RELOAD' });
+    expect(sut.calls.map((c) => c.name)).toEqual(['load', 'load']);
+    await sut.settle(LOADED);
+    const s = sut.actor.getSnapshot();
+    expect(s.context.positions).toEqual(LOADED);
+    expect(LOADED.map((p) => rowMark(s, p))).toEqual([null, null]);
+    expect([canUpdate(s), canClearReload(s), canCreatePosition(s)]).toEqual([false, false, true]);
+  });
+
+  it('Create is refused while rows are moved, not only while modified (saved list only)', async () => {
+    const sut = await loadedWithMove();
+    expect(canCreatePosition(sut.actor.getSnapshot())).toBe(false);
+    sut.actor.send({ type: 'CREATE', position: NEW });
+    expect(sut.calls.map((c) => c.name)).toEqual(['load']);
+    expect(sut.actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('Deselect with unsaved changes asks first; Cancel keeps the moved rows', async () => {
+    const sut = await loadedWithMove();
+    sut.actor.send({ type: 'DESELECT' });
+    expect(sut.actor.getSnapshot().value).toBe('confirming');
+    sut.actor.send({ type: 'CANCEL' });
+    const s = sut.actor.getSnapshot();
+    expect(s.context.box).toEqual(BOX);
+    expect(rowMark(s, LOADED[0]!)).toBe('moved');
   });
 });

@@ -2,7 +2,7 @@
 // actor with fake export calls, storage and snackbar on a simulated clock, observed as the Export
 // panel sees it: the calls made, the Download button's status, the saved file name, the messages.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { EXPORT_CONFIRM_ABOVE } from '../../src/domain/constants';
@@ -17,7 +17,7 @@ import {
   type ExportMachine,
   type NotifyParams,
 } from '../../src/machines/export.machine';
-import { activePaths, flush, restingStateNodes, toTestModelMachine } from './model';
+import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<ExportMachine>;
 
@@ -132,7 +132,7 @@ describe('export machine model', () => {
       return event && previous ? `${key} via ${event.type}` : key;
     },
   });
-  const paths = model.getShortestPaths();
+  const paths = explored(() => model.getShortestPaths());
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_description, path) => {
     const sut: Sut = createSut();

@@ -1,7 +1,7 @@
 // Model-based and clocked scenario tests of the notifications machine. The system under test is a
 // real actor on a simulated clock, observed as the UI sees it: the visible notification or none.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { NOTIFICATION_TIMEOUT_MS } from '../../src/domain/constants';
 import {
@@ -10,7 +10,7 @@ import {
   type NotificationsMachine,
   type NotifyEvent,
 } from '../../src/machines/notifications.machine';
-import { activePaths, restingStateNodes, toTestModelMachine } from './model';
+import { activePaths, restingStateNodes, explored, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<NotificationsMachine>;
 
@@ -56,7 +56,7 @@ describe('notifications machine model', () => {
       return event && previous ? `${key} via ${event.type} from ${JSON.stringify(previous.value)}` : key;
     },
   });
-  const paths = model.getShortestPaths();
+  const paths = explored(() => model.getShortestPaths());
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_description, path) => {
     const sut = createSut();

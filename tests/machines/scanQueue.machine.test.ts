@@ -2,13 +2,12 @@
 // while one is handled, handlers that succeed and that fail) is replayed on a real actor whose
 // `handle` is a deferred promise, so the test decides when each lookup answers.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { scanQueueMachine, type ScanQueueMachine } from '../../src/machines/scanQueue.machine';
-import { flush, toTestModelMachine } from './model';
+import { pendingScans, scanQueueMachine, type ScanQueueMachine } from '../../src/machines/scanQueue.machine';
+import { flush, explored, toTestModelMachine } from './model';
 
 type Snapshot = SnapshotFrom<ScanQueueMachine>;
-
 
 function createSut() {
   const handled: string[] = [];
@@ -47,24 +46,30 @@ const CODES = ['4006381333931', '4006381333948', '4006381333955'];
 const visited = new Set<string>();
 
 describe('scan queue machine model', () => {
-  const model = createTestModel(toTestModelMachine(scanQueueMachine), {
-    // Up to three scans waiting is every shape of the queue (empty, one handled, more waiting);
-    // a blank scan is ignored; a handler ends in success or failure.
-    events: (state: Snapshot) => [
-      ...(state.context.queue.length < 3
-        ? [{ type: 'SCAN', code: CODES[state.context.queue.length]! }, { type: 'SCAN', code: '  ' }]
-        : []),
-      { type: 'xstate.done.actor.handle', output: undefined },
-      { type: 'xstate.error.actor.handle', error: new Error('lookup failed') },
-    ] as never,
-    // Keyed with the incoming event, so every transition (not only every state) is on a path.
-    serializeState: (state, event, previous) => {
-      const key = JSON.stringify({ value: state.value, context: state.context });
-      return event && previous ? `${key} via ${event.type}` : key;
-    },
-  });
+  const paths = explored(() =>
+    createTestModel(toTestModelMachine(scanQueueMachine), {
+      // Up to three scans waiting is every shape of the queue (empty, one handled, more waiting);
+      // a blank scan is ignored; a handler ends in success or failure.
+      events: (state: Snapshot) =>
+        [
+          ...(state.context.queue.length < 3
+            ? [
+                { type: 'SCAN', code: CODES[state.context.queue.length]! },
+                { type: 'SCAN', code: '  ' },
+              ]
+            : []),
+          { type: 'xstate.done.actor.handle', output: undefined },
+          { type: 'xstate.error.actor.handle', error: new Error('lookup failed') },
+        ] as never,
+      // Keyed with the incoming event, so every transition (not only every state) is on a path.
+      serializeState: (state, event, previous) => {
+        const key = JSON.stringify({ value: state.value, context: state.context });
+        return event && previous ? `${key} via ${event.type}` : key;
+      },
+    }).getShortestPaths(),
+  );
 
-  it.each(model.getShortestPaths().map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     const sut = createSut();
     const scanned: string[] = [];
     await path.test({
@@ -111,6 +116,44 @@ describe('scan queue scenarios', () => {
     expect(sut.handled).toEqual(codes);
     expect(sut.failures).toEqual([codes[3]]);
     expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('hands on the id without the spaces around it, and counts what waits', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SCAN', code: ' 4006381333931 ' });
+    sut.actor.send({ type: 'SCAN', code: '4006381333948' });
+    expect(sut.handled).toEqual(['4006381333931']);
+    expect(pendingScans(sut.actor.getSnapshot())).toBe(2);
+    await sut.finish('resolve');
+    expect(pendingScans(sut.actor.getSnapshot())).toBe(1);
+  });
+
+  it('a failing last scan is reported by its id and the queue ends idle', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SCAN', code: '4006381333931' });
+    await sut.finish('reject');
+    expect(sut.failures).toEqual(['4006381333931']);
+    expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
+    expect(pendingScans(sut.actor.getSnapshot())).toBe(0);
+  });
+
+  it('without its handler or report provided, the machine says which one is missing', () => {
+    const reported: unknown[] = [];
+    const noHandler = createActor(
+      scanQueueMachine.provide({ actions: { reportFailure: (_, { error }) => reported.push(error) } }),
+    ).start();
+    noHandler.send({ type: 'SCAN', code: '4006381333931' });
+    return flush().then(() => {
+      expect(String(reported[0])).toBe("Error: scan queue machine: 'handle' must be provided");
+      const errors: unknown[] = [];
+      const bare = createActor(scanQueueMachine);
+      bare.subscribe({ error: (e) => errors.push(e) });
+      bare.start();
+      bare.send({ type: 'SCAN', code: '4006381333931' });
+      return flush().then(() =>
+        expect(String(errors[0])).toBe("Error: scan queue machine: 'reportFailure' must be provided"),
+      );
+    });
   });
 
   it('ignores an empty scan', () => {

@@ -56,7 +56,11 @@ const ANALYSES = [
   analysis(3, S1_LONGER, '2026-11-20 11:40:00'),
   analysis(4, S2, '2026-11-20 11:29:19'),
 ];
-const SAMPLES = [sample(S1, '2026-11-20 11:32:47'), sample(S1, '2026-11-21 08:00:00'), sample(S2, '2026-11-20 11:29:19')];
+const SAMPLES = [
+  sample(S1, '2026-11-20 11:32:47'),
+  sample(S1, '2026-11-21 08:00:00'),
+  sample(S2, '2026-11-20 11:29:19'),
+];
 
 const urls: string[] = [];
 let inFlight = 0;
@@ -74,12 +78,15 @@ beforeAll(async () => {
     setTimeout(() => {
       inFlight -= 1;
       let m = /^\/api\/analysis\/sid\/startsWith\/(\d+)$/.exec(url.pathname);
-      if (m) return json(res, 200, { analysis: ANALYSES.filter((a) => a.sample.sampleId.sId.startsWith(m![1]!)) });
+      if (m)
+        return json(res, 200, { analysis: ANALYSES.filter((a) => a.sample.sampleId.sId.startsWith(m![1]!)) });
       m = /^\/api\/samples\/startsWithId\/(\d+)$/.exec(url.pathname);
       if (m) return json(res, 200, { samples: SAMPLES.filter((s) => s.sampleId.sId.startsWith(m![1]!)) });
       if (url.pathname === '/api/analysis/samples') {
         const keys = (url.searchParams.get('selection') ?? '').split(',');
-        const rows = ANALYSES.filter((a) => keys.includes(`${a.sample.sampleId.sId}|${a.sample.sampleId.sStamp}`));
+        const rows = ANALYSES.filter((a) =>
+          keys.includes(`${a.sample.sampleId.sId}|${a.sample.sampleId.sStamp}`),
+        );
         return json(res, 200, {
           analysis: rows,
           average: {
@@ -119,9 +126,9 @@ describe('selection lookups', () => {
   });
 
   it('nothing found is an empty list (the machine then names the id as not found)', async () => {
-    await expect(lookupSelectionItems(http, 'samples', [{ kind: 'exact', sId: '1234567890123' }])).resolves.toEqual(
-      [],
-    );
+    await expect(
+      lookupSelectionItems(http, 'samples', [{ kind: 'exact', sId: '1234567890123' }]),
+    ).resolves.toEqual([]);
   });
 
   it(`keeps request order with at most ${LOOKUP_CONCURRENCY} requests at a time`, async () => {
@@ -138,7 +145,9 @@ describe('selection lookups', () => {
 
   it('a failing request fails the lookup with the typed error', async () => {
     // A path the server does not know: 404 for the prefix search of a non-number.
-    await expect(lookupSelectionItems(http, 'samples', [{ kind: 'prefix', prefix: 'abc' }])).rejects.toMatchObject({
+    await expect(
+      lookupSelectionItems(http, 'samples', [{ kind: 'prefix', prefix: 'abc' }]),
+    ).rejects.toMatchObject({
       kind: 'http',
       status: 404,
     });

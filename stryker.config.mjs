@@ -1,0 +1,50 @@
+// Mutation testing (StrykerJS): `npm run mutation` mutates each target below in turn
+// (scripts/mutation.mjs) and prints the score per folder; `npm run mutation:ci` runs the small
+// sample CI runs. Reports: reports/mutation/<target>/index.html. One target per run, picked by
+// STRYKER_TARGET; a target names what it mutates and the vitest projects its tests are in.
+export const targets = {
+  machines: { mutate: ['src/machines/**/*.ts'], tests: 'machines', threshold: 90 },
+  domain: { mutate: ['src/domain/**/*.ts'], tests: 'domain,machines,ui', threshold: 90 },
+  server: {
+    mutate: ['src/server/services/**/*.ts', 'src/server/auth/plugin.ts'],
+    tests: 'server',
+    threshold: 80,
+  },
+  // The CI sample, within two minutes: the scan queue machine against its own tests.
+  ci: {
+    mutate: ['src/machines/scanQueue.machine.ts'],
+    tests: 'machines',
+    include: 'tests/machines/scanQueue.machine.test.ts',
+    threshold: 90,
+  },
+};
+
+const name = process.env.STRYKER_TARGET ?? 'machines';
+const target = targets[name];
+if (!target) throw new Error(`STRYKER_TARGET: one of ${Object.keys(targets).join(', ')}`);
+process.env.STRYKER_TESTS = target.tests;
+if (target.include) process.env.STRYKER_INCLUDE = target.include;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'stryker/vitest.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner', '@stryker-mutator/typescript-checker'],
+  checkers: name === 'ci' ? [] : ['typescript'],
+  tsconfigFile: name === 'server' ? 'tsconfig.server.json' : 'tsconfig.browser.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  mutate: target.mutate,
+  coverageAnalysis: 'perTest',
+  // Two cores shared: one test process at a time.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}/incremental.json`,
+  reporters: ['clear-text', 'html', 'json', 'progress'],
+  htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: target.threshold, low: target.threshold - 10, break: target.threshold },
+  tempDirName: `.tmp/stryker-${name}`,
+  timeoutMS: 10_000,
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,85 @@
+// The oracle of the model-based tests: the spec's rules written as checks on what the user sees
+// and what is sent, independent of the machine under test. The model (createTestModel over the
+// machine) only proposes paths; each path is replayed on a real actor, then every event the model
+// offers is tried once more at its end, and the rules judge every step from what was seen before,
+// the event, and what is seen after. A guard dropped from the machine changes what a step shows or
+// sends, so a rule fails even though the model, built from the same machine, agrees with it.
+import { expect } from 'vitest';
+import type { EventObject, Snapshot } from 'xstate';
+import type { TestModel } from 'xstate/graph';
+
+/** One step as the user meets it. */
+export interface Step<Seen, E> {
+  before: Seen;
+  event: E;
+  after: Seen;
+}
+
+/** Rules by name (the spec's words); each throws (an `expect`) when a step breaks it. */
+export type Rules<Seen, E> = Record<string, (step: Step<Seen, E>) => void>;
+
+/**
+ * The system under test as the oracle drives it: send one event (a user's or an answer), look, and
+ * fork a copy in the same state (restored from the actor's persisted snapshot, with what was sent
+ * and said so far) to try one more event on.
+ */
+export interface Driver<Seen, E> {
+  send(event: E): Promise<void> | void;
+  seen(): Seen;
+  fork(): Driver<Seen, E>;
+}
+
+/** A state of the model: the shortest path to it, and the events tried there. */
+export interface Walk<E> {
+  name: string;
+  path: E[];
+  tries: E[];
+}
+
+/**
+ * Every transition the model knows of: each state's shortest path (every state, not only the ends
+ * of the longest paths), and every event offered there. Events the machine ignores are tried too
+ * (a dropped guard turns one into a transition).
+ */
+export const transitionWalks = <S extends Snapshot<unknown>, E extends EventObject>(
+  model: TestModel<S, E, unknown>,
+  eventsOf: (state: S) => readonly E[],
+): Walk<E>[] =>
+  model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => {
+    const events = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+    const name = events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
+    return { name: name || 'start', path: events, tries: [...eventsOf(path.state)] };
+  });
+
+/**
+ * Replays a walk's path on a fresh driver, then tries each event from there on a fork, judging
+ * each try by every rule. (The path's own steps are tries of the states before it.)
+ */
+export const checkWalk = async <Seen, E extends EventObject>(
+  walk: Walk<E>,
+  start: () => Driver<Seen, E>,
+  rules: Rules<Seen, E>,
+): Promise<void> => {
+  const base = start();
+  for (const event of walk.path) await base.send(event);
+  for (const event of walk.tries) {
+    const driver = base.fork();
+    const before = driver.seen();
+    await driver.send(event);
+    const after = driver.seen();
+    for (const [rule, check] of Object.entries(rules)) {
+      try {
+        check({ before, event, after });
+      } catch (error) {
+        const at = `${walk.name} → ${event.type}`;
+        throw new Error(`rule '${rule}' broken at ${at}:\n${(error as Error).message}`, { cause: error });
+      }
+    }
+  }
+};
+
+/** The items appended to a list during a step. */
+export const added = <T>(before: readonly T[], after: readonly T[]): T[] => {
+  expect(after.slice(0, before.length), 'what was sent or said before stays').toEqual(before);
+  return after.slice(before.length);
+};
