@@ -3,7 +3,6 @@
 // routes, then the not-found handler; the error handler is set first (see below).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +20,7 @@ import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
 import { analysisReadRoutes } from './routes/analysis/reads';
 import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
 import { exportPlugin } from './exports/plugin';
 import { exportRoutes } from './routes/exports';
 import { deskPageRoutes } from './routes/desk-pages';
@@ -31,6 +31,7 @@ import { sampleReadRoutes } from './routes/samples/reads';
 import { sampleUploadRoutes } from './routes/samples/upload';
 import { sampleWriteRoutes } from './routes/samples/writes';
 import { boxRoutes } from './routes/boxes';
+import { REPO_ROOT } from './paths';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +62,7 @@ const CSP = {
 };
 
 /** The built client: `<repo>/dist`, resolved from this file so the working directory does not matter. */
-export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+export const DEFAULT_CLIENT_DIR = join(REPO_ROOT, 'dist');
 
 export interface BuildAppOptions {
   config: Config;
@@ -142,9 +143,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, {
     keys: { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds },
-    limiter: new SignInLimiter(options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
+    limiter: new SignInLimiter(db, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
     signInPerIpPerMinute: options.signInPerIpPerMinute ?? 100,
   });
+  await app.register(healthRoutes);
   await app.register(analysisReadRoutes);
   await app.register(sampleReadRoutes);
   await app.register(analysisWriteRoutes);

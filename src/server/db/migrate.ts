@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_versions';
 import * as m0003 from './migrations/0003_analysis_s_stamp_index';
 import * as m0004 from './migrations/0004_sync_file';
 import * as m0005 from './migrations/0005_box_versions';
+import * as m0006 from './migrations/0006_instances';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_analysis_s_stamp_index': m0003,
   '0004_sync_file': m0004,
   '0005_box_versions': m0005,
+  '0006_instances': m0006,
 };
 
 export class MigrationError extends Error {
