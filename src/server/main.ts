@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
+import { serveBackups } from './backup/socket';
 import { loadConfig, restrictToOwner, restrictTreeToOwner } from './config';
 import { createDb, type DbHandle } from './db/create-db';
 import { joinInstances, TokenKeyMismatchError } from './auth/key-fingerprint';
@@ -16,7 +17,13 @@ export const main = async (): Promise<void> => {
   restrictToOwner();
   const config = loadConfig();
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
-  const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance; instance?: HeldSession } = {};
+  const running: {
+    lock?: DataDirLock;
+    handle?: DbHandle;
+    app?: FastifyInstance;
+    instance?: HeldSession;
+    backups?: { close: () => Promise<void> };
+  } = {};
 
   // A Ctrl-C in a terminal reaches every process of the foreground group: under `npm start` that is
   // npm, scripts/start.mjs and this server — and npm and start.mjs pass the signal on as well, so
@@ -42,6 +49,7 @@ export const main = async (): Promise<void> => {
       // Stops listening, answers 503 to what still arrives on open connections, lets the requests
       // in flight finish, fails the running exports (their check says so) and waits for sync runs.
       await running.app?.close();
+      await running.backups?.close();
       // Then the session locks (this instance's membership) and the pool.
       await running.instance?.release();
       await running.handle?.close();
@@ -97,6 +105,11 @@ export const main = async (): Promise<void> => {
     });
   }
   restrictTreeToOwner(config.dataDir);
+  // The embedded database is this process's: `npm run backup` gets its dump through this socket.
+  if (handle.kind === 'pglite')
+    running.backups = await serveBackups(handle.db, config.dataDir, (err) =>
+      process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
   await ensureFirstAdmin(handle.db, config);
   const app = (running.app = await buildApp({
     config,
