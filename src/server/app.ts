@@ -21,6 +21,7 @@ import { analysisReadRoutes } from './routes/analysis/reads';
 import { analysisWriteRoutes } from './routes/analysis/writes';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { auditRoutes } from './routes/audit';
 import { exportPlugin } from './exports/plugin';
 import { exportRoutes } from './routes/exports';
 import { deskPageRoutes } from './routes/desk-pages';
@@ -147,6 +148,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     signInPerIpPerMinute: options.signInPerIpPerMinute ?? 100,
   });
   await app.register(healthRoutes);
+  await app.register(auditRoutes);
   await app.register(analysisReadRoutes);
   await app.register(sampleReadRoutes);
   await app.register(analysisWriteRoutes);

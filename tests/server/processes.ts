@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Start-up compiles TypeScript (tsx) and migrates: slow on a busy machine. */
-export const START_TIMEOUT_MS = 120_000;
+export const START_TIMEOUT_MS = 240_000;
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
