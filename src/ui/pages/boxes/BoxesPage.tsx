@@ -7,6 +7,7 @@
 // list-view and box-positions machines; this file holds the markup.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { auditTrailPath } from '../../../api/audit';
 import { createBox, deleteBox, exportBoxPositions, getBox, updateBox, viewBoxes } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
@@ -311,6 +312,7 @@ export function BoxesPage() {
           }}
           onShowRow={showBox}
           showRowLabel="Show positions of"
+          onHistoryRow={isAdmin ? (id) => void navigate(auditTrailPath('box', id)) : undefined}
           onEditRow={isAdmin ? (id) => void openEditBox(id) : undefined}
           onDeleteRow={isAdmin ? setDeletingBox : undefined}
           onCreate={isAdmin ? () => setBoxDialog({ mode: 'create' }) : undefined}
