@@ -62,7 +62,7 @@ describe('backup and restore', () => {
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a database with users, records or audit events unless forced; refuses a cut file', async () => {
     const source = await createTestDatabase();
@@ -85,7 +85,7 @@ describe('backup and restore', () => {
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it.runIf(onPostgres())('moves a lab from the embedded database to PostgreSQL', async () => {
     const embedded = pgliteDb(await openPGlite(undefined, 'Europe/Vienna'));

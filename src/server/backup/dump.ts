@@ -150,13 +150,16 @@ export const restoreBackup = async (
   let complete = false;
   await db.transaction().execute(async (trx) => {
     const tables = await tablesInOrder(trx);
+    // Row types named with their schema: `null::box` would be PostgreSQL's geometric type box.
+    const { rows: schemaRows } = await sql<{ s: string }>`select current_schema() as s`.execute(trx);
+    const schema = quoteIdent(schemaRows[0]?.s ?? 'public');
     await sql`truncate table ${sql.raw(tables.map(quoteIdent).join(', '))} restart identity cascade`.execute(trx);
     let table: string | undefined;
     let batch: unknown[] = [];
     const flush = async () => {
       if (!table || batch.length === 0) return;
       if (!tables.includes(table)) throw new BackupError(`labdesk restore: the backup has a table ${table} this database lacks`);
-      const t = sql.raw(quoteIdent(table));
+      const t = sql.raw(`${schema}.${quoteIdent(table)}`);
       await sql`insert into ${t} overriding system value
         select * from jsonb_populate_recordset(null::${t}, ${JSON.stringify(batch)}::jsonb)`.execute(trx);
       rows += batch.length;
