@@ -12,7 +12,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'data-demo', '.tmp', 'public', 'test-results', 'bench/results', 'playwright-report'] },
+  { ignores: ['node_modules', 'dist', 'dist-server', 'data', 'data-demo', '.tmp', 'public', 'test-results', 'bench/results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

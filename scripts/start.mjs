@@ -1,5 +1,6 @@
-// `npm start`: build the client (and help pages) when the build is missing or older than the
-// sources, then serve app and API from one process on LAB_PORT.
+// `npm start`: build the client (and help pages) and the server when a build is missing or older
+// than the sources, then run the compiled server (dist-server/main.js), which serves app and API
+// from one process on LAB_PORT.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -11,15 +12,12 @@ const newest = (dir) =>
     return Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
   }, 0);
 
-const built = 'dist/index.html';
-const sources = ['src', 'docs', 'index.html'].filter(existsSync);
-const stale =
-  !existsSync(built) ||
-  sources.some(
-    (s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs,
-  );
+const builds = ['dist/index.html', 'dist-server/main.js'];
+const sources = ['src', 'docs', 'index.html', 'package.json'].filter(existsSync);
+const newestSource = Math.max(...sources.map((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs)));
+const stale = builds.some((built) => !existsSync(built) || newestSource > statSync(built).mtimeMs);
 if (stale) {
-  console.log('labdesk: building the client …');
+  console.log('labdesk: building the client and the server …');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -27,7 +25,7 @@ if (stale) {
 // A Ctrl-C in a terminal reaches the server directly too (same process group), so it may get the
 // signal twice; it closes once and ignores the repeats (src/server/main.ts). Passing it on is for
 // a signal sent to this process alone (`kill <pid>`, a service manager).
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
+const server = spawn(process.execPath, ['dist-server/main.js', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

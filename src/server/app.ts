@@ -3,7 +3,6 @@
 // routes, then the not-found handler; the error handler is set first (see below).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,8 @@ import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
 import { isPGlite } from './db/create-db';
 import { HwLogBudget, type HwLogBudgetOptions } from './repositories/hw-log-budget';
 import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { auditRoutes } from './routes/audit';
 import { exportPlugin } from './exports/plugin';
 import { exportRoutes } from './routes/exports';
 import { deskPageRoutes } from './routes/desk-pages';
@@ -29,6 +30,7 @@ import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
 import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { SERVER_RESOURCES } from './resources';
+import { REPO_ROOT } from './paths';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +63,7 @@ const CSP = {
 };
 
 /** The built client: `<repo>/dist`, resolved from this file so the working directory does not matter. */
-export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+export const DEFAULT_CLIENT_DIR = join(REPO_ROOT, 'dist');
 
 export interface BuildAppOptions {
   config: Config;
@@ -155,9 +157,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, {
     keys: { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds },
-    limiter: new SignInLimiter(options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
+    limiter: new SignInLimiter(db, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
     signInPerIpPerMinute: options.signInPerIpPerMinute ?? 100,
   });
+  await app.register(healthRoutes);
+  await app.register(auditRoutes);
   for (const resource of Object.values(SERVER_RESOURCES))
     for (const routes of resource.routes) await app.register(routes);
   await app.register(limitRoutes);

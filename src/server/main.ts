@@ -3,8 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
+import { serveBackups } from './backup/socket';
 import { loadConfig, restrictToOwner, restrictTreeToOwner } from './config';
 import { createDb, type DbHandle } from './db/create-db';
+import { joinInstances, TokenKeyMismatchError } from './auth/key-fingerprint';
+import type { HeldSession } from './db/held-session';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 
@@ -14,7 +17,13 @@ export const main = async (): Promise<void> => {
   restrictToOwner();
   const config = loadConfig();
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
-  const running: { lock?: DataDirLock; handle?: DbHandle; app?: FastifyInstance } = {};
+  const running: {
+    lock?: DataDirLock;
+    handle?: DbHandle;
+    app?: FastifyInstance;
+    instance?: HeldSession;
+    backups?: { close: () => Promise<void> };
+  } = {};
 
   // A Ctrl-C in a terminal reaches every process of the foreground group: under `npm start` that is
   // npm, scripts/start.mjs and this server — and npm and start.mjs pass the signal on as well, so
@@ -37,7 +46,12 @@ export const main = async (): Promise<void> => {
     force.unref();
     let code = exitCode ?? 0;
     try {
+      // Stops listening, answers 503 to what still arrives on open connections, lets the requests
+      // in flight finish, fails the running exports (their check says so) and waits for sync runs.
       await running.app?.close();
+      await running.backups?.close();
+      // Then the session locks (this instance's membership) and the pool.
+      await running.instance?.release();
       await running.handle?.close();
     } catch (err) {
       code = exitCode ?? 1;
@@ -67,7 +81,35 @@ export const main = async (): Promise<void> => {
   if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
   const handle = (running.handle = await createDb(config, { onFatal }));
   await migrateToLatest(handle.db);
+  let databaseAway = false;
+  if (handle.kind === 'postgres') {
+    // Several instances may share this database: agree on the token key, and keep this instance's
+    // membership (a session lock) across database restarts.
+    running.instance = await joinInstances(handle.db, config.jwtSecret, {
+      onReplaced: () => say('labdesk: the token signing key changed; earlier sign-ins have ended'),
+      onLost: (err) => {
+        if (err instanceof TokenKeyMismatchError) {
+          process.stderr.write(`${err.message}\n`);
+          void stop('token key mismatch', 1);
+        } else if (!databaseAway) {
+          databaseAway = true;
+          process.stderr.write(
+            `labdesk: database connection lost (${err instanceof Error ? err.message : String(err)}); retrying\n`,
+          );
+        }
+      },
+      onRetaken: () => {
+        databaseAway = false;
+        say('labdesk: database connection restored');
+      },
+    });
+  }
   restrictTreeToOwner(config.dataDir);
+  // The embedded database is this process's: `npm run backup` gets its dump through this socket.
+  if (handle.kind === 'pglite')
+    running.backups = await serveBackups(handle.db, config.dataDir, (err) =>
+      process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
   await ensureFirstAdmin(handle.db, config);
   const app = (running.app = await buildApp({
     config,

@@ -7,6 +7,7 @@ import { Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } f
 import {
   AnalysisPage,
   BoxesPage,
+  AuditPage,
   DocPage,
   LabelsPage,
   LimitsPage,
@@ -67,6 +68,7 @@ export function App() {
                 <Route path="labels" element={<LabelsPage />} />
                 <Route path="logs" element={<LogsPage />} />
                 <Route path="doc" element={<DocPage />} />
+                <Route path="audit" element={<AuditPage />} />
                 {/* An old bookmark or a typo lands on the home view rather than a blank page. */}
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Route>

@@ -1,7 +1,12 @@
 // Failed sign-ins per client address and email in a fixed window. Only failures count, so a lab
 // PC signing in many times a day (and the e2e suite) is never locked out, while guessing one
-// account's password stops after a few tries. In memory, per instance: with several instances
-// behind a proxy an attacker gets `maxFailures` per instance, which still bounds guessing.
+// account's password stops after a few tries. Counted in the database (table signin_attempt), so
+// several instances behind one proxy share one count: guesses spread over them hit the limit at the
+// same attempt as on one instance. One upsert per attempt counts atomically, so parallel guesses
+// fired before any is answered are counted too; the window runs on the database's clock.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database';
+
 export interface SignInLimits {
   /** Failures allowed in one window; the next attempt answers 429. */
   maxFailures: number;
@@ -10,22 +15,17 @@ export interface SignInLimits {
 
 export const DEFAULT_SIGNIN_LIMITS: SignInLimits = { maxFailures: 10, windowMs: 60_000 };
 
-/** Beyond this many tracked keys the oldest are dropped, so a flood of emails cannot grow memory. */
-const MAX_KEYS = 10_000;
-
-interface Entry {
-  failures: number;
-  windowEnds: number;
-}
+/** Expired entries are removed every this many attempts of a process, so the table stays small. */
+const PRUNE_EVERY = 100;
 
 export class SignInLimiter {
+  readonly #db: Kysely<Database>;
   readonly #limits: SignInLimits;
-  readonly #now: () => number;
-  readonly #entries = new Map<string, Entry>();
+  #sincePrune = 0;
 
-  constructor(limits: SignInLimits = DEFAULT_SIGNIN_LIMITS, now: () => number = Date.now) {
+  constructor(db: Kysely<Database>, limits: SignInLimits = DEFAULT_SIGNIN_LIMITS) {
+    this.#db = db;
     this.#limits = limits;
-    this.#now = now;
   }
 
   static key(ip: string, email: string): string {
@@ -34,40 +34,27 @@ export class SignInLimiter {
 
   /**
    * Registers an attempt. Returns 0 when it may proceed, else the seconds until the key may try
-   * again. The attempt counts as a failure until `succeed` clears it, so parallel guesses fired
-   * before any of them is answered are counted too.
+   * again. The attempt counts as a failure until `succeed` clears it.
    */
-  attempt(key: string): number {
-    const entry = this.#live(key);
-    if (entry && entry.failures >= this.#limits.maxFailures) return Math.max(1, Math.ceil((entry.windowEnds - this.#now()) / 1000));
-    if (entry) entry.failures++;
-    else {
-      if (this.#entries.size >= MAX_KEYS) this.#prune();
-      this.#entries.set(key, { failures: 1, windowEnds: this.#now() + this.#limits.windowMs });
+  async attempt(key: string): Promise<number> {
+    if (++this.#sincePrune >= PRUNE_EVERY) {
+      this.#sincePrune = 0;
+      await this.#db.deleteFrom('signinAttempt').where(sql<boolean>`window_ends <= now()`).execute();
     }
-    return 0;
+    const window = sql`make_interval(secs => ${this.#limits.windowMs / 1000})`;
+    const { rows } = await sql<{ failures: number; retryAfter: number }>`
+      insert into signin_attempt as a (key, failures, window_ends)
+      values (${key}, 1, now() + ${window})
+      on conflict (key) do update set
+        failures = case when a.window_ends <= now() then 1 else a.failures + 1 end,
+        window_ends = case when a.window_ends <= now() then now() + ${window} else a.window_ends end
+      returning failures, ceil(extract(epoch from window_ends - now()))::int as retry_after`.execute(this.#db);
+    const row = rows[0];
+    if (!row || row.failures <= this.#limits.maxFailures) return 0;
+    return Math.max(1, row.retryAfter);
   }
 
-  succeed(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  #live(key: string): Entry | undefined {
-    const entry = this.#entries.get(key);
-    if (entry && entry.windowEnds <= this.#now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  #prune(): void {
-    const now = this.#now();
-    for (const [key, entry] of this.#entries) if (entry.windowEnds <= now) this.#entries.delete(key);
-    // Map iteration is insertion order: what remains first is oldest.
-    for (const key of this.#entries.keys()) {
-      if (this.#entries.size < MAX_KEYS) break;
-      this.#entries.delete(key);
-    }
+  async succeed(key: string): Promise<void> {
+    await this.#db.deleteFrom('signinAttempt').where('key', '=', key).execute();
   }
 }

@@ -11,9 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
 import { isPGlite } from './create-db';
+import { holdSession, type HoldOptions } from './held-session';
 
 /** The first key of every labdesk advisory lock (PostgreSQL's two-int form): 'labd' in ASCII. */
-const LABDESK_LOCKS = 0x6c616264;
+export const LABDESK_LOCKS = 0x6c616264;
 
 /** The second key: one per kind of work. */
 export const ADVISORY_LOCKS = {
@@ -24,6 +25,10 @@ export const ADVISORY_LOCKS = {
   syncSample: 11,
   syncBox: 12,
   syncLog: 13,
+  /** Held shared by every running instance (auth/key-fingerprint.ts): taken exclusively only when alone. */
+  instances: 20,
+  /** Counting and starting export jobs across instances (exports/service.ts). */
+  exportSlots: 21,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 
@@ -114,28 +119,17 @@ export interface Presence {
 
 const randomKey = (): string => BigInt.asIntN(64, BigInt(`0x${randomBytes(8).toString('hex')}`)).toString();
 
-export const holdPresence = async (db: Kysely<Database>): Promise<Presence> => {
+export const holdPresence = async (db: Kysely<Database>, options: HoldOptions = {}): Promise<Presence> => {
   const key = randomKey();
   if (await isPGlite(db)) return { key, release: async () => undefined };
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let taken!: () => void;
-  const ready = new Promise<void>((resolve) => (taken = resolve));
-  // One pooled connection for the life of the process: the session is what holds the lock.
-  const held = db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${key}::bigint)`.execute(conn);
-    taken();
-    await released;
-    await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn).catch(() => undefined);
-  });
-  await Promise.race([ready, held]);
-  return {
-    key,
-    release: async () => {
-      release();
-      await held.catch(() => undefined);
-    },
-  };
+  // One pooled connection for the life of the process: the session is what holds the lock. After
+  // a database restart the same key is taken again (the jobs in the database name it).
+  const session = await holdSession(
+    db,
+    async (conn) => void (await sql`select pg_advisory_lock(${key}::bigint)`.execute(conn)),
+    options,
+  );
+  return { key, release: session.release };
 };
 
 /** Whether the process that took `key` with holdPresence still runs (always false on PGlite). */

@@ -35,6 +35,9 @@ type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'timezone'>;
 
 export const PGLITE_SUBDIR = 'db';
 
+/** How long opening a PostgreSQL connection may take before it counts as failed. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
@@ -51,10 +54,17 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
     types: pgTypes,
     options: sessionOptions(timezone),
     idleTimeoutMillis: 30_000,
+    // With PostgreSQL away a connect fails at once (refused) or, on a dead network, after this
+    // long: requests answer an error and /api/health 503 instead of waiting forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  // An idle connection that PostgreSQL drops (restart, timeout) emits 'error'; unhandled, that
-  // would end the process. The pool discards it and the next query opens a fresh one.
+  // A connection that PostgreSQL drops (restart, stop, timeout) emits 'error'; unhandled, that
+  // ends the process. The pool handles it for idle connections and discards them; a connection
+  // held by someone (a lock's session, a running query) emits it outside the pool's care, so every
+  // connection gets its own listener when it is made. The holder sees its next query fail, the
+  // pool drops the broken connection on release, and the next query opens a fresh one.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // cursor: `stream()` reads big results (exports) in chunks instead of all at once.
   return new PostgresDialect({ pool, cursor: Cursor });
 };

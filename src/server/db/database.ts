@@ -201,6 +201,19 @@ export interface AuditEventTable {
   after: Json;
 }
 
+export interface SigninAttemptTable {
+  key: string;
+  failures: number;
+  /** timestamptz as text (type-parsers.ts); compared only in SQL. */
+  windowEnds: string;
+}
+
+export interface ServerStateTable {
+  name: string;
+  value: string;
+  updatedAt: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   sample: SampleTable;
   analysis: AnalysisTable;
@@ -217,6 +230,8 @@ export interface Database {
   appUser: AppUserTable;
   exportJob: ExportJobTable;
   auditEvent: AuditEventTable;
+  signinAttempt: SigninAttemptTable;
+  serverState: ServerStateTable;
 }
 
 export type SampleRow = Selectable<SampleTable>;

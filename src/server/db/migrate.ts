@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005_box_versions';
 import * as m0006 from './migrations/0006_screen_versions';
 import * as m0007 from './migrations/0007_box_positions_version';
 import * as m0008 from './migrations/0008_sync_versions';
+import * as m0009 from './migrations/0009_instances';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_screen_versions': m0006,
   '0007_box_positions_version': m0007,
   '0008_sync_versions': m0008,
+  '0009_instances': m0009,
 };
 
 export class MigrationError extends Error {

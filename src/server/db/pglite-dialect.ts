@@ -204,6 +204,7 @@ class PGliteConnection implements DatabaseConnection {
     const ownTransaction = !this.inTransaction;
     if (ownTransaction) await this.#query('begin');
     let failed = false;
+    let closed = false;
     try {
       await this.#query(`declare ${cursor} no scroll cursor for ${compiled.sql}`, compiled.parameters);
       for (;;) {
@@ -212,13 +213,16 @@ class PGliteConnection implements DatabaseConnection {
         yield { rows };
       }
       await this.#query(`close ${cursor}`);
+      closed = true;
     } catch (err) {
       failed = true;
       throw err;
     } finally {
       // Also runs when the consumer stops early (break/return): the cursor dies with the transaction.
+      // Inside the caller's transaction a cursor is closed once only: closing it again fails, and a
+      // failed statement aborts the caller's whole transaction.
       if (ownTransaction) await this.#query(failed ? 'rollback' : 'commit');
-      else if (!failed) await this.#query(`close ${cursor}`).catch(() => undefined);
+      else if (!failed && !closed) await this.#query(`close ${cursor}`);
     }
   }
 }

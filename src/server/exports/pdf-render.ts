@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SERVER_BUSY } from '../../domain/messages';
 import { HttpError } from '../http/errors';
+import { RUNS_COMPILED } from '../paths';
 import type { PdfTable } from './pdf-table';
 
 export interface PdfLimits {
@@ -25,15 +26,20 @@ export interface PdfHooks {
   beforeRender?: () => void | Promise<void>;
 }
 
-// The server runs its TypeScript through tsx (`node --import tsx`), vitest through its own
-// transform; a worker thread inherits neither. The worker's entry registers tsx's loader itself,
-// then imports the TypeScript module — the same in `npm start`, the tests and the CLIs.
-// (tsx's ESM API: its CommonJS build registers a path that does not exist.)
-const TSX_API = pathToFileURL(
-  join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-).href;
-const ENTRY = new URL('./pdf-worker.ts', import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); })`;
+// The built server (dist-server/) starts its worker from the compiled pdf-worker.js beside it.
+// From the sources — tests, the CLIs, `npm run dev` — TypeScript runs through tsx or vitest's own
+// transform, which a worker thread inherits neither of: the worker's entry registers tsx's loader
+// itself, then imports the TypeScript module. (tsx's ESM API: its CommonJS build registers a path
+// that does not exist.)
+const bootScript = (): string => {
+  if (RUNS_COMPILED) return `import(${JSON.stringify(new URL('./pdf-worker.js', import.meta.url).href)})`;
+  const tsxApi = pathToFileURL(
+    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+  ).href;
+  const entry = new URL('./pdf-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+};
+const BOOT = bootScript();
 
 export class PdfRenders {
   limits: PdfLimits;

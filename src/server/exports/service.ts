@@ -6,7 +6,7 @@
 //   streamed aIds and marks the job DONE; the rename follows the commit. A failure or a kill before
 //   the commit rolls everything back and leaves no file; a kill between commit and rename is
 //   repaired by the cleanup (DONE job + temp file → rename).
-// Running jobs per process are bounded (maxRunning), and per user (runningPerUser), as are the bytes
+// Running jobs are bounded (maxRunning; on PostgreSQL counted over every instance), and per user (runningPerUser), as are the bytes
 // of a user's files waiting for download (storedBytesPerUser): past any of them the start is
 // refused with 503 and the spec's busy message (the per-user reason in `errors`). A file nobody
 // downloads is removed `retentionMs` after it was written (LAB_EXPORT_RETENTION, default 2 h).
@@ -260,19 +260,28 @@ export class ExportService {
         throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.stored(this.limits.storedBytesPerUser)]);
       mkdirSync(this.dir, { recursive: true });
       const runner = (await this.#present()).key;
-      await this.#db
-        .insertInto('exportJob')
-        .values({
-          fileName,
-          ownerEmail: spec.owner,
-          resource: spec.resource,
-          type,
-          status: 'RUNNING',
-          // The query as asked, and which process runs the job (RUNNER_KEY).
-          query: JSON.stringify({ ...(spec.query as object), [RUNNER_KEY]: runner }),
-          attributes: JSON.stringify(spec.columns.map((c) => c.key)),
-        })
-        .execute();
+      const insert = () =>
+        this.#db
+          .insertInto('exportJob')
+          .values({
+            fileName,
+            ownerEmail: spec.owner,
+            resource: spec.resource,
+            type,
+            status: 'RUNNING',
+            // The query as asked, and which process runs the job (RUNNER_KEY).
+            query: JSON.stringify({ ...(spec.query as object), [RUNNER_KEY]: runner }),
+            attributes: JSON.stringify(spec.columns.map((c) => c.key)),
+          })
+          .execute();
+      // On PostgreSQL the bound holds across instances: the jobs running anywhere are counted and
+      // the new one stored under one lock, so two instances cannot both take the last slot.
+      if (await isPGlite(this.#db)) await insert();
+      else
+        await withAdvisoryLock(this.#db, 'exportSlots', async () => {
+          if ((await this.#runningAnywhere()) >= this.maxRunning) throw new HttpError(503, SERVER_BUSY);
+          await insert();
+        });
     } catch (err) {
       this.#running.delete(fileName);
       settle();
@@ -399,16 +408,59 @@ export class ExportService {
       .execute();
   }
 
-  /** The owner's job, or undefined (someone else's job is as unknown as a missing one). */
+  /**
+   * The owner's job, or undefined (someone else's job is as unknown as a missing one). A job still
+   * RUNNING whose process has died (another instance, killed) is failed here and its temp file
+   * removed, so the next check after a crash answers the failure instead of waiting forever.
+   */
   async job(owner: string, fileName: string): Promise<JobRow | undefined> {
     if (!FILE_NAME.test(fileName)) return undefined;
-    return this.#db
+    const read = () =>
+      this.#db
+        .selectFrom('exportJob')
+        .select(['fileName', 'ownerEmail', 'resource', 'type', 'status', 'error', 'totalItems', 'downloadedAt'])
+        .select(sql<number>`coalesce((query ->> ${SKIPPED_KEY}::text)::int, 0)`.as('skippedExported'))
+        .select(sql<string | null>`query ->> ${RUNNER_KEY}::text`.as('runner'))
+        .where('fileName', '=', fileName)
+        .where('ownerEmail', '=', owner)
+        .executeTakeFirst();
+    let found = await read();
+    if (found && (await this.#orphaned(found))) {
+      await this.#failOrphan(fileName);
+      found = await read();
+    }
+    if (!found) return undefined;
+    const { runner: _runner, ...job } = found;
+    return job;
+  }
+
+  /** A RUNNING/PENDING job not run by this process whose process is known to be gone. */
+  async #orphaned(job: { fileName: string; status: string; runner: string | null }): Promise<boolean> {
+    if (job.status !== 'RUNNING' && job.status !== 'PENDING') return false;
+    if (this.#running.has(job.fileName)) return false;
+    return this.#ownerGone(job.runner);
+  }
+
+  async #failOrphan(fileName: string): Promise<void> {
+    this.#options.log.warn({ fileName }, 'export job of a stopped process marked failed');
+    await rm(this.tempPath(fileName), { force: true });
+    await this.#fail(fileName, EXPORT_FAILED);
+  }
+
+  /** Jobs running on any instance (PostgreSQL); those of dead processes are failed on the way. */
+  async #runningAnywhere(): Promise<number> {
+    const open = await this.#db
       .selectFrom('exportJob')
-      .select(['fileName', 'ownerEmail', 'resource', 'type', 'status', 'error', 'totalItems', 'downloadedAt'])
-      .select(sql<number>`coalesce((query ->> ${SKIPPED_KEY}::text)::int, 0)`.as('skippedExported'))
-      .where('fileName', '=', fileName)
-      .where('ownerEmail', '=', owner)
-      .executeTakeFirst();
+      .select(['fileName', 'status'])
+      .select(sql<string | null>`query ->> ${RUNNER_KEY}::text`.as('runner'))
+      .where('status', 'in', ['PENDING', 'RUNNING'])
+      .execute();
+    let count = 0;
+    for (const job of open) {
+      if (await this.#orphaned(job)) await this.#failOrphan(job.fileName);
+      else count += 1;
+    }
+    return count;
   }
 
   /** The owner's newest job of that resource that still has (or will have) a file. */
@@ -480,11 +532,7 @@ export class ExportService {
         );
         dead = (temp ? now - temp.mtimeMs : (age.rows[0]?.s ?? 0) * 1000) > STALE_MS;
       }
-      if (dead) {
-        this.#options.log.warn({ fileName: job.fileName }, 'export job of a stopped process marked failed');
-        await rm(this.tempPath(job.fileName), { force: true });
-        await this.#fail(job.fileName, EXPORT_FAILED);
-      }
+      if (dead) await this.#failOrphan(job.fileName);
     }
     const retention = this.limits.retentionMs;
     await this.#db

@@ -61,7 +61,7 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
     async (request, reply) => {
       const { email, password } = request.body;
       const key = SignInLimiter.key(request.ip, email);
-      const retryAfter = limiter.attempt(key);
+      const retryAfter = await limiter.attempt(key);
       if (retryAfter > 0) {
         reply.header('retry-after', String(retryAfter));
         throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
@@ -71,7 +71,7 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
         request.log.info({ email }, 'sign-in failed');
         throw new HttpError(401, LOGIN_MESSAGES.badCredentials);
       }
-      limiter.succeed(key);
+      await limiter.succeed(key);
       const roles = [user.role];
       const accessToken = await signAccessToken(
         { email: user.email, roles, cv: user.credentialVersion },

@@ -19,3 +19,4 @@ export const SettingsPage = page(() => import('./settings/SettingsPage'), 'Setti
 export const LabelsPage = page(() => import('./labels/LabelsPage'), 'LabelsPage');
 export const LogsPage = page(() => import('./logs/LogsPage'), 'LogsPage');
 export const DocPage = page(() => import('./doc/DocPage'), 'DocPage');
+export const AuditPage = page(() => import('./audit/AuditPage'), 'AuditPage');

@@ -92,6 +92,8 @@ export interface DataTableProps<T> {
   onDeleteRow?: (id: string) => void;
   /** A row action before edit and delete that shows the row's details (Boxes: its positions); Enter on the row runs it too. */
   onShowRow?: (id: string) => void;
+  /** 'Show history' of a row: opens the record's audit trail (admins). */
+  onHistoryRow?: (id: string) => void;
   /** The show action's name, before the row id ('Show positions of'). */
   showRowLabel?: string;
   /** The row in edit mode, if any. */
@@ -170,12 +172,13 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     onEditRow,
     onDeleteRow,
     onShowRow,
+    onHistoryRow,
     showRowLabel = 'Show',
     editing = null,
     onReorderRows,
     batch = null,
   } = props;
-  const hasActions = Boolean(onEditRow || onDeleteRow || onShowRow);
+  const hasActions = Boolean(onEditRow || onDeleteRow || onShowRow || onHistoryRow);
   // `selection` is an object; only whether there is one changes the columns.
   const selectable = Boolean(selection);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
@@ -218,8 +221,8 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
 
   // ---- row edit -------------------------------------------------------------------------------
   const rowActions = useMemo<RowActions>(
-    () => ({ onEditRow, onDeleteRow, onShowRow, showRowLabel }),
-    [onEditRow, onDeleteRow, onShowRow, showRowLabel],
+    () => ({ onEditRow, onDeleteRow, onShowRow, onHistoryRow, showRowLabel }),
+    [onEditRow, onDeleteRow, onShowRow, onHistoryRow, showRowLabel],
   );
   const editingState = useMemo<EditingState | null>(() => {
     if (!editing) return null;
@@ -353,7 +356,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         ? [
             {
               id: ACTIONS_COLUMN,
-              width: onShowRow ? ACTIONS_WIDTH + SHOW_WIDTH : ACTIONS_WIDTH,
+              width: ACTIONS_WIDTH + (onShowRow ? SHOW_WIDTH : 0) + (onHistoryRow ? SHOW_WIDTH : 0),
               className: 'dt-actions-cell',
               renderCell: (_row: T, ctx: CellContext) => (
                 <RowActionsCell rowId={ctx.rowId} passive={!ctx.settled} />
@@ -376,7 +379,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
         renderCell: (row, ctx) => <CellContent rowId={ctx.rowId} row={row} column={c} />,
       })),
     ],
-    [batched, reorderable, selectable, hasActions, visible, onEditRow, onShowRow],
+    [batched, reorderable, selectable, hasActions, visible, onEditRow, onShowRow, onHistoryRow],
   );
 
   const captionId = `${useId()}-sort`;

@@ -24,6 +24,8 @@ export interface RowActions {
   onDeleteRow?: (id: string) => void;
   onShowRow?: (id: string) => void;
   showRowLabel?: string;
+  /** 'Show history': the record's audit trail (admins). */
+  onHistoryRow?: (id: string) => void;
 }
 
 export const RowActionsContext = createContext<RowActions>({});
@@ -157,12 +159,27 @@ function ActionButton({
 }
 
 /** The icons of the row actions without their buttons, while the grid scrolls (CellContext.settled). */
-function PassiveActions({ show, edit, remove }: { show: boolean; edit: boolean; remove: boolean }) {
+function PassiveActions({
+  show,
+  history,
+  edit,
+  remove,
+}: {
+  show: boolean;
+  history: boolean;
+  edit: boolean;
+  remove: boolean;
+}) {
   return (
     <div className="dt-row-actions" aria-hidden="true">
       {show ? (
         <span className="kit-button dt-row-action" data-variant="quiet" data-icon-only>
           <Icon name="arrowRight" size={16} />
+        </span>
+      ) : null}
+      {history ? (
+        <span className="kit-button dt-row-action" data-variant="quiet" data-icon-only>
+          <Icon name="logs" size={16} />
         </span>
       ) : null}
       {edit ? (
@@ -182,16 +199,24 @@ function PassiveActions({ show, edit, remove }: { show: boolean; edit: boolean; 
 /** The row actions cell: pencil and delete, or save and close while this row is edited. */
 export function RowActionsCell({ rowId, passive = false }: { rowId: string; passive?: boolean }) {
   const editingRow = useContext(EditingRowContext);
-  const { onEditRow, onDeleteRow, onShowRow, showRowLabel = 'Show' } = useContext(RowActionsContext);
+  const { onEditRow, onDeleteRow, onShowRow, onHistoryRow, showRowLabel = 'Show' } = useContext(RowActionsContext);
   if (editingRow === rowId) return <EditActions />;
   if (passive)
     return (
-      <PassiveActions show={Boolean(onShowRow)} edit={Boolean(onEditRow)} remove={Boolean(onDeleteRow)} />
+      <PassiveActions
+        show={Boolean(onShowRow)}
+        history={Boolean(onHistoryRow)}
+        edit={Boolean(onEditRow)}
+        remove={Boolean(onDeleteRow)}
+      />
     );
   return (
     <div className="dt-row-actions">
       {onShowRow ? (
         <ActionButton label={`${showRowLabel} ${rowId}`} icon="arrowRight" onPress={() => onShowRow(rowId)} />
+      ) : null}
+      {onHistoryRow ? (
+        <ActionButton label={`Show history of ${rowId}`} icon="logs" onPress={() => onHistoryRow(rowId)} />
       ) : null}
       {onEditRow ? (
         <ActionButton label={`Edit row ${rowId}`} icon="edit" onPress={() => onEditRow(rowId)} />

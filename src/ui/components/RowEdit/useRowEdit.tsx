@@ -4,7 +4,9 @@
 // client skips admin calls silently (spec §6), and the server refuses them anyway.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
+import { auditTrailPath } from '../../../api/audit';
 import { getLimits } from '../../../api/config';
 import { canCreate, rowEditMachine, rowEditStatus } from '../../../machines/rowEdit.machine';
 import { useAuth } from '../../state/AuthProvider';
@@ -25,7 +27,7 @@ export interface RowEditOptions {
 
 /** The row-edit props of DataTable (none depends on the row type); empty for readers. */
 export type RowEditTableProps = Partial<
-  Pick<DataTableProps<unknown>, 'onEditRow' | 'onDeleteRow' | 'editing'>
+  Pick<DataTableProps<unknown>, 'onEditRow' | 'onDeleteRow' | 'onHistoryRow' | 'editing'>
 >;
 
 export interface RowEditHandle {
@@ -153,12 +155,16 @@ export function useRowEdit(
   );
 
   // Stable row actions: every row's action cell reads them, the edited row's values change per key.
+  // 'Show history' opens the record's audit trail (docs/dev/architecture.md#audit-trail); the
+  // record kinds of row edit are the audit trail's entity names.
+  const navigate = useNavigate();
   const rowActions = useMemo(
     () => ({
       onEditRow: (id: string, column?: string) => actor.send({ type: 'EDIT', id, column, surface: 'row' }),
       onDeleteRow: (id: string) => actor.send({ type: 'REQUEST_DELETE', id }),
+      onHistoryRow: (id: string) => void navigate(auditTrailPath(resource.rowEntity, id)),
     }),
-    [actor],
+    [actor, navigate, resource.rowEntity],
   );
   const tableProps = useMemo<RowEditTableProps>(
     () => (isAdmin ? { ...rowActions, editing } : {}),
