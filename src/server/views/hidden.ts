@@ -25,8 +25,10 @@ export const hiddenCounts = async (
   campaign: Campaign,
   options: ListWhereOptions = {},
 ): Promise<HiddenCounts> => {
-  const inCampaign = campaignCondition(campaign, source.refs.sStamp);
-  const kept = exclusionConditions(request.exclusion, source.refs.flags, source.refs.sId);
+  const inCampaign = source.campaign ? campaignCondition(campaign, source.campaign) : [];
+  const kept = source.exclusion
+    ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId)
+    : [];
   if (inCampaign.length === 0 && kept.length === 0) return NOTHING_HIDDEN;
   // The filters and the selection alone: the view's WHERE without the campaign and the exclusions.
   const base = listWhere(source, { ...request, exclusion: [] }, OPEN_CAMPAIGN, options);
