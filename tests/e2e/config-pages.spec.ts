@@ -152,4 +152,32 @@ test.describe('Synchronization', () => {
     await expect(page.getByRole('row', { name: /^Log/ }).getByRole('gridcell', { name: '11' }).first()).toBeVisible();
     await expectNoSeriousViolations(page);
   });
+
+  test('a bad file: the entry turns Error, the page shows the file and its reason, the notification names it', async ({
+    app,
+    page,
+    baseURL,
+  }) => {
+    const token = await adminToken(page, baseURL!);
+    const datasource = await (
+      await page.request.get(`${baseURL}/api/config/sync/datasource`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    const dir = join(datasource.split('\n')[0]!, 'sample');
+    mkdirSync(dir, { recursive: true });
+    const name = `e2e-bad-${randomInt(10 ** 9)}.csv`;
+    const file = join(dir, name);
+    writeFileSync(file, 'sId;sStamp;lane\n7000000000017;2026-10-01 06:00:00;1\n7000000000024;2026-10-01 06:00:00;7\n');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(file, past, past);
+
+    await app.signInAs('admin', '/sync');
+    await expect(page.getByText('Overall:')).toBeVisible();
+    await page.getByRole('button', { name: 'Start sync Sample' }).click();
+    await expect(notifications(page)).toContainText(`Sync Sample failed: ${name}: Line 3: Lane has to be between 0 and 3`, {
+      timeout: 30_000,
+    });
+    const failures = page.getByRole('list', { name: 'Failures of the last run of Sample' });
+    await expect(failures).toContainText(`${name}: Line 3: Lane has to be between 0 and 3`);
+    await expectNoSeriousViolations(page);
+  });
 });

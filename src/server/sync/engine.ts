@@ -105,7 +105,7 @@ async function runLocked(
     .set({
       status: 'ERROR',
       finishedAt: stamp(),
-      log: sql<string>`log || ${'interrupted (the server stopped during the run)\n'}`,
+      log: sql<string>`log || ${`${RUN_LOG_FAILURE}interrupted (the server stopped during the run)\n`}`,
     })
     .where('syncId', '=', syncId)
     .where('status', '=', 'RUNNING')
