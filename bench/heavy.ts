@@ -1,4 +1,4 @@
-// `npm run bench -- --heavy [--rows N] [--log-lines N] [--runs N] [--reuse] [--only pglite|postgres] [--mode off|on]`:
+// `npm run bench -- --heavy [--rows N] [--log-lines N] [--runs N] [--reuse] [--only pglite|postgres] [--mode off|on] [--total N]`:
 // the 25-row Analysis view while four readers loop over heavy reads (issue 29 item 7).
 //  Data: a demo campaign of about N analyses (default 200,000) and N log lines (default 300,000)
 //  spread over the last 28 days, in PGlite (.tmp/bench/heavy-<N>) and, when DATABASE_URL is set,
@@ -39,6 +39,8 @@ const LOG_LINES = arg('--log-lines', 300_000);
 const RUNS = arg('--runs', 20);
 const REUSE = args.includes('--reuse');
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+/** --total N: the global bound of the `on` mode instead of the default for the database. */
+const TOTAL = args.includes('--total') ? Number(args[args.indexOf('--total') + 1]) : undefined;
 /** --mode off|on: only that admission mode (default both). */
 const MODE = args.includes('--mode') ? args[args.indexOf('--mode') + 1] : undefined;
 
@@ -102,6 +104,7 @@ const openDb = async (kind: 'pglite' | 'postgres'): Promise<DbHandle> => {
 interface ModeResult {
   db: string;
   mode: 'off' | 'on';
+  total: number | string;
   idleP50: number;
   idleP95: number;
   loadedP50: number;
@@ -117,7 +120,7 @@ const benchMode = async (handle: DbHandle, kind: string, mode: 'off' | 'on'): Pr
     config,
     db: handle.db,
     signInPerIpPerMinute: 10_000,
-    ...(mode === 'off' ? { heavyReads: { perUser: 1_000, total: 1_000 } } : {}),
+    ...(mode === 'off' ? { heavyReads: { perUser: 1_000, total: 1_000 } } : TOTAL ? { heavyReads: { total: TOTAL } } : {}),
   });
   await app.ready();
   const tokens: string[] = [];
@@ -166,6 +169,7 @@ const benchMode = async (handle: DbHandle, kind: string, mode: 'off' | 'on'): Pr
   const result: ModeResult = {
     db: kind,
     mode,
+    total: mode === 'off' ? '∞' : (TOTAL ?? 'default'),
     idleP50: round(percentile(idle, 50)),
     idleP95: round(percentile(idle, 95)),
     loadedP50: round(percentile(loaded, 50)),
