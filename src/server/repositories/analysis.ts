@@ -10,7 +10,7 @@ import type { SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
 import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
-import { hiddenCounts } from '../views/hidden';
+import { hiddenCounts, hiddenPart } from '../views/hidden';
 import { listReads, type ListWhereOptions, type ListSource } from '../views/listSource';
 import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
 import { fieldMap, type FieldSql } from '../views/fields';
@@ -237,8 +237,8 @@ export const analysisView = async (
     totalItems: page.totalItems,
     totalPages: page.totalPages,
     // Only an empty answer asks what the campaign and the exclusions hide (views/hidden.ts).
-    ...(page.totalItems === 0
-      ? { hidden: await hiddenCounts(db, ANALYSIS_READS.source, request, campaign, options) }
-      : {}),
+    ...(await hiddenPart(page.totalItems, () =>
+      hiddenCounts(db, ANALYSIS_READS.source, request, campaign, options),
+    )),
   };
 };

@@ -10,7 +10,7 @@ import { SAMPLE_KEY_SEPARATOR, formatSampleKey, type SampleKey } from '../../dom
 import type { Database, LabTime } from '../db/database';
 import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
-import { hiddenCounts } from '../views/hidden';
+import { hiddenCounts, hiddenPart } from '../views/hidden';
 import type { ViewRequest, ViewRules } from '../views/request';
 import { listReads, type ListSource } from '../views/listSource';
 import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
@@ -173,8 +173,6 @@ export const samplesView = async (
     totalItems: page.totalItems,
     totalPages: page.totalPages,
     // Only an empty answer asks what the campaign and the exclusions hide (views/hidden.ts).
-    ...(page.totalItems === 0
-      ? { hidden: await hiddenCounts(db, SAMPLE_READS.source, request, campaign) }
-      : {}),
+    ...(await hiddenPart(page.totalItems, () => hiddenCounts(db, SAMPLE_READS.source, request, campaign))),
   };
 };

@@ -43,3 +43,13 @@ export const hiddenCounts = async (
   const row = rows[0];
   return { outsideCampaign: Number(row?.outsideCampaign ?? 0), excluded: Number(row?.excluded ?? 0) };
 };
+
+/** The view answer's `hidden` part: for an empty page that hides rows, else nothing. */
+export const hiddenPart = async (
+  totalItems: number,
+  count: () => Promise<HiddenCounts>,
+): Promise<{ hidden?: HiddenCounts }> => {
+  if (totalItems > 0) return {};
+  const hidden = await count();
+  return hidden.outsideCampaign > 0 || hidden.excluded > 0 ? { hidden } : {};
+};
