@@ -12,8 +12,13 @@ import type { BoxPosition, BoxPositionList } from '../../src/domain/entities/box
 import {
   batchFailed,
   batchSucceeded,
+  CHANGED_MEANWHILE,
+  changedMeanwhile,
   created,
   deleted,
+  NO_BOX_SELECTED,
+  sampleNotFound,
+  samplePlaced,
   SERVER_ERROR,
   writeFailed,
 } from '../../src/domain/messages';
@@ -55,6 +60,10 @@ const freeSample = (list: BoxPosition[], n: number, box = 'A1'): BoxPosition =>
 const errorOf = new Error(
   'Error occurred, SampleId#4006381000035|2025-10-02 07:00:00 is already in box position A7/3!',
 );
+/** The server's 409: the list changed since it was read (another admin, a box sync file). */
+const conflict = Object.assign(new Error('Conflict'), { status: 409 });
+/** What a scanner reads that is no sample id. */
+const NOT_A_CODE = 'not-a-code';
 
 /** The stored list after a successful write: the sent list renumbered, as the server does. */
 const stored = (list: BoxPosition[]) =>
@@ -65,8 +74,17 @@ type Call = { name: string; input: unknown };
 const settled = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
-type Pending = { name: string; resolve: (v: BoxPosition[]) => void; reject: (e: unknown) => void };
-type Answer = { type: `xstate.${'done' | 'error'}.actor.${string}`; output?: BoxPosition[] };
+/** A list for load, save, create and remove; the stamps of a scanned id for stamps. */
+type Output = BoxPosition[] | string[];
+type Pending = { name: string; resolve: (v: Output) => void; reject: (e: unknown) => void };
+/** An answer as the machine gets it: a list comes with its version. */
+type Answer = {
+  type: `xstate.${'done' | 'error'}.actor.${string}`;
+  output?: BoxPositionList | string[];
+  error?: unknown;
+};
+/** The list a done answer carries. */
+const listOf = (event: unknown): BoxPosition[] => ((event as Answer).output as BoxPositionList).boxpos;
 type Event = BoxPositionsEvent | Answer;
 
 /** The network and the snackbar of the test under way: the machine is provided once (provide builds a machine). */
@@ -77,7 +95,11 @@ const deferred = <I>(name: string) =>
     const here = world;
     here.calls.push({ name, input });
     return new Promise<BoxPositionList>((resolve, reject) => {
-      here.pending = { name, resolve: (boxpos) => resolve({ boxpos, version: 1 }), reject };
+      here.pending = {
+        name,
+        resolve: (boxpos) => resolve({ boxpos: boxpos as BoxPosition[], version: 1 }),
+        reject,
+      };
     });
   });
 const machine = boxPositionsMachine.provide({
@@ -90,7 +112,7 @@ const machine = boxPositionsMachine.provide({
       const here = world;
       here.calls.push({ name: 'stamps', input });
       return new Promise<string[]>((resolve, reject) => {
-        here.pending = { name: 'stamps', resolve: resolve as never, reject };
+        here.pending = { name: 'stamps', resolve: (stamps) => resolve(stamps as string[]), reject };
       });
     }),
   },
@@ -102,6 +124,7 @@ function createSut(from?: Copied) {
   const here: typeof world = { calls: [], notes: [], pending: null };
   world = here;
   const emitted: string[] = [...(from?.emitted ?? [])];
+  let started = from?.started ?? null;
   const snapshot = from?.actor.getPersistedSnapshot();
   const actor = createActor(machine, snapshot ? { snapshot } : {}).start();
   // A restored call under way starts again (the copy's pending answer); it was sent once.
@@ -115,11 +138,20 @@ function createSut(from?: Copied) {
     calls: here.calls,
     notes: here.notes,
     emitted,
-    async settle(output: BoxPosition[] | Error) {
+    /** The user's last action that sent a request (a scan goes on to create). */
+    get started(): BoxPositionsEvent | null {
+      return started;
+    },
+    send(event: BoxPositionsEvent) {
+      const sent = here.calls.length;
+      actor.send(event);
+      if (here.calls.length > sent) started = event;
+    },
+    async settle(output: Output | Error) {
       const current = here.pending;
       expect(current, 'a call is under way').not.toBeNull();
       here.pending = null;
-      if (output instanceof Error) current!.reject(output);
+      if (!Array.isArray(output)) current!.reject(output);
       else current!.resolve(output);
       await settled();
     },
@@ -127,12 +159,20 @@ function createSut(from?: Copied) {
     async answer(event: Answer) {
       const [, outcome, , name] = event.type.split('.');
       if (here.pending?.name !== name) return;
-      await this.settle(outcome === 'done' ? event.output! : errorOf);
+      const output = event.output;
+      const done = output === undefined || Array.isArray(output) ? output : output.boxpos;
+      await this.settle(outcome === 'done' ? done! : ((event.error as Error | undefined) ?? errorOf));
     },
   };
 }
 type Sut = ReturnType<typeof createSut>;
-type Copied = { actor: Actor<typeof machine>; calls: Call[]; notes: NotifyParams[]; emitted: string[] };
+type Copied = {
+  actor: Actor<typeof machine>;
+  calls: Call[];
+  notes: NotifyParams[];
+  emitted: string[];
+  started: BoxPositionsEvent | null;
+};
 
 // ---- what the user sees, and the oracle ---------------------------------------------------------
 
@@ -151,6 +191,8 @@ interface Seen {
   next: number;
   /** The user's action the question on screen is about (the user remembers what they asked). */
   asked: BoxPositionsEvent | null;
+  /** The user's last action that sent something (what the page is busy with). */
+  started: BoxPositionsEvent | null;
   requests: Call[];
   messages: NotifyParams[];
   emitted: string[];
@@ -160,7 +202,8 @@ const viewOf = (s: Snapshot): View => {
   if (s.matches('noBox')) return 'no box';
   if (s.matches('ready')) return 'list';
   if (s.matches('confirming')) return 'question';
-  if (s.matches('saving') || s.matches('creating') || s.matches('deleting')) return 'busy';
+  if (s.matches('saving') || s.matches('creating') || s.matches('deleting') || s.matches('scanning'))
+    return 'busy';
   return s.value as View;
 };
 
@@ -183,6 +226,7 @@ const look = (sut: Sut, asked: BoxPositionsEvent | null = null): Seen => {
     createReason: createDisabledReason(s),
     next: nextNumber(s),
     asked,
+    started: sut.started,
     requests: [...sut.calls],
     messages: [...sut.notes],
     emitted: [...sut.emitted],
@@ -239,8 +283,8 @@ export const rules: Rules<Seen, Event> = {
   },
   'Only an action that writes or loads sends, and one request at a time': (step) =>
     expect(sentIn(step).length).toBeLessThanOrEqual(1),
-  'A message is said only when an answer arrives': (step) => {
-    if (!answerOf(step.event, step.before)) expect(saidIn(step)).toEqual([]);
+  'A message is said only when an answer arrives, or when a scan is refused': (step) => {
+    if (!answerOf(step.event, step.before) && step.event.type !== 'SCAN') expect(saidIn(step)).toEqual([]);
   },
   'An answer to no call under way changes nothing': (step) => {
     if (isUser(step.event) || answerOf(step.event, step.before)) return;
@@ -264,7 +308,8 @@ export const rules: Rules<Seen, Event> = {
       return keepsAll(step);
     }
     expect(sentIn(step)).toEqual([
-      { name: 'save', input: { bId: before.box?.bId, positions: expect.any(Array) } },
+      // The version the list was read at (this server answers version 1).
+      { name: 'save', input: { bId: before.box?.bId, positions: expect.any(Array), version: 1 } },
     ]);
     const sent = (sentIn(step)[0]!.input as { positions: BoxPosition[] }).positions;
     expect(rowsOf(sent), 'the whole list in its order').toEqual(plain(before.rows));
@@ -276,9 +321,14 @@ export const rules: Rules<Seen, Event> = {
     if (!answer || answer[2] !== 'save' || before.view !== 'busy') return;
     if (answer[0] === 'done') {
       expect(saidIn(step)).toEqual([{ kind: 'success', message: batchSucceeded(modifiedNames(before)) }]);
-      expect(plain(after.rows)).toEqual(rowsOf((event as Answer).output!));
+      expect(plain(after.rows)).toEqual(rowsOf(listOf(event)));
       expect(unsaved(after)).toBe(false);
       expect(added(before.emitted, after.emitted)).toEqual(['saved']);
+    } else if ((event as Answer).error === conflict) {
+      // Changed meanwhile: said, and the box loaded again (the refused changes are not applied over it).
+      expect(saidIn(step)).toEqual([{ kind: 'error', message: changedMeanwhile('bId', before.box!.bId) }]);
+      expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: before.box?.bId } }]);
+      return expect(after.view).toBe('loading');
     } else {
       expect(saidIn(step)).toEqual([
         { kind: 'error', message: `${batchFailed(modifiedNames(before))} ${errorOf.message}` },
@@ -289,15 +339,21 @@ export const rules: Rules<Seen, Event> = {
   },
 
   // Clear and Reload.
-  'Clear and Reload reloads the box, only with changed rows (or after a failed load)': (step) => {
+  'Clear and Reload asks first with changed rows (only then), and reloads at once after a failed load': (
+    step,
+  ) => {
     const { before, event, after } = step;
     if (event.type !== 'CLEAR_RELOAD' || (before.view !== 'list' && before.view !== 'failed')) return;
-    if (before.view === 'list' && !unsaved(before)) {
-      sendsNothing(step);
-      return keepsAll(step);
+    if (before.view === 'failed') {
+      expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: before.box?.bId } }]);
+      return expect(after.view).toBe('loading');
     }
-    expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: before.box?.bId } }]);
-    expect(after.view).toBe('loading');
+    sendsNothing(step);
+    if (!unsaved(before)) return keepsAll(step);
+    expect(after.view).toBe('question');
+    expect(after.asked).toEqual(event);
+    expect(after.rows).toEqual(before.rows);
+    expect(after.box).toEqual(before.box);
   },
   'A loaded list is the server list, nothing marked': (step) => {
     const { before, event, after } = step;
@@ -305,7 +361,7 @@ export const rules: Rules<Seen, Event> = {
     if (!answer || answer[2] !== 'load' || before.view !== 'loading') return;
     if (answer[0] === 'done') {
       expect(after.view).toBe('list');
-      expect(after.rows).toEqual(rowsOf((event as Answer).output!).map((r) => ({ ...r, mark: null })));
+      expect(after.rows).toEqual(rowsOf(listOf(event)).map((r) => ({ ...r, mark: null })));
     } else {
       expect(after.view).toBe('failed');
       expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_ERROR }]);
@@ -330,16 +386,26 @@ export const rules: Rules<Seen, Event> = {
     const answer = answerOf(event, before);
     if (!answer || answer[2] !== 'create' || before.view !== 'busy') return;
     const asked = before.requests.at(-1)!.input as { position: BoxPosition };
+    const sId = asked.position.sample.sampleId.sId;
+    const scanned = before.started?.type === 'SCAN';
     if (answer[0] === 'done') {
-      const list = (event as Answer).output!;
-      const landed = list.find((p) => p.sample.sampleId.sId === asked.position.sample.sampleId.sId);
+      const list = listOf(event);
+      const landed = list.find((p) => p.sample.sampleId.sId === sId);
       const id = landed ? `${before.box?.bId}/${landed.boxposId.boxPosId}` : '';
-      expect(saidIn(step)).toEqual([{ kind: 'success', message: created('boxPosition', id) }]);
+      expect(saidIn(step)).toEqual([
+        { kind: 'success', message: scanned ? samplePlaced(sId, id) : created('boxPosition', id) },
+      ]);
       expect(after.rows).toEqual(rowsOf(list).map((r) => ({ ...r, mark: null })));
     } else {
       const id = `${before.box?.bId}/${asked.position.boxposId.boxPosId}`;
+      // A scan says the server's reason alone (the sample is boxed elsewhere, the box is full).
       expect(saidIn(step)).toEqual([
-        { kind: 'error', message: `${writeFailed('boxPosition', id, 'created')} ${errorOf.message}` },
+        {
+          kind: 'error',
+          message: scanned
+            ? errorOf.message
+            : `${writeFailed('boxPosition', id, 'created')} ${errorOf.message}`,
+        },
       ]);
       expect(after.rows).toEqual(before.rows);
     }
@@ -353,7 +419,7 @@ export const rules: Rules<Seen, Event> = {
       return keepsAll(step);
     }
     expect(sentIn(step)).toEqual([
-      { name: 'remove', input: { bId: before.box?.bId, boxPosId: event.boxPosId } },
+      { name: 'remove', input: { bId: before.box?.bId, boxPosId: event.boxPosId, version: 1 } },
     ]);
     expect(after.view).toBe('busy');
   },
@@ -365,7 +431,14 @@ export const rules: Rules<Seen, Event> = {
     const id = `${before.box?.bId}/${asked.boxPosId}`;
     if (answer[0] === 'done') {
       expect(saidIn(step)).toEqual([{ kind: 'success', message: deleted('boxPosition', id) }]);
-      expect(plain(after.rows)).toEqual(rowsOf((event as Answer).output!));
+      expect(plain(after.rows)).toEqual(rowsOf(listOf(event)));
+    } else if ((event as Answer).error === conflict) {
+      // The number may name another sample now: said, and the box loaded again.
+      expect(saidIn(step)).toEqual([
+        { kind: 'error', message: `${writeFailed('boxPosition', id, 'deleted')} ${CHANGED_MEANWHILE}` },
+      ]);
+      expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: before.box?.bId } }]);
+      return expect(after.view).toBe('loading');
     } else {
       expect(saidIn(step)).toEqual([
         { kind: 'error', message: `${writeFailed('boxPosition', id, 'deleted')} ${errorOf.message}` },
@@ -414,12 +487,65 @@ export const rules: Rules<Seen, Event> = {
       expect(r.mark).toBe(before.rows[i]!.n !== i + 1 ? 'modified' : before.rows[i]!.mark);
     });
   },
-  'A placed scan shows the server list, unless changes are unsaved': (step) => {
+  "A scan asks for the scanned id's stamps on a saved list with room; otherwise it says why": (step) => {
     const { before, event, after } = step;
-    if (event.type !== 'PLACED') return;
+    if (event.type !== 'SCAN') return;
+    if (before.view === 'no box' || before.view === 'failed') {
+      sendsNothing(step);
+      keepsAll(step);
+      return expect(saidIn(step)).toEqual([{ kind: 'error', message: NO_BOX_SELECTED }]);
+    }
+    if (before.view !== 'list') {
+      sendsNothing(step);
+      keepsAll(step);
+      return expect(saidIn(step)).toEqual([]);
+    }
+    const room = before.box !== null && before.rows.length < before.box.numMax;
+    if (!room || unsaved(before)) {
+      sendsNothing(step);
+      keepsAll(step);
+      // As Create's description says.
+      return expect(saidIn(step)).toEqual([{ kind: 'error', message: before.createReason }]);
+    }
+    if (!/^\d{13}$/.test(event.code)) {
+      sendsNothing(step);
+      keepsAll(step);
+      return expect(saidIn(step)).toEqual([{ kind: 'error', message: sampleNotFound(event.code) }]);
+    }
+    expect(sentIn(step)).toEqual([{ name: 'stamps', input: { sId: event.code } }]);
+    expect(saidIn(step)).toEqual([]);
+    expect(after.view).toBe('busy');
+  },
+  'A scanned id with stamps is created with its newest stamp in the next free position; none: not found': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    const answer = answerOf(event, before);
+    if (!answer || answer[2] !== 'stamps' || before.view !== 'busy') return;
+    const { sId } = before.requests.at(-1)!.input as { sId: string };
+    const stamps = answer[0] === 'done' ? ((event as Answer).output as string[]) : [];
+    if (stamps.length > 0) {
+      const next = before.rows.length === 0 ? 1 : Math.max(...before.rows.map((r) => r.n)) + 1;
+      expect(sentIn(step)).toEqual([
+        {
+          name: 'create',
+          input: {
+            bId: before.box?.bId,
+            position: {
+              boxposId: { box: before.box?.bId, boxPosId: next },
+              dateExported: null,
+              sample: { sampleId: { sId, sStamp: stamps.at(-1) } },
+            },
+          },
+        },
+      ]);
+      expect(saidIn(step)).toEqual([]);
+      return expect(after.view).toBe('busy');
+    }
     sendsNothing(step);
-    if (before.view !== 'list' || unsaved(before)) return keepsAll(step);
-    expect(after.rows).toEqual(rowsOf(event.boxpos).map((r) => ({ ...r, mark: null })));
+    expect(saidIn(step)).toEqual([{ kind: 'error', message: sampleNotFound(sId) }]);
+    expect(after.view).toBe('list');
+    expect(after.rows).toEqual(before.rows);
   },
   'A changed box row updates numMax, nothing else': (step) => {
     const { before, event, after } = step;
@@ -477,6 +603,11 @@ export const rules: Rules<Seen, Event> = {
     } else if (event.type === 'CONFIRM') {
       const asked = before.asked!;
       const other = asked.type === 'SELECT' && asked.box.bId !== before.box?.bId ? asked.box : null;
+      if (asked.type === 'CLEAR_RELOAD') {
+        // The changes dropped: the same box loaded again.
+        expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: before.box?.bId } }]);
+        return expect([after.view, after.box]).toEqual(['loading', before.box]);
+      }
       if (other) {
         expect(sentIn(step)).toEqual([{ name: 'load', input: { bId: other.bId } }]);
         expect([after.view, after.box]).toEqual(['loading', other]);
@@ -498,7 +629,7 @@ const driver = (sut = createSut(), asked: BoxPositionsEvent | null = null): Driv
   async send(event) {
     if (sut.actor.getSnapshot().status !== 'active') return;
     const wasAsking = sut.actor.getSnapshot().matches('confirming');
-    if (isUser(event)) sut.actor.send(event as BoxPositionsEvent);
+    if (isUser(event)) sut.send(event as BoxPositionsEvent);
     else await sut.answer(event as Answer);
     const asking = sut.actor.getSnapshot().matches('confirming');
     if (!asking) asked = null;
@@ -510,7 +641,10 @@ const driver = (sut = createSut(), asked: BoxPositionsEvent | null = null): Driv
 });
 
 /** The output each done event carries, computed from the state it leaves (as the server would). */
-const doneOutput = (state: Snapshot, actorId: string): BoxPosition[] => {
+const doneOutput = (state: Snapshot, actorId: string): BoxPositionList | string[] =>
+  // The scanned id's stamps, oldest first: the newest is the delivery being filed.
+  actorId === 'stamps' ? ['2025-09-30 06:00:00', STAMP] : { boxpos: storedList(state, actorId), version: 1 };
+const storedList = (state: Snapshot, actorId: string): BoxPosition[] => {
   const c = state.context;
   switch (actorId) {
     case 'load':
@@ -559,12 +693,9 @@ const eventsOf = (state: Snapshot): Event[] => {
     // The box's numMax edited down to its count: Create turns off.
     { type: 'BOX_CHANGED', box: { bId: c.box?.bId ?? 'A1', numMax: Math.max(1, c.positions.length) } },
   ];
-  // A scan places a sample the box does not hold yet, while it has room (the server's rules).
-  const room = c.box !== null && c.positions.length < c.box.numMax;
-  events.push({
-    type: 'PLACED',
-    boxpos: room ? stored([...c.positions, freeSample(c.positions, 0, bId)]) : c.positions,
-  });
+  // A scan of a sample the box does not hold yet, and of something that is no sample id.
+  events.push({ type: 'SCAN', code: freeSample(c.positions, 0, bId).sample.sampleId.sId });
+  events.push({ type: 'SCAN', code: NOT_A_CODE });
   // On an empty list they name a row that is not there, which the page ignores.
   const key = first ? positionKey(first) : 'none';
   events.push({ type: 'MOVE', keys: [key], to: c.positions.length });
@@ -576,10 +707,14 @@ const eventsOf = (state: Snapshot): Event[] => {
   events.push({ type: 'DELETE', boxPosId: first?.boxposId.boxPosId ?? 1 });
   // A number the list does not hold (a stale row): refused.
   events.push({ type: 'DELETE', boxPosId: c.positions.length + 5 });
-  for (const id of ['load', 'save', 'create', 'remove']) {
+  for (const id of ['load', 'save', 'create', 'remove', 'stamps']) {
     events.push({ type: `xstate.done.actor.${id}`, output: doneOutput(state, id) });
     events.push({ type: `xstate.error.actor.${id}`, error: errorOf });
   }
+  // The list changed since it was read: the server refuses a write with 409.
+  for (const id of ['save', 'remove']) events.push({ type: `xstate.error.actor.${id}`, error: conflict });
+  // A scanned id with no sample: no stamps.
+  events.push({ type: 'xstate.done.actor.stamps', output: [] });
   return events as Event[];
 };
 const model = createTestModel(
@@ -687,10 +822,16 @@ describe('box positions: the guards that keep changes safe', () => {
     expect(sut.actor.getSnapshot().value).toBe('ready');
   });
 
-  it('Clear and Reload drops the changes: reloads the box and shows its list unmarked', async () => {
+  it('Clear and Reload asks, Cancel keeps the changes, Confirm drops them: reloads the box and shows its list unmarked', async () => {
     const sut = await loadedWithMove();
     sut.actor.send({ type: 'EDIT', key: positionKey(LOADED[1]!), position: EDITED });
     sut.actor.send({ type: 'CLEAR_RELOAD' });
+    expect(sut.actor.getSnapshot().value).toBe('confirming');
+    sut.actor.send({ type: 'CANCEL' });
+    expect(rowMark(sut.actor.getSnapshot(), EDITED)).toBe('modified');
+    expect(sut.calls.map((c) => c.name)).toEqual(['load']);
+    sut.actor.send({ type: 'CLEAR_RELOAD' });
+    sut.actor.send({ type: 'CONFIRM' });
     expect(sut.calls.map((c) => c.name)).toEqual(['load', 'load']);
     await sut.settle(LOADED);
     const s = sut.actor.getSnapshot();
