@@ -77,7 +77,7 @@ describe('responses (ARCHITECTURE §4)', () => {
     ).toHaveLength(1);
     const box = { bId: 'A1', name: 'A1', numMax: 40, type: 0, comment: null, dateExported: null, version: 1 };
     expect(B.boxesViewSchema.parse({ boxes: [box], totalPages: 1, totalItems: 1 }).boxes[0]).toEqual(box);
-    const screen = { scrId: 3, name: '12', comment: null, dateCreated: '2025-10-01 06:00:00' };
+    const screen = { scrId: 3, name: '12', comment: null, dateCreated: '2025-10-01 06:00:00', version: 1 };
     expect(
       Sc.screensViewSchema.parse({ screens: [screen], totalItems: 1, totalPages: 1, currentPage: 0 })
         .currentPage,
@@ -91,7 +91,7 @@ describe('responses (ARCHITECTURE §4)', () => {
       Sc.screenItemsViewSchema.parse({ screenItems: [item], totalPages: 1, totalItems: 1 }).screenItems[0],
     ).toEqual(item);
     const pos = { boxposId: { box: 'A1', boxPosId: 1 }, dateExported: null, sample: { sampleId } };
-    expect(BP.boxPositionsResponseSchema.parse({ boxpos: [pos] }).boxpos[0]).toEqual(pos);
+    expect(BP.boxPositionsResponseSchema.parse({ boxpos: [pos], version: 1 }).boxpos[0]).toEqual(pos);
     const limit = { id: 1, name: 'pol', info: 'Polarisation', lastModified: null, min: '10', max: '22', version: 2 };
     expect(L.limitsResponseSchema.parse({ limits: [limit] }).limits[0]).toEqual(limit);
     const campaign = {

@@ -40,8 +40,8 @@ describe('useBoxPositions', () => {
     const stored = [pos(1, '4006381000028'), pos(2, '4006381000011')];
     const api = fakeApi({
       ...verified,
-      'GET /api/boxes/A1/boxpos': { json: { boxpos: LIST } },
-      'PUT /api/boxes/A1/boxpos': { json: { message: 'ok', boxpos: stored } },
+      'GET /api/boxes/A1/boxpos': { json: { boxpos: LIST, version: 1 } },
+      'PUT /api/boxes/A1/boxpos': { json: { message: 'ok', boxpos: stored, version: 2 } },
     });
     const { result } = render();
     act(() => result.current.page.actor.send({ type: 'SELECT', box: BOX }));
@@ -54,8 +54,10 @@ describe('useBoxPositions', () => {
     expect(canUpdate(result.current.page.snapshot)).toBe(true);
     act(() => result.current.page.actor.send({ type: 'UPDATE' }));
     await waitFor(() => expect(api.calls('PUT', '/api/boxes/A1/boxpos')).toHaveLength(1));
-    const body = api.calls('PUT', '/api/boxes/A1/boxpos')[0]!.body as BoxPosition[];
-    expect(body.map((p) => [p.boxposId.boxPosId, p.sample.sampleId.sId])).toEqual([
+    const body = api.calls('PUT', '/api/boxes/A1/boxpos')[0]!.body as { version: number; boxpos: BoxPosition[] };
+    // The list goes with the version it was read at (a stale one is refused with 409).
+    expect(body.version).toBe(1);
+    expect(body.boxpos.map((p) => [p.boxposId.boxPosId, p.sample.sampleId.sId])).toEqual([
       [1, '4006381000028'],
       [2, '4006381000011'],
     ]);
@@ -68,14 +70,18 @@ describe('useBoxPositions', () => {
     expect(result.current.page.dirty).toBe(false);
   });
 
-  it('Clear and Reload asks the server again and shows its list unmarked', async () => {
-    const api = fakeApi({ ...verified, 'GET /api/boxes/A1/boxpos': { json: { boxpos: LIST } } });
+  it('Clear and Reload asks first, then asks the server again and shows its list unmarked', async () => {
+    const api = fakeApi({ ...verified, 'GET /api/boxes/A1/boxpos': { json: { boxpos: LIST, version: 1 } } });
     const { result } = render();
     act(() => result.current.page.actor.send({ type: 'SELECT', box: BOX }));
     await waitFor(() => expect(result.current.page.snapshot.matches('ready')).toBe(true));
     act(() => result.current.page.actor.send({ type: 'MOVE', keys: [positionKey(LIST[0]!)], to: 2 }));
     expect(canClearReload(result.current.page.snapshot)).toBe(true);
     act(() => result.current.page.actor.send({ type: 'CLEAR_RELOAD' }));
+    // Unsaved changes are not thrown away without asking.
+    expect(result.current.page.snapshot.matches('confirming')).toBe(true);
+    expect(api.calls('GET', '/api/boxes/A1/boxpos')).toHaveLength(1);
+    act(() => result.current.page.actor.send({ type: 'CONFIRM' }));
     await waitFor(() => expect(api.calls('GET', '/api/boxes/A1/boxpos')).toHaveLength(2));
     await waitFor(() => expect(result.current.page.snapshot.matches('ready')).toBe(true));
     expect(result.current.page.snapshot.context.positions).toEqual(LIST);
@@ -86,7 +92,7 @@ describe('useBoxPositions', () => {
     const reason = 'Error occurred, boxPosition#A1/2 was not deleted!';
     fakeApi({
       ...verified,
-      'GET /api/boxes/A1/boxpos': { json: { boxpos: LIST } },
+      'GET /api/boxes/A1/boxpos': { json: { boxpos: LIST, version: 1 } },
       'DELETE /api/boxes/A1/boxpos/2': { status: 409, json: { message: reason } },
     });
     const { result } = render();
