@@ -8,34 +8,11 @@ import { boxSchema } from '../../src/domain/entities/box';
 import { sampleSchema } from '../../src/domain/entities/sample';
 import { screenItemSchema, screenSchema } from '../../src/domain/entities/screen';
 import { useHarness } from './harness';
+import { keyMismatches } from './schema-keys';
 import { seedViews } from './views.fixture';
 
 const h = useHarness();
 let token = '';
-
-/** The keys a value has beyond or short of its schema, as paths ('analysis[0].rn'); empty when exact. */
-export const keyMismatches = (schema: z.ZodType, value: unknown, path = ''): string[] => {
-  let s: z.ZodType = schema;
-  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault)
-    s = (s as z.ZodNullable<z.ZodType>).unwrap() as z.ZodType;
-  if (value === null || value === undefined) return [];
-  if (s instanceof z.ZodArray && Array.isArray(value))
-    return value.flatMap((v, i) => keyMismatches(s.element as z.ZodType, v, `${path}[${i}]`));
-  if (s instanceof z.ZodObject && typeof value === 'object') {
-    const shape = s.shape as Record<string, z.ZodType>;
-    const record = value as Record<string, unknown>;
-    const extra = Object.keys(record).filter((k) => !(k in shape)).map((k) => `${path}.${k} (extra)`);
-    const missing = Object.keys(shape)
-      .filter((k) => !(k in record) && !(shape[k] instanceof z.ZodOptional))
-      .map((k) => `${path}.${k} (missing)`);
-    return [
-      ...extra,
-      ...missing,
-      ...Object.keys(shape).flatMap((k) => (k in record ? keyMismatches(shape[k]!, record[k], `${path}.${k}`) : [])),
-    ];
-  }
-  return [];
-};
 
 beforeAll(async () => {
   await seedViews(h.db, 40);
@@ -71,6 +48,8 @@ describe('list routes answer exactly their schemas', () => {
     ['/api/samples', 'samples', sampleSchema],
     ['/api/boxes/view', 'boxes', boxSchema],
     ['/api/boxes', 'boxes', boxSchema],
+    ['/api/screens/view', 'screens', screenSchema],
+    ['/api/screens', 'screens', screenSchema],
   ] as const)('%s', async (url, key, rowSchema) => {
     const body = await get(url);
     const rows = body[key] as unknown[];
@@ -86,8 +65,15 @@ describe('list routes answer exactly their schemas', () => {
     expect(keyMismatches(z.array(analysisSchema), body.analysis)).toEqual([]);
   });
 
+  it("a screen's items", async () => {
+    const scr = await h.db.selectFrom('screen').select('scrId').where('name', '=', '2026091401').executeTakeFirstOrThrow();
+    const body = await get(`/api/screens/${scr.scrId}/items`);
+    expect((body.screenItems as unknown[]).length).toBe(3);
+    expect(keyMismatches(z.array(screenItemSchema), body.screenItems)).toEqual([]);
+  });
+
   it('the helper finds an extra key', () => {
-    expect(keyMismatches(screenSchema, { scrId: 1, name: '1', comment: null, dateCreated: null, rn: 1 })).toEqual([
+    expect(keyMismatches(screenSchema, { scrId: 1, name: '1', comment: null, dateCreated: null, version: 1, rn: 1 })).toEqual([
       '.rn (extra)',
     ]);
     expect(keyMismatches(screenItemSchema, { screenItemId: { scrId: 1 }, sStamp: null, name: null })).toEqual([

@@ -30,6 +30,7 @@ import type { Cells, ExportQuery } from './queries';
 import { markAnalysesExported } from './flagging';
 import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from './sources';
 import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
+import { labStamp } from './stamp';
 
 export const EXPORTS_SUBDIR = 'exports';
 export const DEFAULT_MAX_RUNNING = 2;
@@ -96,22 +97,7 @@ const RUNNER_KEY = 'runner';
 const withSkipped = (skipped: number) =>
   sql<string>`query || jsonb_build_object(${SKIPPED_KEY}::text, ${skipped}::int)`;
 
-/** 'YYYYMMDD_HHmmss' of the lab's wall clock (file names the lab recognises). */
-export const labStamp = (timezone: string, at = new Date()): string =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(at)
-    .replace(/-/g, '')
-    .replace(' ', '_')
-    .replace(/:/g, '');
+export { labStamp };
 
 export class ExportService {
   readonly dir: string;

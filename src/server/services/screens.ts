@@ -76,25 +76,29 @@ export const updateScreen = async (
   const value = parsed.data;
   try {
     return await db.transaction().execute(async (trx) => {
-      const other = await trx
-        .selectFrom('screen')
-        .select('scrId')
-        .where('name', '=', value.name)
-        .where('scrId', '!=', scrId)
-        .executeTakeFirst();
-      if (other) throw new HttpError(409, notModified('scrId', scrId), [nameTaken(value.name)]);
       await versionedUpdate(trx, {
         table: 'screen',
         key: { scrId },
         version: value.version,
-        values: (before) =>
-          before.name === value.name && before.comment === value.comment && before.dateCreated === value.dateCreated
+        // After the lock and the version check: a missing screen is 404, a stale copy 409.
+        values: async (before) => {
+          const other = await trx
+            .selectFrom('screen')
+            .select('scrId')
+            .where('name', '=', value.name)
+            .where('scrId', '!=', scrId)
+            .executeTakeFirst();
+          if (other) throw new HttpError(409, notModified('scrId', scrId), [nameTaken(value.name)]);
+          const same =
+            before.name === value.name && before.comment === value.comment && before.dateCreated === value.dateCreated;
+          return same
             ? null
             : {
                 name: value.name,
                 comment: value.comment,
                 ...(value.dateCreated === null ? {} : { dateCreated: value.dateCreated }),
-              },
+              };
+        },
         audit: { actor, entity: 'screen', key: String(scrId), snapshot: toScreen },
         notFound: screenNotFound(scrId),
         notModified: notModified('scrId', scrId),

@@ -1,7 +1,7 @@
 // Screens become editable records (spec §7 PUT /screens/{scrId}): a `version` bumped by the trigger
 // of migration 0002, so a PUT from an outdated copy answers 409 (ARCHITECTURE §4). A screen number
 // names one screen: an import is idempotent by screen number and SampleID (ARCHITECTURE §5), so
-// the number is unique (its "C"-collated btree also serves the view's 'starts with' filter).
+// the number is unique (its "C"-collated btree also serves the view's "starts with" filter).
 import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type

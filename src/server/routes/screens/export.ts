@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../domain/auth';
 import { requireAdmin, userOf } from '../../auth/plugin';
-import { labStamp } from '../../exports/service';
+import { labStamp } from '../../exports/stamp';
 import { CONTENT_TYPES } from '../../exports/formats';
 import { screenXlsx, screenZft } from '../../services/screen-exports';
 import { READ_ERRORS, SECURITY } from '../contract';
