@@ -180,7 +180,7 @@ test.describe('Boxes by keyboard (issue 27)', () => {
 
     await button(page, 'Update Box Positions').focus();
     await page.keyboard.press('Enter');
-    await expect(snackbar(page)).toContainText(`Successfully updated ${bId}/1, ${bId}/2!`);
+    await expect(snackbar(page)).toContainText(`Successfully updated ${bId}/1, ${bId}/2`);
     await expect(button(page, 'Update Box Positions')).toBeDisabled();
     await expectNamedFocus(page, 'Update Box Positions');
 

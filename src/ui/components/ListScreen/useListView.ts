@@ -42,6 +42,8 @@ export interface ListViewOptions<Row> {
   restriction?: ListRestriction;
   /** Whether the screen has the exclusion checkboxes (their choice is kept only then). */
   withExclusion?: boolean;
+  /** The page sizes offered when they are not the lists' own (Screens: 5, 10, 15). */
+  pageSizes?: readonly number[];
 }
 
 export interface ListView<Row> {
@@ -130,6 +132,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
   // Preferences are read once, when the screen opens.
   const [input] = useState(() => ({
     defaultSize: DEFAULT_PAGE_SIZE[entity],
+    pageSizes: options.pageSizes,
     filters: loadFilters(entity),
     exclusion: loadExclusion(entity, withExclusion),
   }));
