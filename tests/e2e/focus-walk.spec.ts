@@ -139,6 +139,8 @@ test.describe('Focus after every action, keyboard only', () => {
       // control (as Alt+Shift+F and Alt+I reach the filters and the Selection card); the action
       // itself is the keyboard's.
       const next = button(page, 'Next page');
+      // Enabled once the first page has arrived.
+      await expect(next).toBeEnabled();
       await next.focus();
       await page.keyboard.press('Enter');
       await expect(page.getByText(/^Page 2 of \d/)).toBeVisible();

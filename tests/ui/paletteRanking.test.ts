@@ -50,6 +50,8 @@ describe('palette ranking', () => {
     expect(listed([...SHELL, ...REPORTS], 'hardware')[0]).toBe('Go to Hardware Logs');
     expect(listed([...SHELL, ...EXPORTS, ...LOGS], 'export sap').at(-1)).toBe('Export SAP');
     expect(listed([...SHELL, ...EXPORTS], 'sa')).not.toContain('Export SAP');
+    // Its whole name typed: a deliberate choice (the export still asks first).
+    expect(listed([...SHELL, ...EXPORTS, ...REPORTS], 'Export SAP')[0]).toBe('Export SAP');
     expect(listed([...SHELL, ...REPORTS], '')[0]).toBe('Go to Reports');
   });
 });

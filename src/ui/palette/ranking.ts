@@ -31,8 +31,7 @@ export function groupActions(
     groups.set(action.group, list);
   }
   const ranked = [...groups.entries()].map(
-    ([group, items], order) =>
-      [group, items.toSorted((a, b) => rankOf(a) - rankOf(b)), order] as const,
+    ([group, items], order) => [group, items.toSorted((a, b) => rankOf(a) - rankOf(b)), order] as const,
   );
   const groupRank = (items: readonly PaletteAction[]) => Math.min(...items.map(rankOf));
   const best = (items: readonly PaletteAction[]) => (score ? Math.max(...items.map(score)) : 0);
@@ -69,9 +68,12 @@ export function effectScore(
 
 /** The score cmdk sorts by and the groups are ordered by: cmdk's text match, then effectScore. */
 export const paletteScore = (action: PaletteAction, search: string): number =>
-  effectScore(
-    action.effect,
-    defaultFilter(action.label, search, action.keywords ? action.keywords.map((k) => k.trim()) : []),
-    search,
-    action.scope,
-  );
+  // The whole name typed is a deliberate choice, a write too (which still asks before it runs).
+  search.trim().toLowerCase() === action.label.toLowerCase()
+    ? 1
+    : effectScore(
+        action.effect,
+        defaultFilter(action.label, search, action.keywords ? action.keywords.map((k) => k.trim()) : []),
+        search,
+        action.scope,
+      );
