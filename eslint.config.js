@@ -1,5 +1,5 @@
 // One lint config for the whole repo. Besides the usual rules it enforces the import boundaries
-// of ARCHITECTURE §1: domain imports nothing of ours, the server only domain and itself, and
+// of docs/dev/architecture.md#code-layout: domain imports nothing of ours, the server only domain and itself, and
 // nothing that runs in the browser imports the server.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -6,7 +6,7 @@
 //  logs of that week (app.inject: auth, validation, SQL, JSON).
 //  Browser: the built server on a fresh data dir holding the same 100,000-line week; from the press
 //  on Get Logs to the frame showing the rows, the rows in the DOM, and key-to-status of the search.
-// The campaign lies in the past (dates in the future are refused, spec §5).
+// The campaign lies in the past (dates in the future are refused, docs/dev/product-rules.md#field-rules).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // Key-to-paint in a filter field of Analysis: for each key typed into 'SampleID starts with', the
 // time from the key's event (KeyboardEvent.timeStamp, when the browser received it) to the frame
-// that shows the new text. A filter field applies on Enter (spec §2), so a key must cost a frame,
+// that shows the new text. A filter field applies on Enter (docs/dev/product-rules.md#screens), so a key must cost a frame,
 // not a re-render of the table. Measured in the page with requestAnimationFrame.
 import type { Page } from 'playwright-core';
 

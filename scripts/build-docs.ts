@@ -1,6 +1,6 @@
 // `npm run build:docs`: renders the user help (docs/*.md) into standalone HTML pages under
 // public/help/, which Vite copies into dist/ so that the server serves them at /help/… and the
-// app shows /help/index.html in its /doc frame (spec §2).
+// app shows /help/index.html in its /doc frame (docs/dev/product-rules.md#screens).
 //
 // - Each page gets the same nav (index first, then by title), its title from its first '# ' line.
 // - Links between pages are written as `roles.md` in the markdown (so they work on GitHub too)

@@ -1,4 +1,4 @@
-// Analyses (spec §7, ARCHITECTURE §4): the list view GET /analysis/view with the list query of
+// Analyses (docs/dev/product-rules.md#calls, docs/dev/architecture.md#api-contract): the list view GET /analysis/view with the list query of
 // domain/query, and one analysis by aId (read, create, update, delete).
 import {
   analysisSchema,
@@ -28,7 +28,7 @@ export const viewAnalysis = (
     opts.signal,
   );
 
-// ---- one analysis (spec §7): read, and the admin writes ----------------------------------------
+// ---- one analysis (docs/dev/product-rules.md#calls): read, and the admin writes ----------------------------------------
 
 /** The path of one analysis. */
 const analysisPath = (aId: string): string => `analysis/${encodeURIComponent(aId)}`;

@@ -1,4 +1,4 @@
-// Sign-in and token verification (ARCHITECTURE §4).
+// Sign-in and token verification (docs/dev/architecture.md#api-contract).
 import {
   signInResponseSchema,
   verifyResponseSchema,

@@ -1,4 +1,4 @@
-// Boxes (spec §7 Boxes, ARCHITECTURE §4): the view, one box (create, update, delete), its positions
+// Boxes (docs/dev/product-rules.md#calls Boxes, docs/dev/architecture.md#api-contract): the view, one box (create, update, delete), its positions
 // (read, the whole list in its order, one position created or deleted) and the positions' CSV/PDF.
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Limits and settings (spec §7 Config): the measured-value bounds the row editor checks against and
+// Limits and settings (docs/dev/product-rules.md#calls Config): the measured-value bounds the row editor checks against and
 // the settings list that carries the campaign shown on Analysis and Samples.
 import { limitSchema, limitsResponseSchema, type Limit, type LimitWrite } from '../domain/entities/limit';
 import { settingSchema, settingsResponseSchema, type Setting, type SettingWrite } from '../domain/entities/setting';

@@ -1,4 +1,4 @@
-// Exports of the Analysis and Samples views (spec §7, docs/exports.md): start a file export (the
+// Exports of the Analysis and Samples views (docs/dev/product-rules.md#calls, docs/exports.md): start a file export (the
 // server answers the job's file name), check it, download it, the PDF that is answered at once, and
 // the name of the newest job not downloaded yet (to resume after a reload). Failures reject with
 // ApiError, whose `status` the export machine reads (404 keep waiting, 503 busy, 400 too many rows).

@@ -1,4 +1,4 @@
-// The one HTTP client of the browser (ARCHITECTURE §4, spec §7): `/api` prefix, 60 s timeout,
+// The one HTTP client of the browser (docs/dev/architecture.md#api-contract, docs/dev/product-rules.md#calls): `/api` prefix, 60 s timeout,
 // Bearer token, cancellable calls, and errors turned into one typed `ApiError`. It never toasts
 // or redirects: callers (machines) decide what an error means.
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
@@ -14,7 +14,7 @@ export interface HttpOptions {
   getToken: () => string | null | undefined;
   /** Origin of the server; empty means the page's own origin (the browser case). */
   baseUrl?: string;
-  /** Only tests shorten this; the product uses REQUEST_TIMEOUT_MS (spec §9). */
+  /** Only tests shorten this; the product uses REQUEST_TIMEOUT_MS (docs/dev/product-rules.md#constants). */
   timeout?: number;
 }
 
@@ -23,7 +23,7 @@ export const createHttp = ({ getToken, baseUrl = '', timeout = REQUEST_TIMEOUT_M
     prefixUrl: `${baseUrl.replace(/\/+$/, '')}/api`,
     timeout,
     // ky retries only idempotent methods anyway; POST (sign-in, create, transfer, upload) never.
-    // Only gateway hiccups are retried once: a 503 means "busy with another export" (spec §8) and
+    // Only gateway hiccups are retried once: a 503 means "busy with another export" (docs/dev/product-rules.md#messages) and
     // 429/500 would just repeat a refusal.
     retry: { limit: 1, methods: ['get', 'put', 'head', 'delete'], statusCodes: [408, 502, 504] },
     hooks: {
@@ -40,7 +40,7 @@ export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'invalid
 
 /**
  * Every failed call rejects with this. `message` is the server's `message` when it sent one,
- * otherwise the error's own text (spec §8: "the server's response message, else the error text").
+ * otherwise the error's own text (docs/dev/product-rules.md#messages: "the server's response message, else the error text").
  * `kind` 'invalid' means the server answered 2xx with a body that breaks the contract.
  */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-// Label printing (spec §7 Label): PUT /label/{zpl}; 200 means the printer took it.
+// Label printing (docs/dev/product-rules.md#calls Label): PUT /label/{zpl}; 200 means the printer took it.
 import { LABEL_PRINTED } from '../domain/messages';
 import { sendText, type CallOptions, type Http } from './http';
 

@@ -1,4 +1,4 @@
-// Hardware logs (spec §7 Logs): GET /logs/{date} or /logs/{startDate}/{endDate}, one page at a
+// Hardware logs (docs/dev/product-rules.md#calls Logs): GET /logs/{date} or /logs/{startDate}/{endDate}, one page at a
 // time (?before=<nextBefore of the previous page>, ?limit).
 import { logsResponseSchema, type LogsPage } from '../domain/entities/log';
 import { send, type CallOptions, type Http } from './http';

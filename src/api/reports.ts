@@ -1,4 +1,4 @@
-// Reports (spec §7 Reports): the day and suspicious reports for a date range (yyyy-mm-dd, spec §9)
+// Reports (docs/dev/product-rules.md#calls Reports): the day and suspicious reports for a date range (yyyy-mm-dd, docs/dev/product-rules.md#constants)
 // and either one as PDF, named by content-disposition.
 import {
   dayReportsResponseSchema,

@@ -1,4 +1,4 @@
-// Samples (spec §7, ARCHITECTURE §4): the list view GET /samples/view with the list query of
+// Samples (docs/dev/product-rules.md#calls, docs/dev/architecture.md#api-contract): the list view GET /samples/view with the list query of
 // domain/query, one sample by its key sId|sStamp (read, create, update, delete) and its stamps.
 import { z } from 'zod';
 import {
@@ -35,13 +35,13 @@ export const viewSamples = (
     opts.signal,
   );
 
-// ---- one sample (spec §7): read, its stamps, and the admin writes -----------------------------
+// ---- one sample (docs/dev/product-rules.md#calls): read, its stamps, and the admin writes -----------------------------
 
 /** The path of one sample: the stamp goes URL-encoded ('2025-10-01%2006%3A00%3A00'). */
 const samplePath = (key: SampleKey): string =>
   `samples/${encodeURIComponent(key.sId)}/${encodeURIComponent(key.sStamp)}`;
 
-/** GET /samples/{sId}/{sStamp}: the answer may hold samples[] or one sample (spec §7). */
+/** GET /samples/{sId}/{sStamp}: the answer may hold samples[] or one sample (docs/dev/product-rules.md#calls). */
 export const getSample = async (http: Http, key: SampleKey, opts: CallOptions = {}): Promise<Sample> => {
   const found = samplesOfLookup(
     await send(http.get(samplePath(key), { signal: opts.signal }), sampleLookupSchema),

@@ -1,4 +1,4 @@
-// Screens (spec §7 Screens, ARCHITECTURE §4): the view, one screen (update, delete), its items (paged),
+// Screens (docs/dev/product-rules.md#calls Screens, docs/dev/architecture.md#api-contract): the view, one screen (update, delete), its items (paged),
 // the file import (one file per call, multipart field 'file'), the transfer of the item names to the
 // samples and the XLSX/ZFT exports of a screen.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The lookups of the Selection card (spec §2, §4 Selections, §7): a typed or file-read SampleID
+// The lookups of the Selection card (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#behaviour Selections, docs/dev/product-rules.md#calls): a typed or file-read SampleID
 // becomes the analyses (Analysis screen) or samples (Samples screen) that carry it, and 'Fetch from
 // Samples' turns the Samples screen's selection into the analyses of those samples.
 import type { SelectionResource } from '../domain/resources';

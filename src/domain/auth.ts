@@ -1,4 +1,4 @@
-// Sign-in contract (spec §5 login rules, ARCHITECTURE §4) shared by the login form and the server.
+// Sign-in contract (docs/dev/product-rules.md#field-rules login rules, docs/dev/architecture.md#api-contract) shared by the login form and the server.
 import { z } from 'zod';
 import { roleSchema } from './roles';
 
@@ -32,20 +32,20 @@ export const verifyResponseSchema = z.object({
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
-/** What the browser keeps in local storage under 'user' (spec §3). */
+/** What the browser keeps in local storage under 'user' (docs/dev/product-rules.md#records). */
 export const storedUserSchema = signInResponseSchema.extend({ loggedIn: z.boolean() });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
 /**
  * A token is valid only if the server accepts it and the stored email and roles match
- * the token's subject and roles (spec §4).
+ * the token's subject and roles (docs/dev/product-rules.md#behaviour).
  */
 export const sessionMatches = (stored: Pick<StoredUser, 'email' | 'roles'>, verified: VerifyResponse): boolean =>
   stored.email === verified.email &&
   stored.roles.length === verified.roles.length &&
   [...stored.roles].sort().every((r, i) => r === [...verified.roles].sort()[i]);
 
-/** Error body of every failed API call (ARCHITECTURE §4). */
+/** Error body of every failed API call (docs/dev/architecture.md#api-contract). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).optional(),

@@ -1,4 +1,4 @@
-// Numbering of a box's positions (spec §4 Box positions): consecutive from 1 in list order.
+// Numbering of a box's positions (docs/dev/product-rules.md#behaviour Box positions): consecutive from 1 in list order.
 export interface Numbered {
   boxposId: { boxPosId: number };
 }
@@ -42,12 +42,12 @@ export const nextBoxPosNumber = (positions: readonly Numbered[]): number =>
 /** Create new Box Position is disabled once the box holds numMax positions. */
 export const canAddBoxPosition = (count: number, numMax: number): boolean => count < numMax;
 
-/** Numbers 1..n in list order (the server stores every list so, spec §4). */
+/** Numbers 1..n in list order (the server stores every list so, docs/dev/product-rules.md#behaviour). */
 export const renumber = <T extends Numbered>(positions: readonly T[]): T[] => reorganize(positions).positions;
 
 /**
  * Where a new position at number `at` lands: before the row holding `at` now, or at the end when
- * `at` is past the last number (positions stay consecutive from 1, spec §4).
+ * `at` is past the last number (positions stay consecutive from 1, docs/dev/product-rules.md#behaviour).
  */
 export const insertionIndex = (count: number, at: number): number => Math.max(0, Math.min(at - 1, count));
 

@@ -1,4 +1,4 @@
-// The three batch-edited configuration lists (spec §4 Batch updates: Limits, Settings, Sync): how a
+// The three batch-edited configuration lists (docs/dev/product-rules.md#behaviour Batch updates: Limits, Settings, Sync): how a
 // row becomes the text of its fields, which rules judge the fields, and what a changed row sends.
 // One shape for all three, so one machine (batchUpdate.machine.ts) serves the three pages.
 import type { Limit, LimitWrite } from './entities/limit';
@@ -20,7 +20,7 @@ export interface BatchKind<R> {
   idOf(row: R): string;
   draftOf(row: R): Draft;
   errorsOf(id: string, draft: Draft): DraftErrors;
-  /** The info notification of Reload (spec §8). */
+  /** The info notification of Reload (docs/dev/product-rules.md#messages). */
   reloaded: string;
 }
 
@@ -85,7 +85,7 @@ export const settingWriteOf = (row: Setting, draft: Draft): SettingWrite => ({
 
 export const SYNC_INTERVAL_MESSAGE = `Interval has to be between ${SYNC_INTERVAL_MIN_MINUTES} and ${SYNC_INTERVAL_MAX_MINUTES} minutes`;
 
-/** The slider's minutes (spec §4: SECONDS entries are shown in minutes). */
+/** The slider's minutes (docs/dev/product-rules.md#behaviour: SECONDS entries are shown in minutes). */
 export const validateSyncMinutes = (value: string | undefined): string | null => {
   const t = (value ?? '').trim();
   const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
@@ -108,7 +108,7 @@ export const syncBatch: BatchKind<SyncEntry> = {
   reloaded: INFO.syncConfigReloaded,
 };
 
-/** PUT /config/sync/{syncID} (spec §7): the slider sets the interval in minutes. */
+/** PUT /config/sync/{syncID} (docs/dev/product-rules.md#calls): the slider sets the interval in minutes. */
 export const syncWriteOf = (row: SyncEntry, draft: Draft): SyncEntry => ({
   ...row,
   timeInterval: Number((draft.minutes ?? '').trim()),
@@ -117,7 +117,7 @@ export const syncWriteOf = (row: SyncEntry, draft: Draft): SyncEntry => ({
 
 // ---- page refresh -----------------------------------------------------------------------------
 
-/** The Sync page's refresh seconds (spec §9: 0–600, 0 = off). */
+/** The Sync page's refresh seconds (docs/dev/product-rules.md#constants: 0–600, 0 = off). */
 export const validateRefreshSeconds = (value: string): string | null => {
   const t = value.trim();
   const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;

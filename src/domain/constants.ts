@@ -1,4 +1,4 @@
-// Business constants of spec §9, in one place for browser and server.
+// Business constants of docs/dev/product-rules.md#constants, in one place for browser and server.
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const ADMIN_INACTIVITY_MS = 3_600_000;
@@ -24,7 +24,7 @@ export const DEFAULT_FLAGS = '-----';
 export const TEMPLATE_SID = '8888888888888';
 export const TEMPLATE_DATETIME = '2000-01-01 00:00:00';
 
-/** Which page a notification belongs to decides how long it stays (spec §4, §9). */
+/** Which page a notification belongs to decides how long it stays (docs/dev/product-rules.md#behaviour, docs/dev/product-rules.md#constants). */
 export type NotificationPage =
   | 'analysis'
   | 'samples'
@@ -56,7 +56,7 @@ export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 
-/** Keys in the browser's local storage (spec §3 "Saved browser preferences"). */
+/** Keys in the browser's local storage (docs/dev/product-rules.md#records "Saved browser preferences"). */
 export const STORAGE_KEYS = {
   user: 'user',
   theme: 'theme',
@@ -65,7 +65,7 @@ export const STORAGE_KEYS = {
   samplesSelection: 'samples.selection',
 } as const;
 
-/** Measured values with a server limit of the same name (spec §5 last row; the seed rows of the first migration). */
+/** Measured values with a server limit of the same name (docs/dev/product-rules.md#field-rules last row; the seed rows of the first migration). */
 export const MEASUREMENT_FIELDS = [
   'pol',
   'nat',
@@ -82,7 +82,7 @@ export const MEASUREMENT_FIELDS = [
 ] as const;
 export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
 
-/** The analysis values that have a column average (spec §3). */
+/** The analysis values that have a column average (docs/dev/product-rules.md#records). */
 export const AVERAGED_FIELDS = ['pol', 'nat', 'kal', 'an', 'glu', 'dry'] as const;
 export type AveragedField = (typeof AVERAGED_FIELDS)[number];
 

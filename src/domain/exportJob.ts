@@ -1,4 +1,4 @@
-// Rules of the asynchronous export (spec §4 Export, §8, §9): which types exist, when the user is
+// Rules of the asynchronous export (docs/dev/product-rules.md#behaviour Export, docs/dev/product-rules.md#messages, docs/dev/product-rules.md#constants): which types exist, when the user is
 // asked first, which exports change the flags, and how a failed check or start is told.
 import { z } from 'zod';
 import type { SelectionQuery } from './query';
@@ -11,7 +11,7 @@ import { resourceOf, type ExportingResource } from './resources';
 export const EXPORT_TYPES = ['csv', 'xlsx', 'sap', 'zft'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-/** SAP and ZFT exports mark the exported rows (ARCHITECTURE §5), so the user is warned. */
+/** SAP and ZFT exports mark the exported rows (docs/dev/architecture.md#domain-decisions), so the user is warned. */
 /** The export type a job's file name ends in ('….csv'), or null (a PDF is no job). */
 export const exportTypeOf = (fileName: string): ExportType | null => {
   const extension = /\.([a-z]+)$/.exec(fileName)?.[1];
@@ -27,8 +27,8 @@ export interface ExportRequest {
 export const altersFlags = (type: ExportType): boolean => type === 'sap' || type === 'zft';
 
 /**
- * SAP and ZFT are writes (they set flag X and dateExported, ARCHITECTURE §5): admins only, and the
- * server answers 403 to anyone else. CSV, XLSX and PDF only read (spec §6: exporting is not gated).
+ * SAP and ZFT are writes (they set flag X and dateExported, docs/dev/architecture.md#domain-decisions): admins only, and the
+ * server answers 403 to anyone else. CSV, XLSX and PDF only read (docs/dev/product-rules.md#roles: exporting is not gated).
  */
 export const mayStartExport = (type: ExportType, roles: readonly string[]): boolean =>
   !altersFlags(type) || isAdmin(roles);
@@ -58,7 +58,7 @@ export type ExportCheck = z.infer<typeof exportCheckSchema>;
 export const isLargeExport = (total: number): boolean => total > EXPORT_CONFIRM_ABOVE;
 
 /**
- * An export asks first above 5000 items (spec §4) and, whatever its size, when it writes: SAP and
+ * An export asks first above 5000 items (docs/dev/product-rules.md#behaviour) and, whatever its size, when it writes: SAP and
  * ZFT flag what they export, and their warning is the question asked before anything is changed.
  */
 export const needsExportConfirmation = (type: ExportType, total: number): boolean =>
@@ -75,7 +75,7 @@ const statusOf = (error: unknown): number | undefined =>
 /** The check answers 404 until the file is ready. */
 export const isStillProcessing = (error: unknown): boolean => statusOf(error) === 404;
 
-/** 503: another export is running (spec §8). */
+/** 503: another export is running (docs/dev/product-rules.md#messages). */
 export const isServerBusy = (error: unknown): boolean => statusOf(error) === 503;
 
 /** The file to download is gone (removed after 24 h, or already fetched). */

@@ -1,4 +1,4 @@
-// The filter-expression grammar shared by the filter panels and the server (ARCHITECTURE §4, §5).
+// The filter-expression grammar shared by the filter panels and the server (docs/dev/architecture.md#api-contract, docs/dev/architecture.md#domain-decisions).
 // A term is `column,value` or `column,start~end`. Every term must match its column's pattern; the
 // server re-parses with the same code and answers FILTER_MISMATCH for anything else.
 //
@@ -149,7 +149,7 @@ export const parseFilterTerm = (text: string): FilterTerm | null => {
 
 export type FiltersResult = { ok: true; terms: FilterTerm[] } | { ok: false; message: string; term: string };
 
-/** All terms or the first mismatch: a single bad term invalidates the whole filter (spec §5). */
+/** All terms or the first mismatch: a single bad term invalidates the whole filter (docs/dev/product-rules.md#field-rules). */
 export const parseFilters = (texts: readonly string[]): FiltersResult => {
   const terms: FilterTerm[] = [];
   for (const text of texts) {

@@ -1,8 +1,8 @@
-// The filter panels of Analysis and Samples (spec §2 Filter panel) as data: which fields a panel
+// The filter panels of Analysis and Samples (docs/dev/product-rules.md#screens Filter panel) as data: which fields a panel
 // has, the filter terms its field values stand for, and back — the applied terms are what is kept
 // (machine, local storage), and the fields are read from them after a reload, a palette expression
 // or 'Apply Default Filters'. Terms the panel has no field for (typed in the palette) are kept as
-// they are. Each field is checked with its own §5 rule first, so the panel can say which one is wrong.
+// they are. Each field is checked with its own docs/dev/product-rules.md#field-rules rule first, so the panel can say which one is wrong.
 import { fromFilterForm, toFilterForm } from './datetime';
 import {
   aIdRangeFilter,

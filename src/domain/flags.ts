@@ -1,4 +1,4 @@
-// Meaning of sFlags and aFlags (ARCHITECTURE §5 Flags). Only the first character and, on analyses,
+// Meaning of sFlags and aFlags (docs/dev/architecture.md#domain-decisions Flags). Only the first character and, on analyses,
 // positions 2–7 have a meaning; anything else is kept as entered.
 import { DEFAULT_FLAGS } from './constants';
 
@@ -30,7 +30,7 @@ export const markExported = (flags: string | null | undefined): string =>
   FLAG_EXPORTED + (flags && flags.length > 0 ? flags.slice(1) : DEFAULT_FLAGS.slice(1));
 
 /**
- * SAP and ZFT leave out rows an earlier export already flagged X (ARCHITECTURE §5), unless the
+ * SAP and ZFT leave out rows an earlier export already flagged X (docs/dev/architecture.md#domain-decisions), unless the
  * user's flags filter asks for exported rows: a pattern whose first character is X.
  */
 export const asksForExported = (flagsPatterns: readonly string[]): boolean =>

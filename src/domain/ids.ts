@@ -34,7 +34,7 @@ export const toFullSampleId = (id: string): string | null => {
   return twelve === null ? null : twelve + String(ean13CheckDigit(twelve));
 };
 
-/** Text of the label's barcode field: 'NNNNNNNNNNNN C' (spec §5 Labels). Empty for empty input. */
+/** Text of the label's barcode field: 'NNNNNNNNNNNN C' (docs/dev/product-rules.md#field-rules Labels). Empty for empty input. */
 export const labelBarcodeText = (sampleId: string): string | null => {
   if (sampleId === '') return '';
   const twelve = padTo12(sampleId);

@@ -1,6 +1,6 @@
 // The client-side state of a server-paged list (Analysis, Samples, Boxes) turned into the query the
 // server validates with selectionQuerySchema, plus the checks the list and selection machines use
-// before they change it (spec §4 Filters, 'Filter all', §5 Filters, §9 page sizes).
+// before they change it (docs/dev/product-rules.md#behaviour Filters, 'Filter all', docs/dev/product-rules.md#field-rules Filters, docs/dev/product-rules.md#constants page sizes).
 import { EXCLUSIONS, MAX_SELECTION, type Exclusion } from './constants';
 import { SORT_PATTERN, type SelectionQuery } from './query';
 

@@ -1,4 +1,4 @@
-// The Logs page's search box (spec §2): filters the shown lines as you type. Every word must occur
+// The Logs page's search box (docs/dev/product-rules.md#screens): filters the shown lines as you type. Every word must occur
 // somewhere in the line's ID, time, level or info, in any case and order ('error printer' finds
 // 'ERROR … Label printer: not reachable').
 import type { Log } from './entities/log';

@@ -1,4 +1,4 @@
-// Every user-facing message of spec §5 and §8, written once. The spec says messages are shown as
+// Every user-facing message of docs/dev/product-rules.md#field-rules and docs/dev/product-rules.md#messages, written once. The spec says messages are shown as
 // written, so the spelling (typos included: 'not longer as', 'grater', 'There if') is part of the
 // contract and must not be "fixed" here.
 export { LOGIN_MESSAGES } from './auth';
@@ -6,7 +6,7 @@ import type { ExportType } from './exportJob';
 
 type Id = string | number;
 
-// ---- §5 validation table -------------------------------------------------------------------
+// ---- docs/dev/product-rules.md#field-rules validation table -------------------------------------------------------------------
 
 export const DATETIME_MESSAGE = 'Only Datetime is allowed, e.g. 2000-01-01 00:00:00';
 export const DATE_MESSAGE = 'Only Date is allowed, e.g. 2000-01-01';
@@ -43,7 +43,7 @@ export const labelRowMessage = (row: LabelRow): string =>
 export const betweenMessage = (name: string, min: Id, max: Id): string =>
   `${name} has to be between ${min} and ${max}`;
 
-// ---- §5 boxes, reports/logs, limits, settings, labels ----------------------------------------
+// ---- docs/dev/product-rules.md#field-rules boxes, reports/logs, limits, settings, labels ----------------------------------------
 
 export const NAME_MUST_BE_SET = 'Name must be set!';
 export const boxPositionInvalid = (id: Id, action: 'created' | 'modified'): string =>
@@ -71,7 +71,7 @@ export const SAMPLE_DELETE_WARNING =
 /** The box delete confirmation's warning: a box takes its positions with it. */
 export const BOX_DELETE_WARNING = 'This will also remove all BoxPositions of this Box!';
 
-// ---- §8 error catalogue ------------------------------------------------------------------------
+// ---- docs/dev/product-rules.md#messages error catalogue ------------------------------------------------------------------------
 
 export const NO_DATA = 'Sorry, there is no data! Please check your search parameters!';
 
@@ -141,7 +141,7 @@ export const createRefused = (key: RecordKey, id: Id, sample: string, reason: st
 export const notModified = (key: RecordKey, id: Id): string => writeFailed(key, id, 'modified');
 export const notDeleted = (key: RecordKey, id: Id): string => writeFailed(key, id, 'deleted');
 
-// ---- versions (ARCHITECTURE §4: a PUT with a stale version answers 409, no silent lost update) ----
+// ---- versions (docs/dev/architecture.md#api-contract: a PUT with a stale version answers 409, no silent lost update) ----
 // The spec has no wording for the reason; the 409 carries the spec's 'was not modified!' message
 // as `message` and this reason in `errors`, and the client shows both.
 
@@ -153,7 +153,7 @@ export const VERSION_MESSAGE = 'version must be a Number';
 export const changedMeanwhile = (key: RecordKey, id: Id): string =>
   `${notModified(key, id)} ${CHANGED_MEANWHILE}`;
 
-/** Success uses 'updated' where the failure says 'modified' (spec §8 spells them so). */
+/** Success uses 'updated' where the failure says 'modified' (docs/dev/product-rules.md#messages spells them so). */
 export type SuccessAction = 'created' | 'updated' | 'deleted';
 export const writeSucceeded = (key: RecordKey, id: Id, action: SuccessAction): string =>
   `${key}#${id} was ${action} successfully!`;
@@ -192,7 +192,7 @@ export const INFO = {
   inputCleared: 'Input cleared!',
 } as const;
 
-// ---- status lines of spec §2 -----------------------------------------------------------------
+// ---- status lines of docs/dev/product-rules.md#screens -----------------------------------------------------------------
 
 export const currentlyFiltering = (n: number): string => `Currently filtering #${n}`;
 export const currentlySelected = (n: number): string => `Currently selected #${n}`;
@@ -240,12 +240,12 @@ export const exportConfirmText = (type: ExportType | null, total: number): strin
 /** The question before a SAP or ZFT export, whose text is the flags warning below. */
 export const flagsConfirmTitle = (type: ExportType): string => `Start the ${EXPORT_LABELS[type]} export?`;
 
-/** SAP and ZFT mark what they export (ARCHITECTURE §5, docs/exports.md). */
+/** SAP and ZFT mark what they export (docs/dev/architecture.md#domain-decisions, docs/exports.md). */
 export const flagsWarning = (type: ExportType): string =>
   `The ${EXPORT_LABELS[type]} export marks every exported analysis as exported: its first flag becomes X and DateExported is set.`;
 
 /**
- * SAP and ZFT leave out what an earlier export already flagged X (ARCHITECTURE §5); the Export panel
+ * SAP and ZFT leave out what an earlier export already flagged X (docs/dev/architecture.md#domain-decisions); the Export panel
  * says how many and how to include them.
  */
 export const exportedRowsSkipped = (n: number): string =>
@@ -272,9 +272,9 @@ export const tableSelectionAnnouncement = (added: readonly string[], tickedOnPag
       ? 'No items selected.'
       : `${tickedOnPage} ${tickedOnPage === 1 ? 'item' : 'items'} selected.`;
 
-// ---- Boxes page (spec §2 Boxes, §4 Box positions) ----------------------------------------------
+// ---- Boxes page (docs/dev/product-rules.md#screens Boxes, docs/dev/product-rules.md#behaviour Box positions) ----------------------------------------------
 // The spec has no wording for these refusals and for a scan's result; they name the position as
-// boxPos does ('<bId>/<boxPosId>', ARCHITECTURE §4).
+// boxPos does ('<bId>/<boxPosId>', docs/dev/architecture.md#api-contract).
 
 export const boxNotFound = (bId: Id): string => `Error occurred, bId#${bId} was not found!`;
 export const boxPositionNotFound = (boxPos: Id): string => `Error occurred, boxPosition#${boxPos} was not found!`;

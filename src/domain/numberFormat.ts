@@ -1,4 +1,4 @@
-// Numbers as the lab reads them (spec §9: table locale de-AT): '17,19', '1.234,5'. One formatter for
+// Numbers as the lab reads them (docs/dev/product-rules.md#constants: table locale de-AT): '17,19', '1.234,5'. One formatter for
 // every place a measured value is shown, so the report lines, the trend charts and the tables
 // beside them print the same value the same way (issue 27: the lines printed 17.19 next to 17,19).
 export const LAB_LOCALE = 'de-AT';

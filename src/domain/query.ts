@@ -1,4 +1,4 @@
-// Query parameters of the list views (ARCHITECTURE §4), validated alike by the server's route schema
+// Query parameters of the list views (docs/dev/architecture.md#api-contract), validated alike by the server's route schema
 // and by the client before it sends. The wire shape stays strings; the server turns `filter` into
 // typed terms with parseFilters once the schema has accepted it.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Report content rules (ARCHITECTURE §5 Reports) and the date spans of the Reports and Logs pages.
+// Report content rules (docs/dev/architecture.md#domain-decisions Reports) and the date spans of the Reports and Logs pages.
 // The server gathers numbers with SQL; what a line says, and when a sample is suspicious, is
 // decided here once, so the tests pin the wording and the rules without a database.
 //
@@ -43,14 +43,14 @@ export const labDaySpan = (start: Temporal.PlainDate, end: Temporal.PlainDate = 
 
 /**
  * Calendar days `start` … `end` for the hardware log: instruments stamp their lines with the
- * calendar time, and a night's lines are found under the next date (end may be tomorrow, §5).
+ * calendar time, and a night's lines are found under the next date (end may be tomorrow, docs/dev/product-rules.md#field-rules).
  */
 export const calendarDaySpan = (start: Temporal.PlainDate, end: Temporal.PlainDate = start): TimeSpan => ({
   from: formatLabDateTime(startOfDay(start)),
   to: formatLabDateTime(endOfDay(end)),
 });
 
-/** The pages' default range (spec §9): yesterday to today. */
+/** The pages' default range (docs/dev/product-rules.md#constants): yesterday to today. */
 export const defaultReportRange = (today: Temporal.PlainDate): { start: string; end: string } => ({
   start: formatLabDate(today.subtract({ days: 1 })),
   end: formatLabDate(today),
@@ -225,7 +225,7 @@ export const suspiciousReport = (
       return reasons.length ? [`${s.sId}|${s.sStamp}: ${reasons.join('; ')}`] : [];
     });
 
-// ---- the page's status lines (spec §2 Reports) ----------------------------------------------
+// ---- the page's status lines (docs/dev/product-rules.md#screens Reports) ----------------------------------------------
 
 export const currentlyShowingDayReports = (n: number): string => `Currently showing ${n} Day Report(s)`;
 export const andSuspiciousIds = (n: number): string => `and ${n} suspicious SampleSelection-Id(s)`;

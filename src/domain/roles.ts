@@ -1,4 +1,4 @@
-// Roles come from the token (spec §6). Only admins change data.
+// Roles come from the token (docs/dev/product-rules.md#roles). Only admins change data.
 import { z } from 'zod';
 
 export const ROLES = ['ROLE_ADMIN', 'ROLE_READER'] as const;

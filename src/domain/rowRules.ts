@@ -1,6 +1,6 @@
-// The spec §5 rules for one row being edited or created, from its resource's column registry, over the flat
+// The docs/dev/product-rules.md#field-rules rules for one row being edited or created, from its resource's column registry, over the flat
 // form a table row edits (field name → text or number). The snackbar collects the messages (spec
-// §5: "Field validation messages are collected and shown in the snackbar").
+// docs/dev/product-rules.md#field-rules: "Field validation messages are collected and shown in the snackbar").
 import { fieldRules } from './columns/registry';
 import { measurementErrors, type LimitBounds } from './rules/measurement';
 import type { FieldValue } from './rules/fields';

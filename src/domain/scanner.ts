@@ -7,7 +7,7 @@
  *  under 50 ms for eight keys in a row. */
 export const SCAN_MAX_GAP_MS = 50;
 
-/** Shortest scan: the 8-digit short sample number (ids are 8 to 13 digits, spec §5). */
+/** Shortest scan: the 8-digit short sample number (ids are 8 to 13 digits, docs/dev/product-rules.md#field-rules). */
 export const SCAN_MIN_DIGITS = 8;
 
 /** Longest scan accepted as a sample id (EAN-13). Longer bursts are two scans run together or noise. */

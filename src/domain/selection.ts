@@ -1,4 +1,4 @@
-// Selection card rules (spec §4 Selections, §5 Selection files).
+// Selection card rules (docs/dev/product-rules.md#behaviour Selections, docs/dev/product-rules.md#field-rules Selection files).
 import { MAX_SELECTION } from './constants';
 
 export const SELECTION_FILE_EXTENSIONS = ['txt', 'csv', 'ncd'] as const;

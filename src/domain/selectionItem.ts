@@ -1,4 +1,4 @@
-// What the Selection card holds per item (spec §4 Selections): the key that makes it unique — the
+// What the Selection card holds per item (docs/dev/product-rules.md#behaviour Selections): the key that makes it unique — the
 // aId on Analysis, 'sId|sStamp' on Samples — and the sample id the chip shows.
 import { formatSampleKey, resolveSampleIdInput, type SampleKey } from './ids';
 

@@ -1,4 +1,4 @@
-// Synchronization status and intervals (spec §4 Sync status, §9).
+// Synchronization status and intervals (docs/dev/product-rules.md#behaviour Sync status, docs/dev/product-rules.md#constants).
 import { SYNC_STATUSES, type SyncStatus, type SyncUnit } from './entities/syncEntry';
 import { MS_PER_UNIT } from './syncInterval';
 
@@ -23,7 +23,7 @@ export const intervalInMinutes = (timeInterval: number, unit: SyncUnit): number 
 export const intervalMs = (timeInterval: number, unit: SyncUnit): number => timeInterval * MS_PER_UNIT[unit];
 
 /**
- * How a status looks (spec §4): DONE light green, ERROR light red, RUNNING light yellow, anything
+ * How a status looks (docs/dev/product-rules.md#behaviour): DONE light green, ERROR light red, RUNNING light yellow, anything
  * else grey. The word is always shown beside the colour ('Unknown' for UNKNOWN), never colour alone.
  */
 export type StatusTone = 'done' | 'error' | 'running' | 'unknown';

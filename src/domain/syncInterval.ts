@@ -1,4 +1,4 @@
-// What the scheduler can keep of a sync entry's interval (spec §3 Sync entry: timeInterval, unit).
+// What the scheduler can keep of a sync entry's interval (docs/dev/product-rules.md#records Sync entry: timeInterval, unit).
 // The longest wait a timer can hold is 2^31 − 1 ms (about 24.8 days); in seconds that also fits the
 // database's integer, which the scheduler's query multiplies. Each unit's largest timeInterval is
 // worked out once here, and both the PUT schema and the scheduler use it.

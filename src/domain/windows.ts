@@ -1,4 +1,4 @@
-// Default date windows (spec §6 'Apply Default Filters', ARCHITECTURE §5 Reports). The lab day runs
+// Default date windows (docs/dev/product-rules.md#roles 'Apply Default Filters', docs/dev/architecture.md#domain-decisions Reports). The lab day runs
 // 06:00:00 to 05:59:59; readers work in three shifts. `now` is the lab-local wall clock (see
 // datetime.labNow), passed in so that the rules never read a clock themselves.
 import { Temporal } from 'temporal-polyfill';
@@ -57,7 +57,7 @@ export const defaultDateFilter = (
 export const labDayOf = (dt: Temporal.PlainDateTime): Temporal.PlainDate =>
   labDayWindow(dt).start.toPlainDate();
 
-/** Reports and logs open with yesterday to today (spec §9). */
+/** Reports and logs open with yesterday to today (docs/dev/product-rules.md#constants). */
 export const defaultReportRange = (
   today: Temporal.PlainDate,
 ): { start: Temporal.PlainDate; end: Temporal.PlainDate } => ({

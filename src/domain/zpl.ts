@@ -1,4 +1,4 @@
-// The sticker label as ZPL (ARCHITECTURE §5 Labels). The client builds it; the server forwards it
+// The sticker label as ZPL (docs/dev/architecture.md#domain-decisions Labels). The client builds it; the server forwards it
 // to a raw-TCP printer, so it accepts exactly the subset built here and nothing that could change
 // printer settings (~ commands, ^JU, downloads) or smuggle data.
 import { LABEL_ROW_CHARS, labelRowText } from './rules/fields';

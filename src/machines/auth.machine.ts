@@ -1,4 +1,4 @@
-// Auth: the browser's session (spec §4 Login and Inactivity). At start it checks the stored session
+// Auth: the browser's session (docs/dev/product-rules.md#behaviour Login and Inactivity). At start it checks the stored session
 // with the server; it signs in and out; it validates the token before every navigation except to
 // /login; and it logs an idle admin out after an hour. Storage, network, reload and the error
 // notification are injected, so the machine runs in tests without server, DOM or real time.
@@ -15,15 +15,15 @@ import {
 import { ADMIN_INACTIVITY_MS } from '../domain/constants';
 import { isAdmin } from '../domain/roles';
 
-/** Spec §9: one hour without activity logs an admin out. */
+/** Spec docs/dev/product-rules.md#constants: one hour without activity logs an admin out. */
 export const INACTIVITY_MS = ADMIN_INACTIVITY_MS;
 
 export const LOGIN_PATH = '/login';
 
 export interface AuthContext {
-  /** What local storage holds under 'user' (spec §3); null when logged out. */
+  /** What local storage holds under 'user' (docs/dev/product-rules.md#records); null when logged out. */
   user: StoredUser | null;
-  /** Shown under the login form: the server's message, else the error text (spec §8). */
+  /** Shown under the login form: the server's message, else the error text (docs/dev/product-rules.md#messages). */
   error: string | null;
 }
 
@@ -82,7 +82,7 @@ export const authMachine = setup({
   context: ({ input }) => ({ user: input.storedUser, error: null }),
   initial: 'checking',
   states: {
-    // A stored session is only trusted after the server accepted its token (spec §4).
+    // A stored session is only trusted after the server accepted its token (docs/dev/product-rules.md#behaviour).
     checking: {
       initial: 'route',
       states: {
@@ -135,7 +135,7 @@ export const authMachine = setup({
           target: 'loggedOut',
           actions: [
             assign({ error: ({ event }) => errorText(event.error) }),
-            // A failed sign-in must not leave a half-stored session behind (spec §4).
+            // A failed sign-in must not leave a half-stored session behind (docs/dev/product-rules.md#behaviour).
             'clearUser',
             { type: 'notifyError', params: { message: LOGIN_MESSAGES.unsuccessful } },
           ],
@@ -186,7 +186,7 @@ export const authMachine = setup({
             route: {
               always: [{ guard: 'isAdmin', target: 'watching' }, { target: 'exempt' }],
             },
-            // Readers are never logged out for inactivity (spec §4).
+            // Readers are never logged out for inactivity (docs/dev/product-rules.md#behaviour).
             exempt: {},
             watching: {
               after: {

@@ -1,4 +1,4 @@
-// Batch update of a configuration list (spec §4 Batch updates; Limits, Settings and Sync pages).
+// Batch update of a configuration list (docs/dev/product-rules.md#behaviour Batch updates; Limits, Settings and Sync pages).
 // Every row is editable at once; a change marks its row changed (and unmarks it when the text is
 // back to what was loaded). Update sends the changed rows only, and only while no field is invalid.
 // All succeed → 'Successfully updated [names]!', the changed list clears and the data reloads. Any
@@ -54,7 +54,7 @@ const notProvided = (name: string) => () => {
 };
 
 /**
- * Spec §5: field validation messages are collected and shown in the snackbar. After a change that
+ * Spec docs/dev/product-rules.md#field-rules: field validation messages are collected and shown in the snackbar. After a change that
  * leaves any field invalid: every current message, row by row; nothing while all fields are valid.
  */
 const fieldErrorsNotice = (errors: Readonly<Record<string, DraftErrors>>): NotifyParams | null => {
@@ -277,7 +277,7 @@ function canUpdateContext(context: BatchContext): boolean {
   return context.changed.length > 0 && Object.keys(context.errors).length === 0;
 }
 
-/** The Update button: enabled with changes and without any invalid field (spec §5 Limits). */
+/** The Update button: enabled with changes and without any invalid field (docs/dev/product-rules.md#field-rules Limits). */
 export const canUpdate = (snapshot: BatchSnapshot): boolean =>
   snapshot.matches('ready') && canUpdateContext(snapshot.context);
 

@@ -1,4 +1,4 @@
-// The positions of the selected box (spec §2 Boxes page, §4 Box positions): load them, reorder rows
+// The positions of the selected box (docs/dev/product-rules.md#screens Boxes page, docs/dev/product-rules.md#behaviour Box positions): load them, reorder rows
 // (moved), edit a row (modified), Reorganize (renumber 1..n, mark the renumbered rows modified),
 // Update (send the whole list in its order), Clear and Reload (drop the local changes, after
 // asking). Update is possible only with modified rows, Clear and Reload with modified or moved ones;
@@ -8,7 +8,7 @@
 // work on a saved list only (no unsaved changes), so the number they name is the stored one. A scan
 // (SCAN) is the other way to ask for a new position: the scanned id is looked up (its newest stamp
 // is the delivery being filed) and then created exactly as from the dialog, in the next free
-// position. Changing box or leaving the page with unsaved changes asks first (spec §4: nothing lost
+// position. Changing box or leaving the page with unsaved changes asks first (docs/dev/product-rules.md#behaviour: nothing lost
 // silently). Network and snackbar are injected.
 //
 // The list has a version (issue 29): every answer carries it, Update and delete send the one the
@@ -207,7 +207,7 @@ export const boxPositionsMachine = setup({
     },
     loading: {
       on: {
-        // Selecting the same box again deselects it (spec §2); another box replaces the load.
+        // Selecting the same box again deselects it (docs/dev/product-rules.md#screens); another box replaces the load.
         SELECT: [
           { guard: 'isSameBox', target: 'noBox', actions: assign({ box: null, positions: [], ...clean }) },
           {
@@ -312,7 +312,7 @@ export const boxPositionsMachine = setup({
           }),
         },
         UPDATE: { guard: 'hasModified', target: 'saving' },
-        // Throwing changes away asks first, as choosing another box or leaving does (spec §4).
+        // Throwing changes away asks first, as choosing another box or leaving does (docs/dev/product-rules.md#behaviour).
         CLEAR_RELOAD: {
           guard: 'isDirty',
           target: 'confirming',
@@ -354,7 +354,7 @@ export const boxPositionsMachine = setup({
         ],
       },
     },
-    // A scan: the newest stamp of the scanned id is the delivery being filed (spec §4 Timestamps).
+    // A scan: the newest stamp of the scanned id is the delivery being filed (docs/dev/product-rules.md#behaviour Timestamps).
     scanning: {
       invoke: {
         id: 'stamps',
@@ -398,7 +398,7 @@ export const boxPositionsMachine = setup({
     confirming: {
       on: {
         CONFIRM: [
-          // The same box again: deselect it (spec §2), its changes dropped.
+          // The same box again: deselect it (docs/dev/product-rules.md#screens), its changes dropped.
           {
             guard: 'pendingSameBox',
             target: 'noBox',
@@ -582,7 +582,7 @@ export const canUpdate = (s: BoxPositionsSnapshot): boolean =>
 export const canClearReload = (s: BoxPositionsSnapshot): boolean => s.matches('ready') && isDirty(s);
 export const canReorganize = (s: BoxPositionsSnapshot): boolean =>
   s.matches('ready') && needsReorganize(s.context.positions);
-/** Create new Box Position: a box is loaded, it is not full (spec §4), and its list is saved. */
+/** Create new Box Position: a box is loaded, it is not full (docs/dev/product-rules.md#behaviour), and its list is saved. */
 export const canCreatePosition = (s: BoxPositionsSnapshot): boolean =>
   s.matches('ready') &&
   s.context.box !== null &&
@@ -591,7 +591,7 @@ export const canCreatePosition = (s: BoxPositionsSnapshot): boolean =>
 /** Why Create is disabled, for its description; null when it is enabled or no box is loaded. */
 export const createDisabledReason = (s: BoxPositionsSnapshot): string | null =>
   s.matches('ready') ? createRefusal(s.context) : null;
-/** The number a new position gets (spec §4): one after the last, 1 for an empty box. */
+/** The number a new position gets (docs/dev/product-rules.md#behaviour): one after the last, 1 for an empty box. */
 export const nextNumber = (s: BoxPositionsSnapshot): number => nextBoxPosNumber(s.context.positions);
 export const rowMark = (s: BoxPositionsSnapshot, p: BoxPosition): 'modified' | 'moved' | null => {
   const key = positionKey(p);

@@ -1,5 +1,5 @@
-// A load for a date range, as the Reports and Hardware Logs pages do it (spec §2, §5 Reports and
-// logs dates, §8): the dates are checked by the domain rule first (its message, no request); a
+// A load for a date range, as the Reports and Hardware Logs pages do it (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#field-rules Reports and
+// logs dates, docs/dev/product-rules.md#messages): the dates are checked by the domain rule first (its message, no request); a
 // valid range loads, and a newer load replaces one in flight (the invoked actor is stopped, which
 // aborts its request); the result stays until Clear, which announces itself, or until a range the
 // rule refuses, which leaves nothing on screen that looks like its answer. A result that says
@@ -64,7 +64,7 @@ export const dateRangeLoadMachine = setup({
     loadMore: fromPromise<unknown, DateRangeMoreInput>(notProvided('loadMore')),
   },
   actions: {
-    /** The date rule's message (spec §5). */
+    /** The date rule's message (docs/dev/product-rules.md#field-rules). */
     reportInvalid: (_, _params: { message: string }) => notProvided('reportInvalid')(),
     /** The load failed (not aborted). */
     reportFailure: (_, _params: { error: unknown }) => notProvided('reportFailure')(),

@@ -1,5 +1,5 @@
-// Export: the Export panel and the PDF button of Analysis and Samples (spec §4 Export and PDF, §8,
-// §9). A file export (csv, xlsx, sap, zft) asks first above 5000 items, starts a job on the server
+// Export: the Export panel and the PDF button of Analysis and Samples (docs/dev/product-rules.md#behaviour Export and PDF, docs/dev/product-rules.md#messages,
+// docs/dev/product-rules.md#constants). A file export (csv, xlsx, sap, zft) asks first above 5000 items, starts a job on the server
 // that answers a file name, polls every 2 s until the file is ready (404 means keep waiting), then
 // offers Download, which fetches the file and forgets the name. The name is saved, so a reload
 // resumes the job: RESUME_LAST asks the server for the newest job not downloaded yet, falls back
@@ -25,7 +25,7 @@ import {
 } from '../domain/exportJob';
 import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY } from '../domain/messages';
 
-/** Spec §9: export status polling every 2 s. */
+/** Spec docs/dev/product-rules.md#constants: export status polling every 2 s. */
 export const POLL_MS = EXPORT_POLL_MS;
 
 export interface ExportJobInput {
@@ -319,7 +319,7 @@ export const exportMachine = setup({
         },
         // Download enabled.
         ready: {
-          // SAP/ZFT: the rows got their export flag with the complete file (ARCHITECTURE §5).
+          // SAP/ZFT: the rows got their export flag with the complete file (docs/dev/architecture.md#domain-decisions).
           entry: enqueueActions(({ context, enqueue }) => {
             if (context.type !== null && context.altersFlags)
               enqueue.emit({ type: 'flagsChanged', exportType: context.type });
@@ -333,7 +333,7 @@ export const exportMachine = setup({
             id: 'download',
             src: 'download',
             input: ({ context }) => ({ type: context.type ?? 'csv', fileName: context.fileName ?? '' }),
-            // Fetched: the name is cleared (spec §4), here and in storage.
+            // Fetched: the name is cleared (docs/dev/product-rules.md#behaviour), here and in storage.
             onDone: { target: 'idle', actions: ['clearFileName', 'forget'] },
             onError: [
               {
@@ -388,7 +388,7 @@ export const exportMachine = setup({
                   }),
                 },
               },
-              // 503: too many PDFs rendering now (spec §8: the busy message on a 503 to an export).
+              // 503: too many PDFs rendering now (docs/dev/product-rules.md#messages: the busy message on a 503 to an export).
               {
                 target: 'idle',
                 actions: {

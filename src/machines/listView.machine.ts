@@ -1,4 +1,4 @@
-// List view: the query behind a server-paged table (spec §4 Filters, 'Filter all', Auto-refresh)
+// List view: the query behind a server-paged table (docs/dev/product-rules.md#behaviour Filters, 'Filter all', Auto-refresh)
 // and the one request that answers it. Page (0-based), size, multi-sort, filter terms, exclusion and
 // the 'Filter all' restriction form the query; every accepted change sends a new request, and a new
 // request cancels the one in flight (leaving 'loading' stops the invoked actor, which aborts its
@@ -66,7 +66,7 @@ export interface FetchPageInput {
 }
 
 export interface ListViewInput {
-  /** The screen's default page size (spec §9: Analysis 50, Boxes 25). */
+  /** The screen's default page size (docs/dev/product-rules.md#constants: Analysis 50, Boxes 25). */
   defaultSize: number;
   /** The sizes the selector offers; the list views use LIST_PAGE_SIZES. */
   pageSizes?: readonly number[];
@@ -205,7 +205,7 @@ export const listViewMachine = setup({
       target: '.loading',
       actions: assign({ page: ({ event }) => event.page }),
     },
-    // Choosing a page size shows the first page (spec §4 Filters).
+    // Choosing a page size shows the first page (docs/dev/product-rules.md#behaviour Filters).
     SET_SIZE: {
       guard: 'isPageSize',
       target: '.loading',

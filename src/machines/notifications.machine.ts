@@ -1,4 +1,4 @@
-// Notifications: the one snackbar of the app (spec §4 Notifications, §9). Kinds success (green),
+// Notifications: the one snackbar of the app (docs/dev/product-rules.md#behaviour Notifications, docs/dev/product-rules.md#constants). Kinds success (green),
 // error (red) and info (blue); it closes after the page's timeout, except that a validation-error
 // notification on Analysis or Samples stays while the validation errors exist.
 //
@@ -36,7 +36,7 @@ export type NotifyEvent = {
 
 export type NotificationsEvent = NotifyEvent | { type: 'DISMISS' } | { type: 'CLEAR_VALIDATION' };
 
-/** Pages whose snackbar may stay open while validation errors exist (spec §4, §9). */
+/** Pages whose snackbar may stay open while validation errors exist (docs/dev/product-rules.md#behaviour, docs/dev/product-rules.md#constants). */
 export const PERSISTENT_PAGES: readonly NotificationPage[] = ['analysis', 'samples'];
 
 /** Page used when the caller names none (login, shell, palette). */

@@ -1,12 +1,12 @@
-// Row edit: editing, creating and deleting one Analysis or Sample row at a time (spec §4 Row edit,
-// Create, Delete; §5; §8). EDIT loads the record by id and edits a draft; SAVE checks the draft
-// with the §5 rules (errors keep the row in edit, and nothing is sent) and then updates it; CANCEL
+// Row edit: editing, creating and deleting one Analysis or Sample row at a time (docs/dev/product-rules.md#behaviour Row edit,
+// Create, Delete; docs/dev/product-rules.md#field-rules; docs/dev/product-rules.md#messages). EDIT loads the record by id and edits a draft; SAVE checks the draft
+// with the docs/dev/product-rules.md#field-rules rules (errors keep the row in edit, and nothing is sent) and then updates it; CANCEL
 // (Esc, the close icon, a blur outside the fields) drops the draft and its errors. Delete asks
 // first. Create starts from a template and is possible only while the form is valid. Results are
 // notified and emitted ('saved', 'created', 'deleted'), so the screen reloads the list and drops a
 // deleted item from the selection. Network and snackbar are injected.
 //
-// No update is lost silently (ARCHITECTURE §4): the save sends the version the record was loaded
+// No update is lost silently (docs/dev/architecture.md#api-contract): the save sends the version the record was loaded
 // with. When the server answers 409 — someone else changed the record since — the machine says so
 // ('… was not modified! It was changed by someone else in the meantime.'), emits 'conflict' so the
 // screen reloads the list, and loads the record again: the row shows the other change with the
@@ -32,7 +32,7 @@ import type { LimitBounds } from '../domain/rules/measurement';
 
 export interface RowEditInput {
   entity: RowEntity;
-  /** The server's limits, for the measured values (spec §5 last row). */
+  /** The server's limits, for the measured values (docs/dev/product-rules.md#field-rules last row). */
   limits?: LimitBounds[];
 }
 
@@ -97,7 +97,7 @@ const notProvided = (name: string) => () => {
   throw new Error(`row edit machine: '${name}' must be provided`);
 };
 
-/** How spec §8's messages name a record of the resource (its descriptor says: aId, sId, bId, scrId). */
+/** How docs/dev/product-rules.md#messages's messages name a record of the resource (its descriptor says: aId, sId, bId, scrId). */
 export const recordKeyOf = (entity: RowEntity): RecordKey => resourceOf(entity).recordKey;
 
 /** The field messages a 400 carries (ApiError.errors), if any. */
@@ -127,7 +127,7 @@ export const rowEditMachine = setup({
     remove: fromPromise<unknown, { id: string }>(notProvided('remove')),
     /** Answers the new record's id (aId, or 'sId|sStamp'). */
     create: fromPromise<{ id: string }, { draft: RowDraft }>(notProvided('create')),
-    /** GET /config/limits: the bounds of the measured values (spec §5 last row). */
+    /** GET /config/limits: the bounds of the measured values (docs/dev/product-rules.md#field-rules last row). */
     loadLimits: fromPromise<LimitBounds[], Record<string, never>>(notProvided('loadLimits')),
   },
   actions: {
@@ -364,7 +364,7 @@ export const rowEditMachine = setup({
                 message: deleted(recordKeyOf(context.entity), context.id ?? ''),
               }),
             },
-            // The screen reloads the list and removes the item from the selection (spec §4 Delete).
+            // The screen reloads the list and removes the item from the selection (docs/dev/product-rules.md#behaviour Delete).
             emit(({ context }) => ({ type: 'deleted' as const, id: context.id ?? '' })),
             'reset',
           ],

@@ -1,4 +1,4 @@
-// Selection: the Selection card of Analysis and Samples (spec §4 Selections, 'Filter all', §5
+// Selection: the Selection card of Analysis and Samples (docs/dev/product-rules.md#behaviour Selections, 'Filter all', docs/dev/product-rules.md#field-rules
 // Selection). Items are unique by key (aId, or 'sId|sStamp'); more than 1000 are refused; clearing
 // asks first; 'Filter all' and 'Filter all Sample IDs' restrict the table and are reset by any
 // change of the selection. A typed SampleID or the ids of .txt/.csv/.ncd files are looked up on the
@@ -93,7 +93,7 @@ export type SelectionEvent =
   /** The other screen's selection, as its storage holds it. */
   | { type: 'FETCH_FROM_OTHER'; items: SelectionItem[] };
 
-/** The first page of at most 1000 of what the view matches (spec §4: blocked above 1000). */
+/** The first page of at most 1000 of what the view matches (docs/dev/product-rules.md#behaviour: blocked above 1000). */
 export const selectAllQuery = (query: SelectionQuery): SelectionQuery => ({
   ...query,
   page: 0,
@@ -165,7 +165,7 @@ export const selectionMachine = setup({
       items: ({ context }, params: { items: SelectionItem[] }) =>
         addToSelection(context.items, params.items, keyOf),
     }),
-    // Any change of the selection lifts a 'Filter all' restriction (spec §4).
+    // Any change of the selection lifts a 'Filter all' restriction (docs/dev/product-rules.md#behaviour).
     resetToggles: enqueueActions(({ context, enqueue }) => {
       if (!context.filterAll && !context.filterAllSIds) return;
       enqueue.assign({ filterAll: false, filterAllSIds: false });
@@ -374,7 +374,7 @@ export const selectionMachine = setup({
             actions: { type: 'notify', params: { kind: 'error', message: SELECTION_TOO_LARGE } },
           },
         ],
-        // The view's rows failed as a list request does (spec §8); the other screen's, as a lookup.
+        // The view's rows failed as a list request does (docs/dev/product-rules.md#messages); the other screen's, as a lookup.
         onError: {
           target: 'ready',
           actions: {

@@ -1,4 +1,4 @@
-// When the Synchronization page reloads its entries (spec §4 Manual sync start, §9 refresh): every
+// When the Synchronization page reloads its entries (docs/dev/product-rules.md#behaviour Manual sync start, docs/dev/product-rules.md#constants refresh): every
 // N refresh seconds while N > 0 (restarted whenever N changes), 750 ms after a manual start, and at
 // once after a save was refused as stale (issue 29: the page shows the entry as it is now). Timers
 // are the machine's named delays; the reload itself is injected (the batch machine's REFRESH).

@@ -108,7 +108,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
     return503OnClosing: true,
     // A view of the largest selection (MAX_SELECTION sample IDs 'sId|sStamp', URL-encoded: about
-    // 52 KB) travels in the query string (ARCHITECTURE §4); Node's default header limit, 16 KB,
+    // 52 KB) travels in the query string (docs/dev/architecture.md#api-contract); Node's default header limit, 16 KB,
     // refused it with 431.
     http: { maxHeaderSize: MAX_REQUEST_HEADER_BYTES },
     // Whose X-Forwarded-For sets request.ip (sign-in limits, logs); none unless configured. Fastify
@@ -133,7 +133,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'labdesk API', version: '1.0.0', description: 'Sugar-beet laboratory API (ARCHITECTURE §4).' },
+      info: { title: 'labdesk API', version: '1.0.0', description: 'Sugar-beet laboratory API (docs/dev/architecture.md#api-contract).' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

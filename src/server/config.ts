@@ -1,4 +1,4 @@
-// Runtime configuration from the environment (ARCHITECTURE §2). Everything the server and the CLIs
+// Runtime configuration from the environment (docs/dev/architecture.md#running). Everything the server and the CLIs
 // need is read here once, validated, and passed on as a plain object: nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

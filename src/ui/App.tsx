@@ -1,4 +1,4 @@
-// Routes of spec §2 and the providers around them. React Aria's RouterProvider makes its links
+// Routes of docs/dev/product-rules.md#screens and the providers around them. React Aria's RouterProvider makes its links
 // (kit Link) navigate through React Router instead of reloading the page.
 import { Suspense } from 'react';
 import { I18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-components';

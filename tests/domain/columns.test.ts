@@ -54,7 +54,7 @@ describe('column registries', () => {
     ]);
   });
 
-  it('the Samples table in spec §3 order, without the export-only ID', () => {
+  it('the Samples table in docs/dev/product-rules.md#records order, without the export-only ID', () => {
     expect(tableFields(SAMPLES_REGISTRY).map((f) => f.id)).toEqual([
       'sId',
       'sStamp',
@@ -86,7 +86,7 @@ describe('column registries', () => {
     expect(header('pol')).toEqual(['Pol', 'Pol']);
   });
 
-  it("sort keys: Analysis' sample fields as 'sample.…' (spec §9), and back to their column", () => {
+  it("sort keys: Analysis' sample fields as 'sample.…' (docs/dev/product-rules.md#constants), and back to their column", () => {
     const key = sortKeyOf(ANALYSIS_REGISTRY);
     const column = columnOfSortKey(ANALYSIS_REGISTRY);
     for (const id of ['boxPos', 'name', 'weightNet', 'weightBru']) {
@@ -120,7 +120,7 @@ describe('column registries', () => {
     expect(Object.hasOwn(keyAliases(ANALYSIS_REGISTRY), 'constructor')).toBe(false);
   });
 
-  it('the edit rules are the spec §5 ones, and only editable or key fields have one', () => {
+  it('the edit rules are docs/dev/product-rules.md#field-rules ones, and only editable or key fields have one', () => {
     const rules = fieldRules(ANALYSIS_REGISTRY);
     expect(rules['lane']?.('4')).toBe(LANE_MESSAGE);
     expect(rules['lane']?.('')).toBeNull();

@@ -1,5 +1,5 @@
 // The three batch kinds (Limits, Settings, Sync): fields of a row, their rules and messages (spec
-// §5 Limits and Settings, §9 sync slider and refresh), and what a changed row sends.
+// docs/dev/product-rules.md#field-rules Limits and Settings, docs/dev/product-rules.md#constants sync slider and refresh), and what a changed row sends.
 import { describe, expect, it } from 'vitest';
 import {
   limitBatch,

@@ -59,7 +59,7 @@ const sample: Sa.Sample = {
   version: 1,
 };
 
-describe('responses (ARCHITECTURE §4)', () => {
+describe('responses (docs/dev/architecture.md#api-contract)', () => {
   it('parses the list views', () => {
     const average = {
       polAverage: 17.2,
@@ -134,7 +134,7 @@ describe('responses (ARCHITECTURE §4)', () => {
   });
 });
 
-describe('templates (spec §3)', () => {
+describe('templates (docs/dev/product-rules.md#records)', () => {
   it('a new analysis', () => {
     const t = newAnalysisTemplate();
     expect(t.sample.sampleId).toEqual({ sId: '8888888888888', sStamp: '2000-01-01 00:00:00' });
@@ -238,7 +238,7 @@ describe('write bodies carry the spec messages', () => {
       start: '2025-09-01',
     });
   });
-  it('updates name the version they were edited from (ARCHITECTURE §4)', () => {
+  it('updates name the version they were edited from (docs/dev/architecture.md#api-contract)', () => {
     const limit = { name: 'pol', info: 'Pol', min: '1', max: '2' };
     const setting = { name: 'aminoFactor', info: 'Amino', value: '2.5' };
     const analysisBody = newAnalysisTemplate();

@@ -1,4 +1,4 @@
-// Every row of spec §5's table, valid and invalid, through the rule function and its zod schema.
+// Every row of docs/dev/product-rules.md#field-rules's table, valid and invalid, through the rule function and its zod schema.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as M from '../../src/domain/messages';

@@ -55,7 +55,7 @@ describe('panel fields → filter terms', () => {
     });
   });
 
-  it('names each field that breaks its rule with the §5 message, and applies nothing', () => {
+  it('names each field that breaks its rule with the docs/dev/product-rules.md#field-rules message, and applies nothing', () => {
     const values = {
       ...emptyPanelValues(ANALYSIS_FILTER_PANEL),
       dates: { dateIn: { start: '2025-13-01', end: '' }, dateOut: { start: '', end: '' } },

@@ -51,7 +51,7 @@ describe('export decisions', () => {
       true,
     ]);
   });
-  it('SAP and ZFT write: admins only, and only on Analysis (ARCHITECTURE §5)', () => {
+  it('SAP and ZFT write: admins only, and only on Analysis (docs/dev/architecture.md#domain-decisions)', () => {
     expect(exportTypesOf('analysis', ['ROLE_ADMIN'])).toEqual(['csv', 'xlsx', 'sap', 'zft']);
     expect(exportTypesOf('analysis', ['ROLE_READER'])).toEqual(['csv', 'xlsx']);
     expect(exportTypesOf('samples', ['ROLE_ADMIN'])).toEqual(['csv', 'xlsx']);

@@ -44,11 +44,11 @@ describe('lab days', () => {
   it('lists the days of a range, across a month end', () =>
     expect(labDaysOf(d('2025-10-30'), d('2025-11-02')).map(String)).toEqual(['2025-10-30', '2025-10-31', '2025-11-01', '2025-11-02']));
 
-  it('the default range is yesterday to today (spec §9)', () =>
+  it('the default range is yesterday to today (docs/dev/product-rules.md#constants)', () =>
     expect(defaultReportRange(d('2026-03-01'))).toEqual({ start: '2026-02-28', end: '2026-03-01' }));
 });
 
-describe('date rules (spec §5)', () => {
+describe('date rules (docs/dev/product-rules.md#field-rules)', () => {
   const today = d('2026-11-24');
   it.each([
     ['', '', START_DATE_REQUIRED],

@@ -1,4 +1,4 @@
-// Spec §5 beyond the table: measurement limits, Limits, Settings, Reports/Logs dates, Boxes, Labels.
+// Spec docs/dev/product-rules.md#field-rules beyond the table: measurement limits, Limits, Settings, Reports/Logs dates, Boxes, Labels.
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import * as M from '../../src/domain/messages';

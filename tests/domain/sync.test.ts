@@ -23,7 +23,7 @@ describe('sync status', () => {
   });
 });
 
-describe('sync status look (spec §4)', () => {
+describe('sync status look (docs/dev/product-rules.md#behaviour)', () => {
   it.each<[S.SyncStatus, S.StatusTone, string]>([
     ['DONE', 'done', 'Done'],
     ['ERROR', 'error', 'Error'],

@@ -1,4 +1,4 @@
-// The Analysis screen around its table (spec §2): the filter panel (AnalysisID range, SampleID
+// The Analysis screen around its table (docs/dev/product-rules.md#screens): the filter panel (AnalysisID range, SampleID
 // prefix, exclusions, Lane), the mismatch message, Apply Default Filters by role, preferences that
 // survive a reload, select-all-filtered, API Test, the palette's filter expression, axe, and
 // screenshots at the two bench screen sizes.

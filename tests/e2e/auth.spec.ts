@@ -1,4 +1,4 @@
-// Sign-in, sign-out and the route guard (spec §2, §4, §5, §8).
+// Sign-in, sign-out and the route guard (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#behaviour, docs/dev/product-rules.md#field-rules, docs/dev/product-rules.md#messages).
 import { ACCOUNTS, expect, test } from './support/fixtures';
 
 test.describe('login', () => {
@@ -36,7 +36,7 @@ test.describe('login', () => {
     expect(await app.getStorage('user')).toBeNull();
   });
 
-  test('client validation shows the messages of spec §5 per field', async ({ app, page }) => {
+  test('client validation shows the messages of docs/dev/product-rules.md#field-rules per field', async ({ app, page }) => {
     await page.goto('/login');
 
     await app.loginButton.click();

@@ -1,4 +1,4 @@
-// The Boxes page as the lab uses it (spec §2 Boxes, §4 Box positions): create a box, fill it, move
+// The Boxes page as the lab uses it (docs/dev/product-rules.md#screens Boxes, docs/dev/product-rules.md#behaviour Box positions): create a box, fill it, move
 // one row by keyboard only and one by mouse drag, Reorganize, Update, reload and find the new order;
 // scan ten samples in a burst into the next free positions; Create disabled at numMax; CSV and PDF
 // of the positions; the box map; axe on the page with a box selected.

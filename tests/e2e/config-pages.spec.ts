@@ -1,4 +1,4 @@
-// Value Limits, Settings and Synchronization (spec §2, §4 Batch updates, §5 Limits and Settings):
+// Value Limits, Settings and Synchronization (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#behaviour Batch updates, docs/dev/product-rules.md#field-rules Limits and Settings):
 // batch edit with Update and Reload, the campaign line of Analysis following the campaign setting,
 // the theme switch surviving a reload, a file dropped into the sync source imported by a manual
 // start, and axe on the three pages.

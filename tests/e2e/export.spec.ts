@@ -25,7 +25,7 @@ const exportRegion = (page: Page): Locator => page.getByRole('region', { name: '
 const downloadButton = (page: Page): Locator =>
   exportRegion(page).getByRole('button', { name: /^Download\b/ });
 
-/** Opens Analysis signed in as `account` with `filters` as the saved filter preference (spec §3). */
+/** Opens Analysis signed in as `account` with `filters` as the saved filter preference (docs/dev/product-rules.md#records). */
 async function openAnalysis(app: LabApp, account: AccountName, filters: string[]): Promise<void> {
   await app.openOrigin();
   await app.setStorage('analysis.headers', '');

@@ -1,4 +1,4 @@
-// Every page is reachable from the command palette and from the drawer (spec §2), the
+// Every page is reachable from the command palette and from the drawer (docs/dev/product-rules.md#screens), the
 // drawer is a proper modal, and /doc shows the help.
 import { expect, PAGES, test } from './support/fixtures';
 
@@ -52,7 +52,7 @@ test.describe('drawer', () => {
     const links = app.drawer.getByRole('link');
     await expect(links).toHaveText(PAGES.map((p) => p.entry));
     await expect(app.drawer.getByRole('link', { name: 'Boxes' })).toHaveAttribute('aria-current', 'page');
-    // The drawer is 256 px wide at the left edge (spec §9), once it has slid in.
+    // The drawer is 256 px wide at the left edge (docs/dev/product-rules.md#constants), once it has slid in.
     await expect.poll(async () => await app.drawer.boundingBox()).toMatchObject({ x: 0, width: 256 });
 
     // Focus is trapped: tabbing through all entries stays inside the drawer.

@@ -1,8 +1,8 @@
-// Row edit on the e2e demo campaign (spec §4 Row edit, Create, Delete; §5; §8), found by role and
+// Row edit on the e2e demo campaign (docs/dev/product-rules.md#behaviour Row edit, Create, Delete; docs/dev/product-rules.md#field-rules; docs/dev/product-rules.md#messages), found by role and
 // name: a double-click edits that column and Enter saves; a lane of 7 is refused with the spec's
 // message and nothing is saved; Create from the template with the sample's timestamps; delete with
 // a confirmation (Samples warn about what goes with a sample); readers see no edit controls. A row
-// changed by someone else while it is being edited is not overwritten (ARCHITECTURE §4 versions):
+// changed by someone else while it is being edited is not overwritten (docs/dev/architecture.md#api-contract versions):
 // the save is refused with the spec's message and the reason, and the row shows the other change.
 import type { Locator, Page } from '@playwright/test';
 import type { Analysis } from '../../src/domain/entities/analysis';

@@ -1,4 +1,4 @@
-// The Samples screen (spec §2): the samples table on the demo campaign, its filter panel (SampleID
+// The Samples screen (docs/dev/product-rules.md#screens): the samples table on the demo campaign, its filter panel (SampleID
 // prefix and suffix, Flags, SampleTime window; no exclusions), multi-sort through the list machine, the
 // filter preference across a reload, axe, and screenshots at the two bench sizes.
 import type { Page } from '@playwright/test';

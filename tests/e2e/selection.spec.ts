@@ -128,7 +128,7 @@ test.describe('Selection card on Analysis', () => {
     for (const row of await dataRows(page, 'Analyses').all())
       await expect(row.getByRole('checkbox', { name: 'Select' })).toBeChecked();
 
-    // Any change of the selection lifts the restriction (spec §4).
+    // Any change of the selection lifts the restriction (docs/dev/product-rules.md#behaviour).
     const first = chips(page).getByRole('row').first();
     await first.getByRole('button', { name: /^Remove/ }).click();
     await expect(selectedCount(page, 1)).toBeVisible();

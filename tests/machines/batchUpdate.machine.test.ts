@@ -1,4 +1,4 @@
-// Model-based and scenario tests of the batch update machine (spec §4 Batch updates). The system
+// Model-based and scenario tests of the batch update machine (docs/dev/product-rules.md#behaviour Batch updates). The system
 // under test is a real actor with fake load/update calls and snackbar, observed as the Limits page
 // sees it: the fields' text, the changed marks, the messages, the Update button, and what was sent.
 import { describe, expect, it } from 'vitest';
@@ -278,7 +278,7 @@ describe('batch update', () => {
     expect(canUpdate(sut.snapshot())).toBe(true);
   });
 
-  it('field messages are collected and shown in the snackbar, none once all are valid (spec §5, issue 27)', async () => {
+  it('field messages are collected and shown in the snackbar, none once all are valid (docs/dev/product-rules.md#field-rules, issue 27)', async () => {
     const sut = await loaded();
     sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'min', value: '40' });
     expect(sut.notifications).toEqual([

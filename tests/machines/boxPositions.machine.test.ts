@@ -1,4 +1,4 @@
-// Model-based test of the box-positions machine (spec §2 Boxes page, §4 Box positions). The model
+// Model-based test of the box-positions machine (docs/dev/product-rules.md#screens Boxes page, docs/dev/product-rules.md#behaviour Box positions). The model
 // (the machine itself) proposes the paths through load, reorder, edit, Reorganize, Update, Clear
 // and Reload, create, delete, a scan's placement, changing box and leaving; each path is replayed
 // on a real actor whose network actors are deferred promises, then every event is tried once more
@@ -258,7 +258,7 @@ const answerOf = (e: Event, before: Seen) => {
 };
 
 export const rules: Rules<Seen, Event> = {
-  // Spec §4, on every state a path reaches.
+  // Spec docs/dev/product-rules.md#behaviour, on every state a path reaches.
   'Update Box Positions is enabled only when modified rows exist': ({ after }) =>
     expect(after.buttons.update).toBe(after.view === 'list' && after.rows.some((r) => r.mark === 'modified')),
   'Clear and Reload is enabled when modified or moved rows exist': ({ after }) =>
@@ -556,7 +556,7 @@ export const rules: Rules<Seen, Event> = {
     expect(after.rows).toEqual(before.rows);
   },
 
-  // Changing box, deselecting, leaving: nothing lost silently (spec §4).
+  // Changing box, deselecting, leaving: nothing lost silently (docs/dev/product-rules.md#behaviour).
   'With unsaved changes, selecting a box, deselecting or leaving asks first and keeps the rows': (step) => {
     const { before, event, after } = step;
     if (!['SELECT', 'DESELECT', 'LEAVE'].includes(event.type) || before.view !== 'list' || !unsaved(before))

@@ -500,7 +500,7 @@ describe('PDF', () => {
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
   });
 
-  it('a 503 (too many PDFs rendering) says the server is busy (spec §8)', async () => {
+  it('a 503 (too many PDFs rendering) says the server is busy (docs/dev/product-rules.md#messages)', async () => {
     const sut = createSut();
     sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', httpError(503, SERVER_BUSY));

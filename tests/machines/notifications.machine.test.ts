@@ -142,7 +142,7 @@ describe('notification timeouts (simulated clock)', () => {
   });
 
   it.each(Object.entries(NOTIFICATION_TIMEOUT_MS))(
-    'closes after the §9 timeout on %s (%i ms)',
+    'closes after the docs/dev/product-rules.md#constants timeout on %s (%i ms)',
     (page, ms) => {
       const sut = createSut();
       sut.actor.send({ type: 'NOTIFY', kind: 'info', message: 'x', page: page as NotifyEvent['page'] });

@@ -54,7 +54,7 @@ const BAD_REQUEST = new ApiError({
   errors: [LANE_MESSAGE],
 });
 const BROKEN = new ApiError({ kind: 'http', status: 500, message: 'Internal Server Error' });
-/** The server's answer to a save based on an outdated copy (ARCHITECTURE §4). */
+/** The server's answer to a save based on an outdated copy (docs/dev/architecture.md#api-contract). */
 const CONFLICT = new ApiError({
   kind: 'http',
   status: 409,

@@ -218,7 +218,7 @@ describe('selection machine model', () => {
           else expect(last).toBeNull();
         },
         confirmingSelectAll: (state: Snapshot) => {
-          // Asked only for what fits (spec §4: blocked above 1000), nothing fetched before the answer.
+          // Asked only for what fits (docs/dev/product-rules.md#behaviour: blocked above 1000), nothing fetched before the answer.
           const fetch = state.context.fetch;
           expect(fetch?.kind === 'filtered' && fetch.total).toBeLessThanOrEqual(MAX_SELECTION);
         },
@@ -527,7 +527,7 @@ describe('Select All filtered Elements', () => {
     expect(sut.notifications.at(-1)).toEqual({ kind: 'error', message: SELECTION_TOO_LARGE });
   });
 
-  it('a failed fetch says so as a failed list request does (spec §8)', async () => {
+  it('a failed fetch says so as a failed list request does (docs/dev/product-rules.md#messages)', async () => {
     const sut = createSut();
     sut.actor.send({ type: 'SELECT_ALL_FILTERED', total: 5, query: VIEW_QUERY });
     sut.actor.send({ type: 'CONFIRM' });

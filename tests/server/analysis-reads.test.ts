@@ -52,7 +52,7 @@ describe('GET /api/analysis/view', () => {
     expect(body.average).toEqual(expectedAverages(all));
   });
 
-  it('maps each row to the Analysis JSON of ARCHITECTURE §4, the sample joined in', async () => {
+  it('maps each row to the Analysis JSON of docs/dev/architecture.md#api-contract, the sample joined in', async () => {
     const boxed = fx.analyses.find((a) => sampleOf(fx, a).boxPos !== null)!;
     const body = await view({ filter: `aId,${boxed.aId}` });
     const s = sampleOf(fx, boxed);
@@ -83,7 +83,7 @@ describe('GET /api/analysis/view', () => {
         lane: boxed.lane,
         comment: boxed.comment,
         dateExported: null,
-        // A record read before any change is at its first version (ARCHITECTURE §4).
+        // A record read before any change is at its first version (docs/dev/architecture.md#api-contract).
         version: 1,
       } satisfies Analysis,
     ]);

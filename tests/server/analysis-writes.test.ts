@@ -1,4 +1,4 @@
-// POST /api/analysis, PUT and DELETE /api/analysis/{id}: admin only, every rule of spec §5 with its
+// POST /api/analysis, PUT and DELETE /api/analysis/{id}: admin only, every rule of docs/dev/product-rules.md#field-rules with its
 // message, limits read from the database at the time of the write, an audit event per write.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisWrite } from '../../src/domain/entities/analysis';

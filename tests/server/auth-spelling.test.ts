@@ -1,4 +1,4 @@
-// ARCHITECTURE §4: "Authentication is decided on the matched route, never on the raw URL". The
+// docs/dev/architecture.md#api-contract: "Authentication is decided on the matched route, never on the raw URL". The
 // router decodes and matches `/%61pi/config/limits` as `/api/config/limits`; a check on the URL text
 // let such a request through without a token. Every route of the app's route table (collected as it
 // is built, so routes added later are covered) is requested without a token in spellings that

@@ -1,4 +1,4 @@
-// Boxes and box positions (spec §3–§7, ARCHITECTURE §3–§4): every route with its statuses, the §5
+// Boxes and box positions (docs/dev/product-rules.md#records–docs/dev/product-rules.md#calls, docs/dev/architecture.md#database–docs/dev/architecture.md#api-contract): every route with its statuses, the docs/dev/architecture.md#domain-decisions
 // rules, the numbering (consecutive from 1 after every write, at most numMax), one position per
 // sample, the delete cascade, audit events, readers' 403s, and two concurrent list PUTs on one box
 // (versioned: one applied, one refused; boxes-list-version.test.ts has the rest of issue 29 item 2).
@@ -131,7 +131,7 @@ describe('boxes', () => {
     expect((await audits('box', bId)).map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 
-  it('answers the §5 messages for a bad box and never a 500', async () => {
+  it('answers the docs/dev/product-rules.md#field-rules messages for a bad box and never a 500', async () => {
     const bad = await call('POST', '/api/boxes', box('X1', { name: '', numMax: 41 }));
     expect(bad.statusCode).toBe(400);
     expect(errorsOf(bad)).toEqual(

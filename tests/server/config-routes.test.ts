@@ -1,5 +1,5 @@
 // GET /api/config/limits, GET and PUT /api/config/limits/{name}, GET /api/config/settings and
-// PUT /api/config/settings/{name}: the Limits and Settings rules of spec §5, lastModified, audit.
+// PUT /api/config/settings/{name}: the Limits and Settings rules of docs/dev/product-rules.md#field-rules, lastModified, audit.
 // (tests/server/config.test.ts is the foundation's test of the environment configuration.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Limit } from '../../src/domain/entities/limit';

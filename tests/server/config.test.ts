@@ -8,7 +8,7 @@ const dir = mkdtempSync(join(tmpdir(), 'labdesk-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('loadConfig', () => {
-  it('applies the defaults of ARCHITECTURE §2', () => {
+  it('applies the defaults of docs/dev/architecture.md#running', () => {
     const config = loadConfig({}, dir);
     expect(config).toMatchObject({
       port: 8080,

@@ -1,4 +1,4 @@
-// SAP and ZFT exports (ARCHITECTURE §5): the exact bytes of a small fixture's files (the same bytes
+// SAP and ZFT exports (docs/dev/architecture.md#domain-decisions): the exact bytes of a small fixture's files (the same bytes
 // as docs/examples/export-analysis.{sap,zft}), the flag change on exactly the exported rows, and
 // nothing changed and no file offered when a job fails midway or at the commit. Also the cleanup.
 import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
@@ -260,7 +260,7 @@ describe('the flag change', () => {
   });
 });
 
-// SAP and ZFT are writes (ARCHITECTURE §5): admins only, never twice over the same rows at once,
+// SAP and ZFT are writes (docs/dev/architecture.md#domain-decisions): admins only, never twice over the same rows at once,
 // and rows an earlier export flagged X stay out unless the flags filter asks for them.
 describe('SAP and ZFT are writes', () => {
   const start = (type: string, query: string, token: string) =>

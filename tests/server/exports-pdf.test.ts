@@ -1,6 +1,6 @@
 // The PDF button under load (docs/exports.md, PDF): a 5,000-row render must not stall the server
 // for everyone, and renders are bounded per user and in all, past which the spec's busy message
-// comes with a 503 (spec §8). The renders are real (pdfkit in a worker thread), on PGlite and, with
+// comes with a 503 (docs/dev/product-rules.md#messages). The renders are real (pdfkit in a worker thread), on PGlite and, with
 // DATABASE_URL, PostgreSQL.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';

@@ -287,7 +287,7 @@ describe('fuzzed requests to every route, as admin', () => {
             ...(hasBody ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
           });
           requests++;
-          // Export starts refuse with 503 and the busy message while too many run (ARCHITECTURE §2
+          // Export starts refuse with 503 and the busy message while too many run (docs/dev/architecture.md#running
           // scale-out; exports/service.ts): back-pressure by design, not a failure.
           const busy =
             res.statusCode === 503 &&

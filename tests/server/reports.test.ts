@@ -164,7 +164,7 @@ describe('suspicious report', () => {
   });
 });
 
-describe('dates (spec §5)', () => {
+describe('dates (docs/dev/product-rules.md#field-rules)', () => {
   const today = labToday(Temporal.Now.instant(), 'Europe/Vienna');
   it.each([
     ['no start', 'day?endDate=2025-10-24', START_DATE_REQUIRED],

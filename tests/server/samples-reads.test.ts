@@ -34,7 +34,7 @@ describe('GET /api/samples/view', () => {
     expect((await get('/api/samples/view', null)).statusCode).toBe(401);
   });
 
-  it('pages newest first with totals, rows as the Sample JSON of ARCHITECTURE §4', async () => {
+  it('pages newest first with totals, rows as the Sample JSON of docs/dev/architecture.md#api-contract', async () => {
     const all = newestFirst(fx.samples);
     const body = await view({ page: 2, size: 25 });
     expect(body.totalItems).toBe(fx.samples.length);
@@ -43,7 +43,7 @@ describe('GET /api/samples/view', () => {
     const boxed = fx.samples.find((s) => s.boxPos !== null)!;
     const one = await view({ selection: `${boxed.sId}|${boxed.sStamp}` });
     const { boxPos, ...rest } = boxed;
-    // Never changed since it was stored: its first version (ARCHITECTURE §4).
+    // Never changed since it was stored: its first version (docs/dev/architecture.md#api-contract).
     expect(one.samples).toEqual([{ ID: `${boxed.sId}|${boxed.sStamp}`, sampleId: { sId: boxed.sId, sStamp: boxed.sStamp }, ...withoutKey(rest), boxPos, version: 1 }]);
   });
 

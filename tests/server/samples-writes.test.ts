@@ -1,4 +1,4 @@
-// POST /api/samples, PUT and DELETE /api/samples/{sId}/{sStamp}: admin only, the rules of spec §5,
+// POST /api/samples, PUT and DELETE /api/samples/{sId}/{sStamp}: admin only, the rules of docs/dev/product-rules.md#field-rules,
 // the key change and the delete cascading to analyses and box positions, audited row by row.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SampleWrite } from '../../src/domain/entities/sample';

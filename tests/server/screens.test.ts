@@ -1,4 +1,4 @@
-// Screens (spec §3, §7 Screens; ARCHITECTURE §5 Screens): every route with its statuses, the
+// Screens (docs/dev/product-rules.md#records, docs/dev/product-rules.md#calls Screens; docs/dev/architecture.md#domain-decisions Screens): every route with its statuses, the
 // screen-file import (all or nothing, each bad line named, re-import a no-op), Transfer
 // ScreenNames on exactly the listed samples, the XLSX and the ZFT (exact bytes, flags in the same
 // transaction), readers' 403s, the Analysis 'screens' exclusion following imports, and the list

@@ -1,4 +1,4 @@
-// The sync survives the worst (ARCHITECTURE §2 scale-out, §5 Synchronization):
+// The sync survives the worst (docs/dev/architecture.md#running scale-out, docs/dev/architecture.md#domain-decisions Synchronization):
 // - kill -9 of the real server process in the middle of a 100,000-row analysis file, then a
 //   restart: the file is imported exactly once and nothing is ever half-imported;
 // - two server instances on one database, both scheduling the same entry every second, import

@@ -1,4 +1,4 @@
-// The instrument sync (ARCHITECTURE §5 Synchronization) through its routes and its service, on the
+// The instrument sync (docs/dev/architecture.md#domain-decisions Synchronization) through its routes and its service, on the
 // test database (PGlite, or PostgreSQL with DATABASE_URL): each kind imports its example file from
 // docs/examples/sync as it is; the same file twice changes nothing; a bad line refuses the whole file
 // into failed/ with a reason naming the line; status, lastSync, run log and hardware-log lines; the

@@ -1,4 +1,4 @@
-// No update is lost silently (ARCHITECTURE §4): every editable record is read with its `version`, a
+// No update is lost silently (docs/dev/architecture.md#api-contract): every editable record is read with its `version`, a
 // PUT sends the version it was edited from, and a PUT based on an outdated copy answers 409 with
 // the spec's 'was not modified!' message and the reason. Two admins saving the same record at once
 // with the same version: exactly one wins, the other is told, and nothing of the winner is undone.

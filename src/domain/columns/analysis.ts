@@ -1,5 +1,5 @@
-// The Analysis fields of spec §3 (ARCHITECTURE §4 JSON), once: table, export, PDF, sort and edit
-// derive from here. Not editable (spec §3): aId, sample id, sample time, boxPos, weightBru,
+// The Analysis fields of docs/dev/product-rules.md#records (docs/dev/architecture.md#api-contract JSON), once: table, export, PDF, sort and edit
+// derive from here. Not editable (docs/dev/product-rules.md#records): aId, sample id, sample time, boxPos, weightBru,
 // weightNet, name — the last four are the sample's values shown beside the analysis.
 import type { Analysis } from '../entities/analysis';
 import { validateAFlags, validateDateTime, validateSId } from '../rules/fields';

@@ -1,4 +1,4 @@
-// The Box fields of spec §3 (ARCHITECTURE §4 JSON), once: the boxes table, its sort allow-list and
+// The Box fields of docs/dev/product-rules.md#records (docs/dev/architecture.md#api-contract JSON), once: the boxes table, its sort allow-list and
 // its edit rules derive from here. Columns: BoxID, Name, MaxPositions, Type, Comment, dateExported.
 import type { Box } from '../entities/box';
 import { validateBoxName } from '../rules/box';

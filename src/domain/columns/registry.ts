@@ -1,7 +1,7 @@
-// The column registry: each field of a list screen declared once (spec §3), and everything that
+// The column registry: each field of a list screen declared once (docs/dev/product-rules.md#records), and everything that
 // lists columns derives from it — the table's columns, the export columns and headers, the PDF
 // widths, the sort allow-list and its aliases on the server, the editable fields and their rules.
-// A field's canonical `key` is its spec §3 path ('sample.sampleId.sId'): the name the server sorts
+// A field's canonical `key` is its docs/dev/product-rules.md#records path ('sample.sampleId.sId'): the name the server sorts
 // and exports by. Its `id` is the table's column id and the field name of row edit.
 import type { DateFilterColumn, FilterColumn } from '../filter';
 import { optional, validateDateTime, validateLane, type Rule } from '../rules/fields';
@@ -12,7 +12,7 @@ export type ColumnFormat = 'int' | 'dec' | 'time' | 'text';
 export interface FieldColumn<Row> {
   /** The table's column id and the row-edit field name. */
   id: string;
-  /** Canonical field path of spec §3: the sort field and the export attribute name. */
+  /** Canonical field path of docs/dev/product-rules.md#records: the sort field and the export attribute name. */
   key: string;
   /** Table header (and the row-edit label). */
   label: string;
@@ -26,15 +26,15 @@ export interface FieldColumn<Row> {
   decimals?: number;
   /** Thousands grouping in the table (default true; ids turn it off). */
   grouping?: boolean;
-  /** Whether row edit may change it (spec §3 lists the read-only ones). */
+  /** Whether row edit may change it (docs/dev/product-rules.md#records lists the read-only ones). */
   editable: boolean;
   /** Never null in the JSON: an empty value is '' (the flags). */
   notNull?: boolean;
-  /** The spec §5 rule of an edited value; measured values are checked against the limits instead. */
+  /** The docs/dev/product-rules.md#field-rules rule of an edited value; measured values are checked against the limits instead. */
   rule?: Rule;
-  /** The filter-expression column of spec §5 that filters this field, if any. */
+  /** The filter-expression column of docs/dev/product-rules.md#field-rules that filters this field, if any. */
   filter?: FilterColumn;
-  /** What the table sends to sort by it, where not its id (spec §9: Analysis' 'sample.' keys). */
+  /** What the table sends to sort by it, where not its id (docs/dev/product-rules.md#constants: Analysis' 'sample.' keys). */
   sortKey?: string;
   /** Other names a client may send for the field (sort or export). */
   aliases?: readonly string[];
@@ -44,12 +44,12 @@ export interface FieldColumn<Row> {
   width: number;
   /** Share of the PDF page width. */
   pdfWidth: number;
-  /** The cell's value from the entity JSON (ARCHITECTURE §4). */
+  /** The cell's value from the entity JSON (docs/dev/architecture.md#api-contract). */
   get(row: Row): string | number | null | undefined;
 }
 
 export interface ColumnRegistry<Row> {
-  /** Every field, in the export's order (spec §3). */
+  /** Every field, in the export's order (docs/dev/product-rules.md#records). */
   fields: readonly FieldColumn<Row>[];
   /** The table's default column order (ids); fields not listed follow in registry order. */
   tableOrder: readonly string[];
@@ -58,7 +58,7 @@ export interface ColumnRegistry<Row> {
 /** How a lab date-time column shows: the lab format is 19 characters wide. */
 export const LAB_DATE_COLUMN = { format: 'time', width: 158, pdfWidth: 14 } as const;
 
-/** An editable lab date-time of the record itself, filtered by its own name (spec §5 date ranges). */
+/** An editable lab date-time of the record itself, filtered by its own name (docs/dev/product-rules.md#field-rules date ranges). */
 export const editableDate = <Row>(
   id: DateFilterColumn,
   label: string,
@@ -95,7 +95,7 @@ export const decimalField = <Row>(
   get,
 });
 
-/** Lane 0–3 (spec §5), empty allowed on edit. */
+/** Lane 0–3 (docs/dev/product-rules.md#field-rules), empty allowed on edit. */
 export const laneField = <Row>(get: (row: Row) => number | null): FieldColumn<Row> => ({
   id: 'lane',
   key: 'lane',

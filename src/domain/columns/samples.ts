@@ -1,5 +1,5 @@
-// The Sample fields of spec §3 (ARCHITECTURE §4 JSON), once: table, export, PDF, sort and edit
-// derive from here. Only boxPos is not editable (spec §3); ID ('sId|sStamp') is exported, not shown.
+// The Sample fields of docs/dev/product-rules.md#records (docs/dev/architecture.md#api-contract JSON), once: table, export, PDF, sort and edit
+// derive from here. Only boxPos is not editable (docs/dev/product-rules.md#records); ID ('sId|sStamp') is exported, not shown.
 import { formatSampleKey } from '../ids';
 import type { Sample } from '../entities/sample';
 import { validateDateTime, validateSFlags, validateSId } from '../rules/fields';

@@ -1,4 +1,4 @@
-// The Screen and ScreenItem fields of spec §3 (ARCHITECTURE §4 JSON), once: the two tables, their
+// The Screen and ScreenItem fields of docs/dev/product-rules.md#records (docs/dev/architecture.md#api-contract JSON), once: the two tables, their
 // sort allow-lists, the XLSX columns and row edit derive from here. Screen columns: ID,
 // ScreenNumber, comment, dateCreated; ScreenItem columns: SampleID, SampleTime, ItemName.
 import type { Screen, ScreenItem } from '../entities/screen';

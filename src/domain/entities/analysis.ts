@@ -1,4 +1,4 @@
-// Analysis JSON of ARCHITECTURE §4.
+// Analysis JSON of docs/dev/architecture.md#api-contract.
 import { z } from 'zod';
 import { aFlagsSchema, laneSchema } from '../rules/fields';
 import {

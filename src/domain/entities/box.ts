@@ -1,4 +1,4 @@
-// Box JSON of ARCHITECTURE §4.
+// Box JSON of docs/dev/architecture.md#api-contract.
 import { z } from 'zod';
 import { BOX_ID_MESSAGE, NAME_MUST_BE_SET } from '../messages';
 import { BOX_ID_PATTERN, boxIdSchema, numMaxSchema, typeSchema } from '../rules/fields';

@@ -1,4 +1,4 @@
-// BoxPosition JSON of ARCHITECTURE §4; an Analysis or Sample shows it as boxPos '<bId>/<boxPosId>'.
+// BoxPosition JSON of docs/dev/architecture.md#api-contract; an Analysis or Sample shows it as boxPos '<bId>/<boxPosId>'.
 import { z } from 'zod';
 import { boxIdSchema } from '../rules/fields';
 import {
@@ -43,7 +43,7 @@ export const boxPositionsResultSchema = boxPositionsResponseSchema.extend({ mess
 
 export const formatBoxPos = (bId: string, boxPosId: number): string => `${bId}/${boxPosId}`;
 
-/** The columns of the positions table and of its CSV/PDF export (spec §3 BoxPosition), by attribute. */
+/** The columns of the positions table and of its CSV/PDF export (docs/dev/product-rules.md#records BoxPosition), by attribute. */
 export const BOX_POSITION_COLUMNS = [
   { key: 'box', header: 'BoxID' },
   { key: 'boxPosId', header: 'BoxPosID' },

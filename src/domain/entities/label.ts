@@ -1,4 +1,4 @@
-// Label field of spec §3: one per row of the printed label.
+// Label field of docs/dev/product-rules.md#records: one per row of the printed label.
 import { z } from 'zod';
 
 export const LABEL_IDS = ['first', 'second', 'barcode', 'footer'] as const;

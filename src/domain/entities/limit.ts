@@ -1,4 +1,4 @@
-// Limit JSON of ARCHITECTURE §4; min and max are text numbers (spec §3).
+// Limit JSON of docs/dev/architecture.md#api-contract; min and max are text numbers (docs/dev/product-rules.md#records).
 import { z } from 'zod';
 import { configNameSchema, plainTextSchema } from '../rules/fields';
 import { limitErrors } from '../rules/limits';

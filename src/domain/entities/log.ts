@@ -1,4 +1,4 @@
-// Hardware log row of ARCHITECTURE §4, and the paged answer of GET /api/logs (issue 29): a range
+// Hardware log row of docs/dev/architecture.md#api-contract, and the paged answer of GET /api/logs (issue 29): a range
 // of days can hold millions of lines, so an answer carries at most one page of them, newest ID
 // first, and says where the next page starts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Day and suspicious reports: lists of text lines (spec §3). Beyond the spec, the day report also
+// Day and suspicious reports: lists of text lines (docs/dev/product-rules.md#records). Beyond the spec, the day report also
 // carries each lab day's numbers (`days`), from which the page draws its trend charts.
 import { z } from 'zod';
 import { AVERAGED_FIELDS } from '../constants';
@@ -36,7 +36,7 @@ export const dayStatsSchema = z.object({
   outOfLimit: countsSchema,
 });
 
-/** totalItems counts the day reports: one per lab day with activity (spec §2 'N Day Report(s)'). */
+/** totalItems counts the day reports: one per lab day with activity (docs/dev/product-rules.md#screens 'N Day Report(s)'). */
 export const dayReportsResponseSchema = z.object({
   dayReports: z.array(reportLineSchema),
   totalItems,
@@ -53,7 +53,7 @@ export type SuspiciousReportsResponse = z.infer<typeof suspiciousReportsResponse
 export const REPORT_TYPES = ['day', 'suspicious'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-/** Query of the report routes (spec §9: dates sent as yyyy-mm-dd); the rules are checked after. */
+/** Query of the report routes (docs/dev/product-rules.md#constants: dates sent as yyyy-mm-dd); the rules are checked after. */
 export const reportQuerySchema = z.object({
   startDate: z.string().optional(),
   endDate: z.string().optional(),

@@ -1,4 +1,4 @@
-// Sample JSON of ARCHITECTURE §4. `ID` is the composite 'sId|sStamp' (ids.formatSampleKey).
+// Sample JSON of docs/dev/architecture.md#api-contract. `ID` is the composite 'sId|sStamp' (ids.formatSampleKey).
 import { z } from 'zod';
 import { laneSchema, sFlagsSchema } from '../rules/fields';
 import {
@@ -66,7 +66,7 @@ export const samplesViewSchema = z.object({
 });
 export type SamplesView = z.infer<typeof samplesViewSchema>;
 
-/** GET /samples/{sId}/{sStamp} answers either a list or one sample (spec §7). */
+/** GET /samples/{sId}/{sStamp} answers either a list or one sample (docs/dev/product-rules.md#calls). */
 export const sampleLookupSchema = z.union([z.object({ samples: z.array(sampleSchema) }), sampleSchema]);
 export type SampleLookup = z.infer<typeof sampleLookupSchema>;
 /** The prefix searches (GET /samples/startsWithId/{id}): every matching sample. */

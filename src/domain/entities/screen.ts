@@ -1,5 +1,5 @@
-// Screen and ScreenItem JSON of ARCHITECTURE §4, and the bodies and answers of the Screens calls
-// (spec §7). A screen's `name` is its screen number.
+// Screen and ScreenItem JSON of docs/dev/architecture.md#api-contract, and the bodies and answers of the Screens calls
+// (docs/dev/product-rules.md#calls). A screen's `name` is its screen number.
 import { z } from 'zod';
 import { screenNumberSchema } from '../rules/fields';
 import {

@@ -1,4 +1,4 @@
-// Setting JSON of ARCHITECTURE §4; only the setting named 'campaign' carries start and end.
+// Setting JSON of docs/dev/architecture.md#api-contract; only the setting named 'campaign' carries start and end.
 import { z } from 'zod';
 import {
   completeCampaignEnd,

@@ -1,7 +1,7 @@
 // Building blocks of the entity schemas. Two kinds of schema exist per entity:
 // - the plain one parses what the server sends: types only, so that a record that arrived by sync
 //   with unusual flags still shows instead of failing the whole page;
-// - the `…WriteSchema` parses what a client sends to create or update: every spec §5 rule, with
+// - the `…WriteSchema` parses what a client sends to create or update: every docs/dev/product-rules.md#field-rules rule, with
 //   the spec's message, so a 400 lists what the form would have shown.
 import { z } from 'zod';
 import { VERSION_MESSAGE } from '../messages';
@@ -16,7 +16,7 @@ export const measured = z.number().nullable();
 /** Optional text: null when absent. */
 export const optionalText = z.string().nullable();
 
-/** The record's version as read (ARCHITECTURE §4): the database bumps it on every change. */
+/** The record's version as read (docs/dev/architecture.md#api-contract): the database bumps it on every change. */
 export const versionRead = z.number().int();
 /** The version a PUT was edited from; required, so no client can skip the check by leaving it out. */
 export const versionWrite = z

@@ -1,4 +1,4 @@
-// Sync configuration entry of ARCHITECTURE §4.
+// Sync configuration entry of docs/dev/architecture.md#api-contract.
 import { z } from 'zod';
 import { SYNC_INTERVAL_MAX, syncIntervalMessage } from '../syncInterval';
 import { labDateTimeText, versionRead, versionWrite } from './shared';

@@ -1,4 +1,4 @@
-// What the Create dialogs start from (spec §3 Templates).
+// What the Create dialogs start from (docs/dev/product-rules.md#records Templates).
 import { DEFAULT_FLAGS, TEMPLATE_DATETIME, TEMPLATE_LANE, TEMPLATE_SID } from '../constants';
 import { formatSampleKey } from '../ids';
 import type { AnalysisWrite } from './analysis';

@@ -1,4 +1,4 @@
-// The Analysis resource (spec §3): registered in ./index.ts.
+// The Analysis resource (docs/dev/product-rules.md#records): registered in ./index.ts.
 import { ANALYSIS_REGISTRY } from '../columns/analysis';
 import type { Analysis } from '../entities/analysis';
 import type { ResourceDescriptor } from './types';

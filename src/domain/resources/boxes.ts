@@ -1,4 +1,4 @@
-// The Boxes resource (spec §3): registered in ./index.ts.
+// The Boxes resource (docs/dev/product-rules.md#records): registered in ./index.ts.
 import { BOXES_REGISTRY } from '../columns/boxes';
 import type { Box } from '../entities/box';
 import type { ResourceDescriptor } from './types';

@@ -1,4 +1,4 @@
-// The Samples resource (spec §3): registered in ./index.ts.
+// The Samples resource (docs/dev/product-rules.md#records): registered in ./index.ts.
 import { SAMPLES_REGISTRY } from '../columns/samples';
 import type { Sample } from '../entities/sample';
 import type { ResourceDescriptor } from './types';
@@ -7,7 +7,7 @@ export const SAMPLES_RESOURCE = {
   name: 'samples',
   registry: SAMPLES_REGISTRY,
   recordKey: 'sId',
-  // Spec §8 names a sample by 'sId|sStamp'.
+  // Spec docs/dev/product-rules.md#messages names a sample by 'sId|sStamp'.
   draftLabel: (draft) => `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}`,
   fileExports: true,
   flaggingExports: false,

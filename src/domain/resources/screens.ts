@@ -1,4 +1,4 @@
-// The Screens resource (spec §3 Screen, ScreenItem): registered in ./index.ts. Its XLSX and ZFT are
+// The Screens resource (docs/dev/product-rules.md#records Screen, ScreenItem): registered in ./index.ts. Its XLSX and ZFT are
 // per screen (GET /screens/{scrId}/export/{type}), not the list export jobs.
 import { SCREENS_REGISTRY } from '../columns/screens';
 import type { Screen } from '../entities/screen';

@@ -11,14 +11,14 @@ export interface ResourceDescriptor<Row = never> {
   /** The path segment of its API ('/api/<name>/…') and the name the table registers it under. */
   name: string;
   registry: ColumnRegistry<Row>;
-  /** How spec §8's messages name one record: 'aId#…', 'sId#…', 'bId#…', 'scrId#…'. */
+  /** How docs/dev/product-rules.md#messages's messages name one record: 'aId#…', 'sId#…', 'bId#…', 'scrId#…'. */
   recordKey: RecordKey;
-  /** How a failed create names the record it meant (spec §8: the key as the form holds it). */
+  /** How a failed create names the record it meant (docs/dev/product-rules.md#messages: the key as the form holds it). */
   draftLabel(draft: RowDraft): string;
-  /** CSV/XLSX/PDF exports through the export jobs (spec §4 Export). */
+  /** CSV/XLSX/PDF exports through the export jobs (docs/dev/product-rules.md#behaviour Export). */
   fileExports: boolean;
-  /** SAP and ZFT as well (they lay out analyses, ARCHITECTURE §5). */
+  /** SAP and ZFT as well (they lay out analyses, docs/dev/architecture.md#domain-decisions). */
   flaggingExports: boolean;
-  /** It takes a selection (the Selection card, spec §2). */
+  /** It takes a selection (the Selection card, docs/dev/product-rules.md#screens). */
   selection: boolean;
 }

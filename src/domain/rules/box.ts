@@ -1,4 +1,4 @@
-// Box forms (spec §5 Boxes): the name is required first, then follows the bId pattern.
+// Box forms (docs/dev/product-rules.md#field-rules Boxes): the name is required first, then follows the bId pattern.
 import { NAME_MUST_BE_SET } from '../messages';
 import { isEmpty, validateBoxId, validateNumMax, validateType, type FieldValue } from './fields';
 

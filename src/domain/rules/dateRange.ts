@@ -1,4 +1,4 @@
-// Start and end of the Reports and Logs pages (spec §5). `today` is the lab's date, passed in so
+// Start and end of the Reports and Logs pages (docs/dev/product-rules.md#field-rules). `today` is the lab's date, passed in so
 // that the rule does not read a clock.
 import { Temporal } from 'temporal-polyfill';
 import { parseLabDate } from '../datetime';

@@ -1,4 +1,4 @@
-// One rule per row of spec §5's table. Each rule returns the row's message or null, and each has a
+// One rule per row of docs/dev/product-rules.md#field-rules's table. Each rule returns the row's message or null, and each has a
 // zod schema carrying the same message, so forms (string input) and JSON bodies (typed values) are
 // judged alike and the server's 400 lists exactly what the form would have shown.
 import { z } from 'zod';
@@ -167,7 +167,7 @@ const int = (min: number, max: number, message: string) =>
 export const dateTimeSchema = str(DATETIME_MESSAGE).refine(isLabDateTime, DATETIME_MESSAGE);
 /**
  * A lab date-time as it travels in a URL: the lab form ('2025-10-01 06:00:00', URL-encoded) or the
- * filter form with 'T' (ARCHITECTURE §4: dates use 'T' in query strings); either way the lab form.
+ * filter form with 'T' (docs/dev/architecture.md#api-contract: dates use 'T' in query strings); either way the lab form.
  */
 export const dateTimeParamSchema = z
   .string()

@@ -1,4 +1,4 @@
-// The label form (spec §5 Labels): each row has its own rule, and an all-empty label is refused.
+// The label form (docs/dev/product-rules.md#field-rules Labels): each row has its own rule, and an all-empty label is refused.
 import { isValidEan13, LABEL_SAMPLE_ID_MAX, labelBarcodeText } from '../ids';
 import { LABEL_EMPTY } from '../messages';
 import { isEmpty, optional, validateBarcode, validateLabelRow, validateSampleLabel } from './fields';
@@ -30,7 +30,7 @@ export const labelErrors = (l: LabelFields): string[] => {
 /** Blank is allowed (the barcode may be typed instead); the input itself stops at 12 characters. */
 export const validateLabelSampleId = optional(validateSampleLabel);
 
-/** The server's answers to a print request (ARCHITECTURE §5 Labels). */
+/** The server's answers to a print request (docs/dev/architecture.md#domain-decisions Labels). */
 export const LABEL_PRINT_MESSAGES = {
   foreignZpl: 'Only a label built by this app can be printed (^XA … ^XZ with text and ^BE fields).',
   noPrinter: 'No label printer is configured: set LAB_PRINTER to host:port (see the Labels help).',
@@ -47,7 +47,7 @@ export const EMPTY_LABEL_FORM: LabelForm = { ...EMPTY_LABEL, sampleId: '' };
 export type LabelFormField = keyof LabelForm;
 
 /**
- * One edit of the form (spec §5 Labels): the Sample ID keeps at most 12 characters and fills the
+ * One edit of the form (docs/dev/product-rules.md#field-rules Labels): the Sample ID keeps at most 12 characters and fills the
  * barcode (padded to 12 digits, a space, the check digit; empty while it is not digits); editing
  * the barcode clears the Sample ID, which no longer describes it.
  */

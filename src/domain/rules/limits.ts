@@ -1,4 +1,4 @@
-// Editing a value limit (spec §5 Limits). min and max travel as text, so the text is judged, not a number.
+// Editing a value limit (docs/dev/product-rules.md#field-rules Limits). min and max travel as text, so the text is judged, not a number.
 import {
   INFO_MUST_BE_SET,
   LIMIT_MAX_BELOW_MIN,

@@ -1,5 +1,5 @@
-// Values typed by hand must lie inside the server's limit of the same name (spec §5, last row;
-// ARCHITECTURE §5 Flags). Synced values are not judged here: they are kept and flagged L/H.
+// Values typed by hand must lie inside the server's limit of the same name (docs/dev/product-rules.md#field-rules, last row;
+// docs/dev/architecture.md#domain-decisions Flags). Synced values are not judged here: they are kept and flagged L/H.
 import { MEASUREMENT_FIELDS, type MeasurementField } from '../constants';
 import { betweenMessage } from '../messages';
 import { isEmpty, toNumber, type FieldValue } from './fields';

@@ -1,4 +1,4 @@
-// A screen file (ARCHITECTURE §5 Screens, docs/screens.md): UTF-8 text, `;`-separated, the header
+// A screen file (docs/dev/architecture.md#domain-decisions Screens, docs/screens.md): UTF-8 text, `;`-separated, the header
 // `ScreenNumber;SampleID;ItemName`, one line per item, one or more screens per file. Every line is
 // checked and a file with any bad line imports nothing; each bad line is named with why. The
 // checks are here, apart from reading the file, so the page and the server say the same.

@@ -1,4 +1,4 @@
-// Application settings (spec §5 Settings). The campaign may be open on either side; a date without a
+// Application settings (docs/dev/product-rules.md#field-rules Settings). The campaign may be open on either side; a date without a
 // time is widened so that the whole first and last day belong to the campaign.
 import { compareDateTime, parseDateOrDateTime, parseLabDateTime } from '../datetime';
 import { CAMPAIGN_START_BEFORE_END, DATE_OR_DATETIME_MESSAGE } from '../messages';

@@ -1,4 +1,4 @@
-// One authentication hook and one admin pre-handler (fastify/demo's shape). ARCHITECTURE §4: the
+// One authentication hook and one admin pre-handler (fastify/demo's shape). docs/dev/architecture.md#api-contract: the
 // decision is made on the route the router matched, never on the URL text — the router decodes
 // `%61pi` to `api`, so a test of the raw URL can be sidestepped by spelling it differently. Every
 // matched route needs a valid Bearer token whose user still exists with the token's role, unless it
@@ -116,7 +116,7 @@ export const userOf = (request: FastifyRequest): AuthUser => {
   return request.user;
 };
 
-/** preHandler for admin-only routes (spec §6 writes): 403 for readers. */
+/** preHandler for admin-only routes (docs/dev/product-rules.md#roles writes): 403 for readers. */
 export const requireAdmin = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
   if (!isAdmin(userOf(request).roles)) throw new HttpError(403, HTTP_MESSAGES.forbidden);
 };

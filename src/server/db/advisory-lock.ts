@@ -1,5 +1,5 @@
 // Work that must not run twice at once, also across several server instances on one PostgreSQL
-// (ARCHITECTURE §2 scale-out): a PostgreSQL session-level advisory lock. The embedded database is
+// (docs/dev/architecture.md#running scale-out): a PostgreSQL session-level advisory lock. The embedded database is
 // one process's (the data-dir lock, db/lock.ts), so there an in-process queue is the same guarantee.
 //
 // Waiting is a poll with pg_try_advisory_lock on a connection borrowed per attempt, not a blocking

@@ -12,7 +12,7 @@
 // - Each sample is crumbled, then analysed minutes later; about one in ten is analysed again, and
 //   some of those repeats disagree with the first result. A few analyses are out of limits and
 //   flagged L/H against the limits in the database with the domain's limitFlag, as the server
-//   flags synced values (ARCHITECTURE §5: aFlags positions 2–7 = pol, kal, nat, an, glu, dry).
+//   flags synced values (docs/dev/architecture.md#domain-decisions: aFlags positions 2–7 = pol, kal, nat, an, glu, dry).
 // - Samples of the last minutes are still in the lab (no analysis yet), and a very few older ones
 //   were lost (no analysis after a day: another line of the suspicious report).
 //

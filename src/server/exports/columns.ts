@@ -1,5 +1,5 @@
 // The columns an export may carry, per resource: the `attributes` whitelist (the client sends the
-// visible columns in order, by the field names of spec §3), each as SQL text for the CSV and XLSX
+// visible columns in order, by the field names of docs/dev/product-rules.md#records), each as SQL text for the CSV and XLSX
 // jobs (`sql`) and as a getter of the flat record for the PDF (`get`; the flat record, not the
 // nested entity, so no object more per row).
 import {
@@ -16,7 +16,7 @@ export type { CellValue };
 export type ColumnKind = ColumnFormat;
 
 export interface ExportColumn<R> {
-  /** Canonical attribute name (spec §3). */
+  /** Canonical attribute name (docs/dev/product-rules.md#records). */
   key: string;
   /** Header cell text. */
   header: string;

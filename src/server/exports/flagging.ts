@@ -1,4 +1,4 @@
-// The write of SAP and ZFT exports (ARCHITECTURE §5): in the caller's transaction — the one that
+// The write of SAP and ZFT exports (docs/dev/architecture.md#domain-decisions): in the caller's transaction — the one that
 // also finishes the file's job or answers the file — stamp dateExported and set the first flag to
 // 'X' on exactly the exported analyses, with one audit event for the export. The Analysis export
 // jobs and the Screens ZFT both use it, so the rule is written once.

@@ -2,7 +2,7 @@
 // out every row synchronously: on the server's own thread a 5,000-row PDF stalled every other
 // request for about 4 s, and four at once made a 30 ms view wait 9 s. So each render runs in a
 // worker thread (pdf-worker.ts), and at most `perUser` renders per user and `total` in all run at
-// once; past that the request is refused with 503 and the spec's busy message (spec §8), which the
+// once; past that the request is refused with 503 and the spec's busy message (docs/dev/product-rules.md#messages), which the
 // client shows as it does for a busy export.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -112,7 +112,7 @@ const analysisQuery = <R>(
   };
 };
 
-/** Rows an earlier SAP/ZFT export flagged (first flag X, ARCHITECTURE §5). */
+/** Rows an earlier SAP/ZFT export flagged (first flag X, docs/dev/architecture.md#domain-decisions). */
 const EXPORTED = sql<boolean>`a.a_flags like ${`${FLAG_EXPORTED}%`}`;
 export const NOT_EXPORTED = sql<boolean>`coalesce(a.a_flags, '') not like ${`${FLAG_EXPORTED}%`}`;
 

@@ -1,4 +1,4 @@
-// The asynchronous export jobs (ARCHITECTURE §4/§5): a row in export_job per job, the
+// The asynchronous export jobs (docs/dev/architecture.md#api-contract/docs/dev/architecture.md#domain-decisions): a row in export_job per job, the
 // file under <dataDir>/exports, the work in this process. A job streams the view's rows from a
 // cursor into a temporary file (`.<name>.part`) and only a finished file gets its final name:
 // - csv/xlsx: rename, then mark the job DONE (check answers 200 only for DONE, so never early);
@@ -285,7 +285,7 @@ export class ExportService {
     const temp = this.tempPath(fileName);
     try {
       // SAP and ZFT read rows and flag them: two of them over the same rows at once would both
-      // write them (ARCHITECTURE §5). They run one after the other, also across server instances
+      // write them (docs/dev/architecture.md#domain-decisions). They run one after the other, also across server instances
       // (an advisory lock); a later one finds the rows flagged X and leaves them out.
       if (altersFlags(spec.type))
         await withAdvisoryLock(this.#db, 'flaggingExport', () => this.#write(fileName, spec, signal), {

@@ -27,7 +27,7 @@ export interface ExportSource {
     campaign: Campaign,
     columns: readonly { sql: string }[],
   ): ExportQuery<Cells>;
-  /** SAP and ZFT: the whole analysis records they lay out and flag (ARCHITECTURE §5). */
+  /** SAP and ZFT: the whole analysis records they lay out and flag (docs/dev/architecture.md#domain-decisions). */
   flagging?: {
     records(
       request: ViewRequest,

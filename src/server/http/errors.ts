@@ -1,4 +1,4 @@
-// Error answers of the API (ARCHITECTURE §4): `{message, errors?}`. Validation failures carry the
+// Error answers of the API (docs/dev/architecture.md#api-contract): `{message, errors?}`. Validation failures carry the
 // zod issue messages, which are the spec's messages; 4xx keep their message; a 5xx never shows its
 // cause to the client — the log has it.
 import { posix } from 'node:path';

@@ -3,7 +3,7 @@
 // busy for seconds — on embedded PGlite, which runs every statement of the server one after the
 // other on its one backend, everyone waits behind it. So heavy reads run at most `perUser` per user
 // and `total` in all at once; past that the request is answered 503 with the spec's busy message
-// (spec §8) at once, before it reaches the database. Light requests (the 25-row page, one record,
+// (docs/dev/product-rules.md#messages) at once, before it reaches the database. Light requests (the 25-row page, one record,
 // a two-day report) are never counted nor refused.
 //
 // A route declares itself heavy in its options — `config: { heavyRead: heavyWhen(...) }` — and one
@@ -30,7 +30,7 @@ export const DEFAULT_HEAVY_READ_LIMITS = {
   postgres: { perUser: 1, total: 2 },
 } as const satisfies Record<string, HeavyReadLimits>;
 
-/** A list page or list of more rows than this is heavy: 5,000, 10,000 and 15,000 (spec §9 sizes). */
+/** A list page or list of more rows than this is heavy: 5,000, 10,000 and 15,000 (docs/dev/product-rules.md#constants sizes). */
 export const HEAVY_ROWS_ABOVE = 1000;
 /** A report or log range of more days than this is heavy; the default (yesterday to today) is not. */
 export const HEAVY_DAYS_ABOVE = 7;

@@ -1,4 +1,4 @@
-// Raw TCP to a ZPL label printer (ARCHITECTURE §5 Labels; port 9100 on Zebra and compatibles).
+// Raw TCP to a ZPL label printer (docs/dev/architecture.md#domain-decisions Labels; port 9100 on Zebra and compatibles).
 // Every step has a bounded wait, so a printer that is off, unplugged or hung answers the request
 // within seconds instead of holding it for the client's 60 s.
 import { Socket } from 'node:net';

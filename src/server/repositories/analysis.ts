@@ -1,4 +1,4 @@
-// Reads of analyses (ARCHITECTURE §4 Analysis JSON) and the Analysis view: the list source (which
+// Reads of analyses (docs/dev/architecture.md#api-contract Analysis JSON) and the Analysis view: the list source (which
 // columns, joins and keys; views/listSource.ts builds the statements from it) and the row → entity
 // mapping in one place (toAnalysis) for the write and export code to reuse. The view's aggregate
 // carries the count and the six averages.

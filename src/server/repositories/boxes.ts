@@ -1,7 +1,7 @@
-// Reads of boxes and box positions (ARCHITECTURE §4 Box and BoxPosition JSON) and the Boxes view:
+// Reads of boxes and box positions (docs/dev/architecture.md#api-contract Box and BoxPosition JSON) and the Boxes view:
 // explicit column lists, the row → entity mapping, and the view as one statement (the count
 // laterally joined with the page), as the Samples view does. The filters are the grammar's bId and
-// name ("starts with", name ignoring case) and type (equal), spec §5 Filters.
+// name ("starts with", name ignoring case) and type (equal), docs/dev/product-rules.md#field-rules Filters.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Box } from '../../domain/entities/box';
 import type { BoxPosition } from '../../domain/entities/boxPosition';

@@ -1,4 +1,4 @@
-// The one way to write hw_log (ARCHITECTURE §5: the hardware log holds the lines the `log` sync
+// The one way to write hw_log (docs/dev/architecture.md#domain-decisions: the hardware log holds the lines the `log` sync
 // imports plus the server's own events — sync runs, printer errors). Pass the transaction that makes
 // the change when the line belongs to it, so both commit or fail together.
 import { sql, type Kysely } from 'kysely';

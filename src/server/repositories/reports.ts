@@ -1,4 +1,4 @@
-// The numbers behind the reports (ARCHITECTURE §5 Reports): per lab day the samples received and
+// The numbers behind the reports (docs/dev/architecture.md#domain-decisions Reports): per lab day the samples received and
 // the analyses done with their value statistics; the samples that may be suspicious with the facts
 // the domain judges them by. Lab day = the wall-clock stamp minus 6 hours, as a date; campaign =
 // the samples' stamps (analysis.s_stamp is the sample's). Every query reads one span through the

@@ -1,4 +1,4 @@
-// Reads of samples (ARCHITECTURE §4 Sample JSON) and the Samples view: the list source (columns,
+// Reads of samples (docs/dev/architecture.md#api-contract Sample JSON) and the Samples view: the list source (columns,
 // the box position join and the keys; views/listSource.ts builds the statements from it, as for
 // the Analysis view) and the row → entity mapping (toSample) that the write and export code reuse.
 // The view's aggregate is the count.

@@ -1,7 +1,7 @@
-// Reads of screens and screen items (ARCHITECTURE §4 Screen and ScreenItem JSON): two list sources
+// Reads of screens and screen items (docs/dev/architecture.md#api-contract Screen and ScreenItem JSON): two list sources
 // (views/listSource.ts builds the statements), neither bound to the campaign — a screen names
 // samples of any campaign. An item's sStamp is the one stored at import or, while that is empty,
-// the newest stamp of the sample once it has arrived (ARCHITECTURE §5 Screens).
+// the newest stamp of the sample once it has arrived (docs/dev/architecture.md#domain-decisions Screens).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { keyAliases } from '../../domain/columns/registry';
 import { SCREEN_ITEMS_REGISTRY, SCREENS_REGISTRY } from '../../domain/columns/screens';

@@ -1,4 +1,4 @@
-// The one way to update an editable record (ARCHITECTURE §3 audit, §4 versions): in the caller's
+// The one way to update an editable record (docs/dev/architecture.md#database audit, docs/dev/architecture.md#api-contract versions): in the caller's
 // transaction, lock the row, refuse a write based on an outdated copy (409 with the spec's 'was
 // not modified!' message and the reason), write the new values only where the version is still
 // the one the client read, and record the audit event with the same transaction. The database's

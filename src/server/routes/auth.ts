@@ -1,4 +1,4 @@
-// Sign-in and token check (ARCHITECTURE §4), plus the signed-in user and, for admins, the list of
+// Sign-in and token check (docs/dev/architecture.md#api-contract), plus the signed-in user and, for admins, the list of
 // accounts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

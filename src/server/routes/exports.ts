@@ -1,4 +1,4 @@
-// Export routes (spec §7, ARCHITECTURE §4/§5). Readers may export CSV, XLSX and PDF; SAP and ZFT
+// Export routes (docs/dev/product-rules.md#calls, docs/dev/architecture.md#api-contract/docs/dev/architecture.md#domain-decisions). Readers may export CSV, XLSX and PDF; SAP and ZFT
 // flag the exported rows, so they are writes and need ROLE_ADMIN (403 otherwise):
 //   GET /api/{analysis|samples}/export/{csv|xlsx|sap|zft}  → 200 text: the job's file name; 503 busy
 //   GET /api/{analysis|samples}/export/pdf                 → 200 application/pdf at once; 400 above the cap
@@ -151,7 +151,7 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
             503: apiErrorSchema,
           },
         },
-        // SAP and ZFT write (ARCHITECTURE §5): the admin check of every write.
+        // SAP and ZFT write (docs/dev/architecture.md#domain-decisions): the admin check of every write.
         preHandler: async (req, reply) => {
           if (req.params.type !== 'pdf' && altersFlags(req.params.type)) await requireAdmin(req, reply);
         },

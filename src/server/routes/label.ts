@@ -1,4 +1,4 @@
-// PUT /api/label/{zpl} (spec §7 Label): prints one label. Only the ZPL subset the client builds
+// PUT /api/label/{zpl} (docs/dev/product-rules.md#calls Label): prints one label. Only the ZPL subset the client builds
 // (domain/zpl.ts) within its length bound is forwarded (400 otherwise); 503 when no printer is
 // configured; 502 when the printer cannot be reached, refuses or times out; 200 only once the
 // printer has taken the bytes. Failures also go to the hardware log, where staff look first — at

@@ -1,7 +1,7 @@
-// GET /api/logs/{date} and GET /api/logs/{startDate}/{endDate} (spec §7 Logs): the hardware-log
+// GET /api/logs/{date} and GET /api/logs/{startDate}/{endDate} (docs/dev/product-rules.md#calls Logs): the hardware-log
 // lines of those calendar days, ID descending, a page of at most `limit` lines at a time (?limit,
 // ?before=<the previous page's nextBefore>; the Logs page loads more on request). The dates follow
-// spec §5's rules with their messages (400); "today" is the lab's (LAB_TIMEZONE).
+// docs/dev/product-rules.md#field-rules's rules with their messages (400); "today" is the lab's (LAB_TIMEZONE).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Temporal } from 'temporal-polyfill';

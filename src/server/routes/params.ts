@@ -1,4 +1,4 @@
-// The path parameters the routes share, built once from the domain's rules (spec §5 messages): a
+// The path parameters the routes share, built once from the domain's rules (docs/dev/product-rules.md#field-rules messages): a
 // record id of every kind is checked the same way wherever it appears in a URL.
 import { z } from 'zod';
 import { AID_MESSAGE } from '../../domain/messages';

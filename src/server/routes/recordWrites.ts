@@ -1,4 +1,4 @@
-// The admin writes of one kind of record (spec §6, §7): POST <collection> creates (201, 409 when the
+// The admin writes of one kind of record (docs/dev/product-rules.md#roles, docs/dev/product-rules.md#calls): POST <collection> creates (201, 409 when the
 // key exists), PUT <item> updates (404, 409 when the version is no longer the one sent), DELETE
 // <item> deletes (404). Analysis, Samples and Boxes declare theirs; the routes are built here once.
 //

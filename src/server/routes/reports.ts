@@ -1,6 +1,6 @@
-// GET /api/reports/day, /api/reports/suspicious and /api/reports/export/{day|suspicious} (spec §7
-// Reports) for ?startDate&endDate (yyyy-mm-dd, spec §9): lab days 06:00:00–05:59:59 in
-// LAB_TIMEZONE, restricted to the campaign. The dates follow spec §5's rules and messages (400).
+// GET /api/reports/day, /api/reports/suspicious and /api/reports/export/{day|suspicious} (docs/dev/product-rules.md#calls
+// Reports) for ?startDate&endDate (yyyy-mm-dd, docs/dev/product-rules.md#constants): lab days 06:00:00–05:59:59 in
+// LAB_TIMEZONE, restricted to the campaign. The dates follow docs/dev/product-rules.md#field-rules's rules and messages (400).
 // The PDF is the report's lines as a table, rendered off the event loop like the list PDFs.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

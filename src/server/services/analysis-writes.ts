@@ -1,8 +1,8 @@
-// Create, update and delete of analyses (spec §3 Analysis, §5; ARCHITECTURE §4). Measured values
+// Create, update and delete of analyses (docs/dev/product-rules.md#records Analysis, docs/dev/product-rules.md#field-rules; docs/dev/architecture.md#api-contract). Measured values
 // typed by hand must lie inside the limits stored at the time of the write; an analysis belongs to
 // an existing sample; every write records an audit event in its own transaction.
 //
-// Not editable on an analysis (spec §3): aId, sample id, sample time, boxPos, weightBru, weightNet,
+// Not editable on an analysis (docs/dev/product-rules.md#records): aId, sample id, sample time, boxPos, weightBru, weightNet,
 // name. boxPos, the weights and the name are the sample's values shown beside the analysis: the body
 // carries them because the client sends the row back as it read it, so they are ignored. aId and
 // the sample key decide which record is written, so a body that tries to change them is refused

@@ -1,4 +1,4 @@
-// The one way to write audit_event (ARCHITECTURE §3: every create, update and delete). Call it with
+// The one way to write audit_event (docs/dev/architecture.md#database: every create, update and delete). Call it with
 // the transaction that makes the change, so the change and its record commit or fail together.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';

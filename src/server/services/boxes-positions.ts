@@ -1,4 +1,4 @@
-// Writes of a box's positions (spec §4 Box positions, §7): the whole list in its new order, and one
+// Writes of a box's positions (docs/dev/product-rules.md#behaviour Box positions, docs/dev/product-rules.md#calls): the whole list in its new order, and one
 // position created, changed or removed. Every write locks the box row first, so writers of one box
 // queue up and each reads the list the previous one left; it then computes the new list with the
 // domain's numbering (consecutive from 1, at most numMax) and stores it whole in the same
@@ -184,7 +184,7 @@ const onBoxList = async <T>(
 
 /**
  * PUT /boxes/{id}/boxpos: the whole list in its new order. The order is what counts: the stored
- * numbers are 1..n in list order whatever numbers were sent (spec §4: consecutive from 1).
+ * numbers are 1..n in list order whatever numbers were sent (docs/dev/product-rules.md#behaviour: consecutive from 1).
  */
 export const putBoxPositions = async (
   db: Kysely<Database>,

@@ -1,5 +1,5 @@
-// Create, update and delete of boxes (spec §3 Box, §5 Boxes, §7): admin-only writes in one
-// transaction each, with their audit events. The zod write schema holds the §5 rules (bId and name
+// Create, update and delete of boxes (docs/dev/product-rules.md#records Box, docs/dev/product-rules.md#field-rules Boxes, docs/dev/product-rules.md#calls): admin-only writes in one
+// transaction each, with their audit events. The zod write schema holds the docs/dev/product-rules.md#field-rules rules (bId and name
 // pattern, 'Name must be set!', numMax 1–40, type 0–3); the database's checks repeat them.
 import type { Kysely } from 'kysely';
 import { boxUpdateSchema, boxWriteSchema, type Box } from '../../domain/entities/box';
@@ -72,7 +72,7 @@ export const createBox = async (
 /**
  * PUT /boxes/{id}. A new bId renames the box (its positions follow by ON UPDATE CASCADE; a taken
  * bId is 409). numMax may not drop below the positions the box holds: a box never holds more than
- * numMax positions (spec §4).
+ * numMax positions (docs/dev/product-rules.md#behaviour).
  */
 export const updateBox = async (
   db: Kysely<Database>,

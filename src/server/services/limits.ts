@@ -1,7 +1,7 @@
-// The value limits of the Limits page (spec §3, §5 Limits) and the one place the write services read
+// The value limits of the Limits page (docs/dev/product-rules.md#records, docs/dev/product-rules.md#field-rules Limits) and the one place the write services read
 // them from. Limits are a fixed set seeded by the first migration (one per measured value): PUT edits
 // an existing limit and never creates one, because a measured value without a limit could then no
-// longer be entered by hand at all (spec §5: "fails if no limit is known").
+// longer be entered by hand at all (docs/dev/product-rules.md#field-rules: "fails if no limit is known").
 import { sql, type Kysely } from 'kysely';
 import type { Limit, LimitWrite } from '../../domain/entities/limit';
 import { betweenMessage, notModified } from '../../domain/messages';
@@ -29,7 +29,7 @@ const toLimit = (row: LimitRow): Limit => ({
   name: row.name,
   info: row.info,
   lastModified: row.lastModified,
-  // Text numbers (spec §3). String() of a JS number never uses exponent form in this range.
+  // Text numbers (docs/dev/product-rules.md#records). String() of a JS number never uses exponent form in this range.
   min: String(row.min),
   max: String(row.max),
   version: row.version,
@@ -64,7 +64,7 @@ export const loadLimitBounds = async (db: Kysely<Database>): Promise<LimitBounds
  * min ≤ max). The name in the body must be the path's: the path names the record. A PUT that
  * changes nothing writes nothing (no audit event, lastModified kept), because the Limits page sends
  * every row on Update and only the edited ones were modified. Each row goes with the version it
- * was read with; a limit changed by someone else since is 409 (ARCHITECTURE §4), changed or not.
+ * was read with; a limit changed by someone else since is 409 (docs/dev/architecture.md#api-contract), changed or not.
  */
 export const updateLimit = async (
   db: Kysely<Database>,

@@ -1,4 +1,4 @@
-// Create, update and delete of samples (spec §3 Sample, §5, ARCHITECTURE §3–§5), and the checks the
+// Create, update and delete of samples (docs/dev/product-rules.md#records Sample, docs/dev/product-rules.md#field-rules, docs/dev/architecture.md#database–docs/dev/architecture.md#domain-decisions), and the checks the
 // analysis writes and the file import share with them.
 //
 // Validation collects every failing field's message before answering, so a 400 lists what the form
@@ -49,7 +49,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Numbers may arrive as text from a form ('12.5'); empty text means empty (spec §5: empty is always
+ * Numbers may arrive as text from a form ('12.5'); empty text means empty (docs/dev/product-rules.md#field-rules: empty is always
  * accepted). Text that is no number is left for the numeric check to reject.
  */
 export const normalizeNumbers = (raw: unknown, fields: Iterable<string>): unknown => {
@@ -69,13 +69,13 @@ export const normalizeNumbers = (raw: unknown, fields: Iterable<string>): unknow
 
 export interface NumericField {
   bound: NumericBound;
-  /** Checked against the server limit of the same name (spec §5 last row). */
+  /** Checked against the server limit of the same name (docs/dev/product-rules.md#field-rules last row). */
   limited: boolean;
 }
 
 /**
  * One field's message or null. A limited value is checked against the limits only when it changed:
- * values that arrived by sync are kept as measured even outside the limits (ARCHITECTURE §5 Flags),
+ * values that arrived by sync are kept as measured even outside the limits (docs/dev/architecture.md#domain-decisions Flags),
  * and editing another column of such a row must not fail on them. The column's range always applies.
  */
 export const numericFieldError = (
@@ -175,7 +175,7 @@ export const checkSample = (
   return { value: errors.length === 0 ? parsed.data : undefined, errors: unique(errors) };
 };
 
-/** The columns a sample body writes; lane left empty means the template's lane 1 (spec §3 Templates). */
+/** The columns a sample body writes; lane left empty means the template's lane 1 (docs/dev/product-rules.md#records Templates). */
 export const sampleValues = (v: SampleWriteParsed, emptyLane: number = TEMPLATE_LANE) => ({
   sId: v.sampleId.sId,
   sStamp: v.sampleId.sStamp,
@@ -236,7 +236,7 @@ export const createSample = async (
 };
 
 /**
- * PUT /samples/{sId}/{sStamp}. Only boxPos is not editable on a sample (spec §3), so the body may
+ * PUT /samples/{sId}/{sStamp}. Only boxPos is not editable on a sample (docs/dev/product-rules.md#records), so the body may
  * carry a new sId or sStamp: the key changes, and the foreign keys (ON UPDATE CASCADE) move the
  * sample's analyses and box position with it. A key that another sample has is 409. An empty lane
  * keeps the stored lane. A body edited from an outdated copy (its `version` is no longer the

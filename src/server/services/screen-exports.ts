@@ -1,4 +1,4 @@
-// The exports of one screen (spec §7 GET /screens/{scrId}/export/{xlsx|zft}, ARCHITECTURE §5): the
+// The exports of one screen (docs/dev/product-rules.md#calls GET /screens/{scrId}/export/{xlsx|zft}, docs/dev/architecture.md#domain-decisions): the
 // screen's items with the latest analysis of each item's sample — XLSX for everyone, ZFT in the
 // Analysis ZFT's record layout under the SAP/ZFT rule (admins; rows flagged X left out; the
 // exported analyses flagged X with dateExported in the same transaction as the file is written).

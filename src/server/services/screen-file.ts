@@ -1,4 +1,4 @@
-// Reads a screen file (ARCHITECTURE §5 Screens, docs/screens.md) with csv-parse in the `;` dialect
+// Reads a screen file (docs/dev/architecture.md#domain-decisions Screens, docs/screens.md) with csv-parse in the `;` dialect
 // of the lab's other files (quotes allowed, a quoted field may hold the delimiter), each record
 // with its line number (where it ends: a quoted field may span lines), then checks it whole with the domain's rules.
 import { parse } from 'csv-parse/sync';

@@ -1,4 +1,4 @@
-// Screens (spec §3 Screen, ScreenItem; §7 Screens; ARCHITECTURE §5 Screens): create, update and
+// Screens (docs/dev/product-rules.md#records Screen, ScreenItem; docs/dev/product-rules.md#calls Screens; docs/dev/architecture.md#domain-decisions Screens): create, update and
 // delete of a screen, the import of screen files and Transfer ScreenNames. Admin-only writes, one
 // transaction each, with their audit events.
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -153,7 +153,7 @@ const upsertItems = async (trx: Transaction<Database>, scrId: number, lines: rea
   return rows.length;
 };
 
-/** POST /screens/upload: one file, all of it or nothing (ARCHITECTURE §5). */
+/** POST /screens/upload: one file, all of it or nothing (docs/dev/architecture.md#domain-decisions). */
 export const importScreens = async (
   db: Kysely<Database>,
   actor: string,

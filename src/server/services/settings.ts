@@ -1,5 +1,5 @@
-// Application settings (spec §3, §5 Settings). Like the limits, the set is seeded by the first
-// migration and PUT only edits; the campaign is the one setting with start and end (ARCHITECTURE §5).
+// Application settings (docs/dev/product-rules.md#records, docs/dev/product-rules.md#field-rules Settings). Like the limits, the set is seeded by the first
+// migration and PUT only edits; the campaign is the one setting with start and end (docs/dev/architecture.md#domain-decisions).
 import { sql, type Kysely } from 'kysely';
 import { completeCampaign, type Setting, type SettingWrite } from '../../domain/entities/setting';
 import { notModified } from '../../domain/messages';
@@ -21,7 +21,7 @@ type SettingRow = {
 
 const settingColumns = ['id', 'name', 'info', 'value', 'startAt', 'endAt', 'lastModified', 'version'] as const;
 
-/** start and end appear on the campaign only, so other settings keep the plain shape of spec §3. */
+/** start and end appear on the campaign only, so other settings keep the plain shape of docs/dev/product-rules.md#records. */
 const toSetting = (row: SettingRow): Setting => ({
   id: row.id,
   name: row.name,

@@ -1,4 +1,4 @@
-// The sync entries of the Synchronization page (spec §3 Sync entry, §7 Config): read and change the
+// The sync entries of the Synchronization page (docs/dev/product-rules.md#records Sync entry, docs/dev/product-rules.md#calls Config): read and change the
 // schedule of each entry. Runs themselves are server/sync's.
 import { sql, type Kysely } from 'kysely';
 import { SYNC_IDS, type SyncEntry, type SyncEntryWrite, type SyncId } from '../../domain/entities/syncEntry';
@@ -47,7 +47,7 @@ export const getSyncEntry = async (db: Kysely<Database>, id: SyncId): Promise<Sy
  * PUT /config/sync/{syncID}: only the schedule (timeInterval, unit) is the user's to change; status
  * and lastSync belong to the runs and are ignored. An unchanged schedule writes nothing. The entry
  * goes with the version it was read with: a schedule changed by someone else since is 409
- * (ARCHITECTURE §4); the version covers the schedule only, so runs do not make a copy stale.
+ * (docs/dev/architecture.md#api-contract); the version covers the schedule only, so runs do not make a copy stale.
  */
 export const updateSyncEntry = async (
   db: Kysely<Database>,

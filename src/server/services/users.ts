@@ -45,7 +45,7 @@ const validEmail = (email: string): string => {
   return normalizeEmail(result.data);
 };
 
-/** The same rule as the login form (spec §5), so every stored password can be typed there. */
+/** The same rule as the login form (docs/dev/product-rules.md#field-rules), so every stored password can be typed there. */
 export const validatePassword = (password: string): string => {
   const result = signInRequestSchema.shape.password.safeParse(password);
   if (!result.success) throw new UserError('invalid', `Password: ${result.error.issues[0]?.message ?? 'Invalid'}`);

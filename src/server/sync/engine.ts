@@ -1,4 +1,4 @@
-// One run of one sync entry (ARCHITECTURE §5 Synchronization; spec §4 Sync status). Under the
+// One run of one sync entry (docs/dev/architecture.md#domain-decisions Synchronization; docs/dev/product-rules.md#behaviour Sync status). Under the
 // entry's advisory lock (one run at a time, also across server instances on one PostgreSQL) the
 // run checks the entry's folders (no link is followed: files.ts), imports the lines appended to
 // files it imported before (tails.ts), then every waiting file of the folder in name order

@@ -1,4 +1,4 @@
-// The sync source on disk (ARCHITECTURE §5): LAB_SYNC_SOURCE/<syncid>/ (lower case) holds the files
+// The sync source on disk (docs/dev/architecture.md#domain-decisions): LAB_SYNC_SOURCE/<syncid>/ (lower case) holds the files
 // waiting; done/ and failed/ below it the ones handled (a failed file with '<name>.reason.txt'
 // beside it).
 //

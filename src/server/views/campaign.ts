@@ -1,4 +1,4 @@
-// The campaign restriction (ARCHITECTURE §5): the setting 'campaign' (start_at, end_at; either may be
+// The campaign restriction (docs/dev/architecture.md#domain-decisions): the setting 'campaign' (start_at, end_at; either may be
 // open) limits the Analysis and Samples views, and the reports, to samples stamped within it.
 // The bounds go into the view's SQL as literals (see views/sql.ts campaignCondition for why), so a
 // view needs them before its statement is built.

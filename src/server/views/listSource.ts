@@ -46,7 +46,7 @@ export interface ListSource {
   /** In the order they must appear; the outer query of a page joins them all. */
   joins: readonly ListJoin[];
   /**
-   * Where the sample's stamp lives when the list is restricted to the campaign (ARCHITECTURE §5:
+   * Where the sample's stamp lives when the list is restricted to the campaign (docs/dev/architecture.md#domain-decisions:
    * Analysis, Samples); absent for a list that is not (Boxes, Screens): its reads neither filter by
    * the campaign nor read it.
    */

@@ -1,4 +1,4 @@
-// The list-view request of ARCHITECTURE §4 as the server reads it: the query string's wire shape
+// The list-view request of docs/dev/architecture.md#api-contract as the server reads it: the query string's wire shape
 // (zod, shared with the client through src/domain/query.ts) turned into a checked ViewRequest that
 // the repositories build SQL from. Everything a user can type is checked here, before any SQL is
 // built, so that a malformed query is a 400 and never reaches PostgreSQL as an error (a 5xx).
@@ -18,7 +18,7 @@ import { HTTP_MESSAGES, HttpError } from '../http/errors';
  * the generic 'Validation failed'.
  */
 export const viewQuerySchema = selectionQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE.analysis).extend({
-  filter: repeated(z.string()).describe("repeated 'column,value' or 'column,start~end' (ARCHITECTURE §5)"),
+  filter: repeated(z.string()).describe("repeated 'column,value' or 'column,start~end' (docs/dev/architecture.md#domain-decisions)"),
   selection: commaList.describe("comma list of aIds or sample IDs 'sId|sStamp' (at most 1000)"),
   selectionSId: commaList.describe('comma list of sIds (at most 1000)'),
   exclusion: repeated(z.enum(EXCLUSIONS)),
@@ -62,7 +62,7 @@ const SID_ITEM = /^\d{1,13}$/;
 
 const badRequest = (message: string, errors: string[] = [message]): HttpError => new HttpError(400, message, errors);
 
-/** 400 for a selection over the cap, with the spec's message (spec §8). */
+/** 400 for a selection over the cap, with the spec's message (docs/dev/product-rules.md#messages). */
 const checkCap = (items: readonly string[]): void => {
   if (items.length > MAX_SELECTION) throw badRequest(SELECTION_TOO_LARGE);
 };

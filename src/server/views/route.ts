@@ -1,4 +1,4 @@
-// A list view's routes from its definition (ARCHITECTURE §4 list views): GET /api/<resource>/view,
+// A list view's routes from its definition (docs/dev/architecture.md#api-contract list views): GET /api/<resource>/view,
 // one page with its totals, and GET /api/<resource>, every matching row in view order up to the
 // largest page. Both parse the same query string (views/request.ts) with the resource's rules, read
 // the campaign and call the resource's repository; the definition says what differs. Both answer
@@ -43,11 +43,11 @@ export interface ListViewDefinition<
   summary: string;
   /**
    * The query string, where it is not the Analysis/Samples one (viewQuerySchema): a view without a
-   * selection or exclusion, or with another default page size (Boxes: 25, spec §9).
+   * selection or exclusion, or with another default page size (Boxes: 25, docs/dev/product-rules.md#constants).
    */
   querystring?: z.ZodType<ListQueryPart>;
   /**
-   * Whether the view is restricted to the campaign (ARCHITECTURE §5: Analysis, Samples): its list
+   * Whether the view is restricted to the campaign (docs/dev/architecture.md#domain-decisions: Analysis, Samples): its list
    * source's `campaign` (views/listSource.ts). Such a view's statement checks the campaign it was
    * built with, so it runs through withCampaign (views/campaign.ts); any other runs as it is.
    */

@@ -39,7 +39,7 @@ export const columnTargets = (refs: Partial<Record<FilterColumn, string>>): Filt
   Object.fromEntries(Object.entries(refs).map(([column, ref]) => [column, { kind: 'column', ref }]));
 
 /**
- * The filters every list of sample-keyed rows has (spec §3): sId (also spelt sampleId), sStamp, and
+ * The filters every list of sample-keyed rows has (docs/dev/product-rules.md#records): sId (also spelt sampleId), sStamp, and
  * bId — the box the sample sits in.
  */
 export const sampleKeyTargets = (sIdRef: string, sStampRef: string): FilterTargets => ({
@@ -146,7 +146,7 @@ export const campaignCondition = (campaign: Campaign, sStampRef: string): Condit
   return parts;
 };
 
-/** ARCHITECTURE §5: farmer drops first flag F, test drops T, screens drops samples named in any screen. */
+/** docs/dev/architecture.md#domain-decisions: farmer drops first flag F, test drops T, screens drops samples named in any screen. */
 export const exclusionConditions = (
   exclusion: readonly Exclusion[],
   flagsRef: string,

@@ -1,5 +1,5 @@
 // A date field (no time) for the Reports and Logs pages: a text field in the lab format
-// (YYYY-MM-DD) with a German-locale calendar beside it (spec §2, §9). The text stays the source of
+// (YYYY-MM-DD) with a German-locale calendar beside it (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#constants). The text stays the source of
 // truth, so typing and pasting work; picking writes the date into it.
 import { useState } from 'react';
 import { Dialog, DialogTrigger, I18nProvider, Popover } from 'react-aria-components';

@@ -19,7 +19,7 @@ export interface ModalProps {
   placement?: ModalPlacement;
   /** Clicking the backdrop closes; off for dialogs whose input must not be lost. */
   isDismissable?: boolean;
-  /** 'wide': 75% of the window (the Create dialogs of spec §2). */
+  /** 'wide': 75% of the window (the Create dialogs of docs/dev/product-rules.md#screens). */
   size?: 'wide';
   children: ReactNode;
 }

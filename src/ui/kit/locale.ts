@@ -1,7 +1,7 @@
 // Languages of the interface. The app's words are English (the document is lang="en"), so React
 // Aria's own built-in strings (hidden "Close" buttons, field hints) are English too, whatever the
 // bench computer's browser language is: a German word read with English pronunciation fails
-// WCAG 3.1.2. Dates and numbers follow the lab's de-AT locale (spec §9: German pickers, de-AT
+// WCAG 3.1.2. Dates and numbers follow the lab's de-AT locale (docs/dev/product-rules.md#constants: German pickers, de-AT
 // tables): date pickers and tables wrap themselves in <I18nProvider locale={LAB_LOCALE}>.
 export const UI_LOCALE = 'en-GB';
 export { LAB_LOCALE } from '../../domain/numberFormat';

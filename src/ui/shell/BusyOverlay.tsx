@@ -1,4 +1,4 @@
-// The full-screen busy indicator (spec §2): shown while useBusy() tracks work in flight. It covers
+// The full-screen busy indicator (docs/dev/product-rules.md#screens): shown while useBusy() tracks work in flight. It covers
 // the page so nothing is pressed twice, and is a named progressbar so screen readers say "Loading".
 import { Spinner } from '../kit';
 import { useBusy } from '../state/BusyProvider';

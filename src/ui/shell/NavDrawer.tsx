@@ -1,4 +1,4 @@
-// The temporary navigation drawer (spec §2, width 256): a modal dialog sliding in from the left.
+// The temporary navigation drawer (docs/dev/product-rules.md#screens, width 256): a modal dialog sliding in from the left.
 // React Aria traps focus inside, Esc or a click outside closes it, and focus returns to the menu
 // button. Every page is a real link; Logout sits at the bottom and is a button, because it is an
 // action (it ends the session) rather than a place to go.

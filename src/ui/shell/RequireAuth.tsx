@@ -1,4 +1,4 @@
-// The route guard of spec §2/§4: every navigation except to /login asks the auth state to validate
+// The route guard of docs/dev/product-rules.md#screens/docs/dev/product-rules.md#behaviour: every navigation except to /login asks the auth state to validate
 // the token; a session that ends (invalid token, logout, inactivity) leads to /login, remembering
 // the page so that the next sign-in returns there.
 import { useEffect, useRef, type ReactNode } from 'react';

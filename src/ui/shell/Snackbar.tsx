@@ -1,4 +1,4 @@
-// The snackbar (spec §4 Notifications): one message at a time, green/blue/red by kind. The two live
+// The snackbar (docs/dev/product-rules.md#behaviour Notifications): one message at a time, green/blue/red by kind. The two live
 // regions are always in the page, so screen readers announce a message the moment it is put in:
 // success and info politely (role status), errors at once (role alert). The close button sits
 // outside the regions so it is not read out with every message.

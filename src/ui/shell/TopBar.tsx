@@ -1,4 +1,4 @@
-// The top bar (spec §2), only rendered for a signed-in user: menu button for the drawer, the app
+// The top bar (docs/dev/product-rules.md#screens), only rendered for a signed-in user: menu button for the drawer, the app
 // title, the command palette, the user's role without 'ROLE_', help and logout.
 import { roleLabel } from '../../domain/roles';
 import { Button, Icon, Link, VisuallyHidden } from '../kit';

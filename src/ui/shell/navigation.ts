@@ -1,4 +1,4 @@
-// Every page of spec §2 in menu order: the drawer, the command palette and the route table read
+// Every page of docs/dev/product-rules.md#screens in menu order: the drawer, the command palette and the route table read
 // this one list, so a page added here shows up in all three places.
 import type { IconName } from '../kit/Icon';
 
@@ -45,7 +45,7 @@ export const APP_TITLE = APP_TITLE_PARTS.join(' – ');
 /** Where a successful sign-in lands when nobody asked for a particular page. */
 export const HOME_PATH = '/analysis';
 
-/** aria-current for the entry of the page being shown; '/' is the Analysis view (spec §2). */
+/** aria-current for the entry of the page being shown; '/' is the Analysis view (docs/dev/product-rules.md#screens). */
 export const isCurrentPath = (entryPath: string, pathname: string): boolean => {
   const path = pathname.replace(/\/+$/, '') || '/';
   return path === entryPath || (path === '/' && entryPath === HOME_PATH);

@@ -27,7 +27,7 @@ export interface Auth {
   http: Http;
 }
 
-/** Window events that count as activity (spec §4 Inactivity). */
+/** Window events that count as activity (docs/dev/product-rules.md#behaviour Inactivity). */
 export const ACTIVITY_EVENTS = ['keydown', 'mousemove', 'mousedown', 'touchmove'] as const;
 /** Mouse moves fire dozens of times a second; one ACTIVITY per second is plenty for an hour. */
 export const ACTIVITY_THROTTLE_MS = 1000;

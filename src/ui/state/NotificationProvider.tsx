@@ -11,7 +11,7 @@ export interface VisibleNotification {
 }
 
 export interface NotifyOptions {
-  /** Decides the timeout (spec §9); defaults to the shell's 3000 ms. */
+  /** Decides the timeout (docs/dev/product-rules.md#constants); defaults to the shell's 3000 ms. */
   page?: NotificationPage;
   /** Validation errors on Analysis/Samples: stays until dismissed, replaced or clearValidation(). */
   persistent?: boolean;

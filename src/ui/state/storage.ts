@@ -1,4 +1,4 @@
-// The stored session in local storage under 'user' (spec §3). Anything unreadable counts as
+// The stored session in local storage under 'user' (docs/dev/product-rules.md#records). Anything unreadable counts as
 // no session, so a tampered or outdated entry simply leads to the login page.
 import type { z } from 'zod';
 import { storedUserSchema, type StoredUser } from '../../domain/auth';

@@ -1,4 +1,4 @@
-// The light/dark theme (spec §3 "Saved browser preferences", §9 default light): kept in local
+// The light/dark theme (docs/dev/product-rules.md#records "Saved browser preferences", docs/dev/product-rules.md#constants default light): kept in local
 // storage under STORAGE_KEYS.theme and applied as data-theme on <html>, which styles.css keys off.
 import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '../../domain/constants';
 

@@ -1,4 +1,4 @@
-// The pages of spec §2 as the user sees them: menu entry, route and page heading. Written out here
+// The pages of docs/dev/product-rules.md#screens as the user sees them: menu entry, route and page heading. Written out here
 // rather than imported from src/ui, so that the tests check the app against the spec.
 export interface ExpectedPage {
   /** Drawer entry (link name). */

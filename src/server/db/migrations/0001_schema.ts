@@ -1,4 +1,4 @@
-// The whole schema of ARCHITECTURE §3 in one first migration, so later issues add routes, not tables.
+// The whole schema of docs/dev/architecture.md#database in one first migration, so later issues add routes, not tables.
 // Conventions: lab wall-clock times are `timestamp(0) without time zone` (no zone: the lab reads
 // and writes local time, and the spec's format has no offset); measured values are `numeric` with
 // the precision the lab reports; sample ids use the "C" collation so `LIKE 'prefix%'` can use the

@@ -1,4 +1,4 @@
-// Row versions for optimistic concurrency (ARCHITECTURE §4: "Editable records carry a `version`; a
+// Row versions for optimistic concurrency (docs/dev/architecture.md#api-contract: "Editable records carry a `version`; a
 // PUT with a stale version answers 409 … no silent lost update") and credential versions for
 // access tokens (a password change or an account removal ends the sessions signed before it).
 //

@@ -1,4 +1,4 @@
-// The suspicious report reads the analyses of the samples stamped in its lab days (ARCHITECTURE §5
+// The suspicious report reads the analyses of the samples stamped in its lab days (docs/dev/architecture.md#domain-decisions
 // Reports); an analysis carries its sample's stamp, and this index finds them by it instead of a
 // scan of every analysis (yesterday–today at 1,000,000 analyses: ~1.3 s → ~0.2 s on PGlite).
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The sync ledger (ARCHITECTURE §5 Synchronization): one row per imported or refused instrument
+// The sync ledger (docs/dev/architecture.md#domain-decisions Synchronization): one row per imported or refused instrument
 // file, keyed by the entry, the file's name and a hash of its content. The row is written in the
 // same transaction as the file's data, so after a crash (kill -9 between the commit and the move
 // to done/) a restart finds the file recorded and moves it on instead of importing it twice; a

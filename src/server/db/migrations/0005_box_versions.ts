@@ -1,9 +1,9 @@
-// Boxes become editable records (spec §7 PUT /boxes/{id}): a `version` bumped by the trigger of
-// migration 0002, so a PUT from an outdated copy answers 409 (ARCHITECTURE §4). Box positions carry
+// Boxes become editable records (docs/dev/product-rules.md#calls PUT /boxes/{id}): a `version` bumped by the trigger of
+// migration 0002, so a PUT from an outdated copy answers 409 (docs/dev/architecture.md#api-contract). Box positions carry
 // no version of their own: every write of a box's positions locks the box row and rewrites the list
 // in one transaction (services/boxes-positions.ts), so two writers of one box queue up.
 //
-// Indexes of the boxes view (spec §5 filters bId and name "starts with", type equal; sorts by
+// Indexes of the boxes view (docs/dev/product-rules.md#field-rules filters bId and name "starts with", type equal; sorts by
 // every column): the key's text_pattern_ops index serves `b_id like 'A1%'` in any collation, the
 // lower(name) one the case-blind name prefix.
 import { sql, type Kysely } from 'kysely';

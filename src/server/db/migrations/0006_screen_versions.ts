@@ -1,6 +1,6 @@
-// Screens become editable records (spec §7 PUT /screens/{scrId}): a `version` bumped by the trigger
-// of migration 0002, so a PUT from an outdated copy answers 409 (ARCHITECTURE §4). A screen number
-// names one screen: an import is idempotent by screen number and SampleID (ARCHITECTURE §5), so
+// Screens become editable records (docs/dev/product-rules.md#calls PUT /screens/{scrId}): a `version` bumped by the trigger
+// of migration 0002, so a PUT from an outdated copy answers 409 (docs/dev/architecture.md#api-contract). A screen number
+// names one screen: an import is idempotent by screen number and SampleID (docs/dev/architecture.md#domain-decisions), so
 // the number is unique (its "C"-collated btree also serves the view's "starts with" filter).
 import { sql, type Kysely } from 'kysely';
 

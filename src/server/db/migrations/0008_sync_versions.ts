@@ -1,4 +1,4 @@
-// Sync entries become versioned records (ARCHITECTURE §4: a PUT with a stale version answers 409)
+// Sync entries become versioned records (docs/dev/architecture.md#api-contract: a PUT with a stale version answers 409)
 // and the sync ledger remembers how much of a file it imported (docs/sync.md: rows an instrument
 // appends after its file was moved to done/ are imported on the next run).
 //

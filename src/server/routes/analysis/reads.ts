@@ -1,4 +1,4 @@
-// Reads of analyses (spec §7, ARCHITECTURE §4): the view, the list, the selected samples' analyses
+// Reads of analyses (docs/dev/product-rules.md#calls, docs/dev/architecture.md#api-contract): the view, the list, the selected samples' analyses
 // and the lookups. Thin handlers: parse the request (views/request), read the campaign, call the
 // repository. The writes live in writes.ts (another plugin).
 import type { FastifyInstance } from 'fastify';
@@ -39,7 +39,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
     summary: 'One page of the Analysis view with totals and the averages of the whole matching set',
     describe:
       'sort repeated field,asc|desc (sample.boxPos, sample.name, sample.weightBru, sample.weightNet sort on the ' +
-      'sample; aId breaks ties); filter repeated (ARCHITECTURE §5); selection aIds or sample IDs sId|sStamp ' +
+      'sample; aId breaks ties); filter repeated (docs/dev/architecture.md#domain-decisions); selection aIds or sample IDs sId|sStamp ' +
       '(≤ 1000); selectionSId; exclusion farmer|screens|test. Restricted to samples stamped within the campaign ' +
       'setting. Averages are rounded to 2 decimals and null when nothing matches.',
     view: (db, request, campaign) => analysisView(db, request, campaign),

@@ -1,4 +1,4 @@
-// POST /api/analysis, PUT and DELETE /api/analysis/{id} (spec §7, admin only), built by
+// POST /api/analysis, PUT and DELETE /api/analysis/{id} (docs/dev/product-rules.md#calls, admin only), built by
 // routes/recordWrites.ts. The service checks the body together with the rules that need the
 // database — the limits and the sample — and answers one 400 listing every failing field.
 import type { FastifyInstance } from 'fastify';

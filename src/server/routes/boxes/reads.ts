@@ -1,4 +1,4 @@
-// Reads of boxes (spec §7 Boxes, ARCHITECTURE §4): the view, the list, one box, its positions and
+// Reads of boxes (docs/dev/product-rules.md#calls Boxes, docs/dev/architecture.md#api-contract): the view, the list, one box, its positions and
 // the positions' CSV/PDF export. Thin handlers over repositories/boxes.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,9 +23,9 @@ import { HTTP_MESSAGES, HttpError } from '../../http/errors';
 import { BOX_VIEW_RULES, boxesView, boxPositions, findBox, positionsVersion } from '../../repositories/boxes';
 import { listViewRoutes } from '../../views/route';
 
-/** The view's query: page, size (default 25, spec §9), sort, filter checked by parseViewRequest. */
+/** The view's query: page, size (default 25, docs/dev/product-rules.md#constants), sort, filter checked by parseViewRequest. */
 export const boxesQuerySchema = listQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE.boxes).extend({
-  filter: repeated(z.string()).describe("repeated 'bId,A1', 'name,B', 'type,2' (ARCHITECTURE §5)"),
+  filter: repeated(z.string()).describe("repeated 'bId,A1', 'name,B', 'type,2' (docs/dev/architecture.md#domain-decisions)"),
 });
 
 export const boxParamsSchema = z.object({ id: boxIdSchema });

@@ -1,7 +1,7 @@
-// Admin writes of boxes and box positions (spec §6, §7): POST /boxes, PUT and DELETE /boxes/{id}
+// Admin writes of boxes and box positions (docs/dev/product-rules.md#roles, docs/dev/product-rules.md#calls): POST /boxes, PUT and DELETE /boxes/{id}
 // (routes/recordWrites.ts), PUT /boxes/{id}/boxpos (the whole list), POST, PUT and DELETE
 // /boxes/{id}/boxpos/{pos}. Bodies are validated by the services, which answer the spec's messages
-// (§5 Boxes) in one 400.
+// (docs/dev/product-rules.md#field-rules Boxes) in one 400.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

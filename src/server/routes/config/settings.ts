@@ -1,4 +1,4 @@
-// GET /api/config/settings and PUT /api/config/settings/{name} (spec §7; PUT admin only).
+// GET /api/config/settings and PUT /api/config/settings/{name} (docs/dev/product-rules.md#calls; PUT admin only).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The Synchronization page's calls (spec §7 Config; ARCHITECTURE §5 Synchronization):
+// The Synchronization page's calls (docs/dev/product-rules.md#calls Config; docs/dev/architecture.md#domain-decisions Synchronization):
 // GET /api/config/sync, GET /api/config/sync/datasource (text), PUT /api/config/sync/{syncID}
 // (admin), GET /api/config/sync/{syncID} (starts a run, or joins the one going on), GET
 // /api/config/sync/logs/{syncID} (text). Also the plugin that owns the sync service: the scheduler

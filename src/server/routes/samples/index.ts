@@ -14,7 +14,7 @@ import { sampleWriteRoutes } from './writes';
 export const SAMPLES_EXPORT: ExportSource = {
   title: 'Samples',
   viewRules: SAMPLE_VIEW_RULES,
-  // SAP and ZFT lay out analyses (ARCHITECTURE §5).
+  // SAP and ZFT lay out analyses (docs/dev/architecture.md#domain-decisions).
   types: EXPORT_TYPES.filter((t) => !altersFlags(t)),
   columns: columnSet(SAMPLES_REGISTRY as never, SAMPLE_FIELDS),
   rowsQuery: (request, campaign, limit) => sampleRowsQuery(request, campaign, { limit }),

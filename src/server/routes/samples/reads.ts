@@ -1,7 +1,7 @@
-// Reads of samples (spec §7, ARCHITECTURE §4): the view, the list and the lookups. Thin handlers;
+// Reads of samples (docs/dev/product-rules.md#calls, docs/dev/architecture.md#api-contract): the view, the list and the lookups. Thin handlers;
 // the writes and the file import live in writes.ts and upload.ts (other plugins).
 //
-// GET /samples/{sId}/{sStamp} answers a single Sample object (spec §7 allows samples[] or one
+// GET /samples/{sId}/{sStamp} answers a single Sample object (docs/dev/product-rules.md#calls allows samples[] or one
 // sample; the key is unique, so one object), 404 when there is none.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,7 +45,7 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
     summary: 'One page of the Samples view with totals',
     describe:
       'sort repeated field,asc|desc (the key sId, sStamp breaks ties; default newest first); filter repeated ' +
-      '(ARCHITECTURE §5); selection sample IDs sId|sStamp (≤ 1000); selectionSId; exclusion ' +
+      '(docs/dev/architecture.md#domain-decisions); selection sample IDs sId|sStamp (≤ 1000); selectionSId; exclusion ' +
       'farmer|screens|test. Restricted to samples stamped within the campaign setting.',
     view: samplesView,
   });

@@ -1,4 +1,4 @@
-// POST /api/samples/upload (spec §7, admin): multipart with one field `file`, a CSV in the layout of
+// POST /api/samples/upload (docs/dev/product-rules.md#calls, admin): multipart with one field `file`, a CSV in the layout of
 // docs/sample-import.md. The multipart parser is registered in this plugin's own scope, so its limits
 // (one file, 5 MB) apply here and nowhere else.
 import fastifyMultipart from '@fastify/multipart';

@@ -1,4 +1,4 @@
-// POST /api/samples, PUT and DELETE /api/samples/{sId}/{sStamp} (spec §7, admin only), built by
+// POST /api/samples, PUT and DELETE /api/samples/{sId}/{sStamp} (docs/dev/product-rules.md#calls, admin only), built by
 // routes/recordWrites.ts. As on the analysis writes, the service lists the zod rules' messages
 // together with the limit checks in one 400.
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
-// GET /api/screens/{scrId}/export/{xlsx|zft} (spec §7): the file itself, named in
-// content-disposition. ZFT flags what it exports (ARCHITECTURE §5): admins only.
+// GET /api/screens/{scrId}/export/{xlsx|zft} (docs/dev/product-rules.md#calls): the file itself, named in
+// content-disposition. ZFT flags what it exports (docs/dev/architecture.md#domain-decisions): admins only.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

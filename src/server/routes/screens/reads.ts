@@ -1,4 +1,4 @@
-// Reads of screens (spec §7 Screens, ARCHITECTURE §4): the screens view and list (listViewRoutes),
+// Reads of screens (docs/dev/product-rules.md#calls Screens, docs/dev/architecture.md#api-contract): the screens view and list (listViewRoutes),
 // one screen, and one screen's items page by page. Thin handlers over repositories/screens.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,12 +25,12 @@ import { scrIdParams } from './params';
 
 const NO_SELECTION = { selection: [], selectionSId: [], exclusion: [] };
 
-/** The screens view's query: sizes 5, 10, 15 (default 10, spec §9); filter screenNumber starts with. */
+/** The screens view's query: sizes 5, 10, 15 (default 10, docs/dev/product-rules.md#constants); filter screenNumber starts with. */
 const screensViewQuery = screensQuerySchema().extend({
-  filter: repeated(z.string()).describe("repeated 'screenNumber,2026' (starts with, ARCHITECTURE §5)"),
+  filter: repeated(z.string()).describe("repeated 'screenNumber,2026' (starts with, docs/dev/architecture.md#domain-decisions)"),
 });
 
-/** A screen's items: sizes as the Boxes list, default 25 (spec §9); sorted by SampleID unless asked. */
+/** A screen's items: sizes as the Boxes list, default 25 (docs/dev/product-rules.md#constants); sorted by SampleID unless asked. */
 const itemsQuery = listQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE.screenItems);
 
 export const screenReadRoutes = async (parent: FastifyInstance): Promise<void> => {

@@ -1,4 +1,4 @@
-// POST /api/screens/upload (spec §7, admin): multipart with one field `file`, a screen file
+// POST /api/screens/upload (docs/dev/product-rules.md#calls, admin): multipart with one field `file`, a screen file
 // (docs/screens.md). The multipart parser is registered in this plugin's own scope with its limits.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';

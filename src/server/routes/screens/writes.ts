@@ -1,4 +1,4 @@
-// POST /api/screens, PUT and DELETE /api/screens/{scrId} (spec §7, admin only), built by
+// POST /api/screens, PUT and DELETE /api/screens/{scrId} (docs/dev/product-rules.md#calls, admin only), built by
 // routes/recordWrites.ts, and Transfer ScreenNames (POST /api/screens/transfer/{scrId}).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -2,7 +2,7 @@
 // the natural key (sId, sStamp, dateIn): the same measurement sent again updates its analysis
 // instead of adding one, so a file imported twice changes nothing. A sample the lab has not seen
 // yet is created with the defaults (the sample file may arrive later and fills it in). Values are
-// kept as measured and flagged L/H against the limits (ARCHITECTURE §5 Flags): aFlags positions
+// kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_FLAGS } from '../../../domain/constants';

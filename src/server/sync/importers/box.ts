@@ -1,6 +1,6 @@
 // The 'box' sync (docs/sync.md): boxes with their positions, one line per position (or one line
 // with an empty boxPosId for an empty box). The lines of a box state its whole content: they replace
-// the box's positions. The rules of the Boxes page hold (spec §4, §5): numMax 1–40, positions
+// the box's positions. The rules of the Boxes page hold (docs/dev/product-rules.md#behaviour, docs/dev/product-rules.md#field-rules): numMax 1–40, positions
 // numbered consecutively from 1 and no more than numMax, a sample in at most one position — also
 // across boxes: a sample that sits in a box the file does not mention is a line error, not a silent
 // move. A sample the lab has not seen yet is created with the defaults, as the analysis sync does.

@@ -2,7 +2,7 @@
 //  - grid/Grid.tsx: the accessible, virtualized grid (rows in view only, roving focus, selection);
 //  - header.tsx: sort (click; Shift+click adds a secondary sort), the column menu and drag and drop
 //    of columns (React Aria);
-//  - edit.tsx: row edit (spec §4 Row edit): a pencil and a double-click on an editable cell;
+//  - edit.tsx: row edit (docs/dev/product-rules.md#behaviour Row edit): a pencil and a double-click on an editable cell;
 //  - toolbar.tsx: 'Select Columns' and the selection checkboxes;
 //  - footer.tsx: page size, page slider, paginator, and the page's buttons (PDF, Create).
 // Options: `selection` (a checkbox column, row selection), `paging` (the footer's paging controls),
@@ -74,7 +74,7 @@ export interface DataTableProps<T> {
   selection?: TableSelection;
   /** Server paging: rows per page, page slider and paginator under the table. */
   paging?: PagingProps;
-  /** Shown when `rows` is empty (spec §8 default; a list screen adds what it hides). */
+  /** Shown when `rows` is empty (docs/dev/product-rules.md#messages default; a list screen adds what it hides). */
   emptyText: ReactNode;
   /** True while a page is being fetched (aria-busy). */
   loading?: boolean;
@@ -287,7 +287,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     e.preventDefault();
     onEditRow(rowKey, column.id);
   };
-  /** Focus leaving the edited row (not the window) cancels the edit (spec §4 Row edit). */
+  /** Focus leaving the edited row (not the window) cancels the edit (docs/dev/product-rules.md#behaviour Row edit). */
   const onFrameBlur = (e: FocusEvent) => {
     const current = editingRef.current;
     if (!current) return;

@@ -1,4 +1,4 @@
-// Row edit inside DataTable (spec §4 Row edit): the fields of the one row in edit mode and the row
+// Row edit inside DataTable (docs/dev/product-rules.md#behaviour Row edit): the fields of the one row in edit mode and the row
 // actions (pencil and delete; save and close while editing). Rows and cells of the virtualized
 // table are rendered once and kept, so the edit state reaches them through context: only the cells
 // of the edited row re-render on a keystroke.

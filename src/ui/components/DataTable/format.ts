@@ -1,4 +1,4 @@
-// de-AT formatting of the lab tables (spec §9): '1.234,56'; dates stay 'YYYY-MM-DD HH:mm:ss'.
+// de-AT formatting of the lab tables (docs/dev/product-rules.md#constants): '1.234,56'; dates stay 'YYYY-MM-DD HH:mm:ss'.
 // One formatter with the report lines and charts (domain/numberFormat.ts).
 import { formatDecimal } from '../../../domain/numberFormat';
 

@@ -14,7 +14,7 @@ export interface DataColumn<T> {
   decimals?: number;
   /** Thousands grouping of a numeric column (default true; ids turn it off). */
   grouping?: boolean;
-  /** Whether a later row edit may change it (spec §3 lists the read-only ones). */
+  /** Whether a later row edit may change it (docs/dev/product-rules.md#records lists the read-only ones). */
   editable?: boolean;
   /** Default true. */
   sortable?: boolean;
@@ -38,7 +38,7 @@ export interface ColumnPrefs {
 export type RowKey = Key;
 
 /**
- * The one row in edit mode (spec §4 Row edit). The table renders an input for every editable column
+ * The one row in edit mode (docs/dev/product-rules.md#behaviour Row edit). The table renders an input for every editable column
  * that has a value here; the rest of the row stays read-only text.
  */
 export interface RowEditing {
@@ -59,7 +59,7 @@ export interface RowEditing {
 }
 
 /**
- * Batch edit (spec §4 Batch updates: Limits, Settings, Synchronization): every editable cell of
+ * Batch edit (docs/dev/product-rules.md#behaviour Batch updates: Limits, Settings, Synchronization): every editable cell of
  * every row is a field at once; the page sends the changed rows in one batch. The table shows the
  * fields, their messages and which rows changed; the values and the rules stay with the page.
  */

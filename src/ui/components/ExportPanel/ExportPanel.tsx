@@ -1,8 +1,8 @@
-// The Export panel of Analysis and Samples (spec §2): Export CSV, XLSX, SAP, ZFT, the confirmation
+// The Export panel of Analysis and Samples (docs/dev/product-rules.md#screens): Export CSV, XLSX, SAP, ZFT, the confirmation
 // above 5000 items, the SAP/ZFT warning, and a Download button that names the file format, spins
 // while the export is pending and is enabled when the file is ready. Behaviour lives in the export
-// machine (useExport); this is markup. Reading exports are not role-gated (spec §1, §6); SAP and ZFT
-// write, so useExport offers them to admins only (ARCHITECTURE §5).
+// machine (useExport); this is markup. Reading exports are not role-gated (docs/dev/product-rules.md#users, docs/dev/product-rules.md#roles); SAP and ZFT
+// write, so useExport offers them to admins only (docs/dev/architecture.md#domain-decisions).
 import { useEffect, useRef } from 'react';
 import { Button, Dialog, Modal, Spinner } from '../../kit';
 import { isLargeExport, type ExportType } from '../../../domain/exportJob';

@@ -1,4 +1,4 @@
-// The export job a reload resumes (spec §4 Export): the running job's name is kept in local
+// The export job a reload resumes (docs/dev/product-rules.md#behaviour Export): the running job's name is kept in local
 // storage per view, and the name of the last job that ended here (downloaded or failed) too, so
 // that a failed job the server still lists as "not downloaded" is not resumed (and reported)
 // again on every visit.

@@ -1,4 +1,4 @@
-// React wiring of the export machine for one list view (spec §4 Export and PDF): the machine holds
+// React wiring of the export machine for one list view (docs/dev/product-rules.md#behaviour Export and PDF): the machine holds
 // the behaviour (confirm above 5000, poll every 2 s, download, PDF); this hook injects the calls
 // (src/api/exports.ts with the signed-in client), the saved job name, the snackbar and the file
 // hand-over to the browser. On mount it asks the machine to resume the job a reload interrupted.

@@ -1,5 +1,5 @@
-// 'API Test' (spec §2): requests the current list request's URL again with GET and shows the answer
-// as JSON; a failure says 'Error occurred, please check your logs!' (spec §8).
+// 'API Test' (docs/dev/product-rules.md#screens): requests the current list request's URL again with GET and shows the answer
+// as JSON; a failure says 'Error occurred, please check your logs!' (docs/dev/product-rules.md#messages).
 import { useState } from 'react';
 import { CHECK_LOGS } from '../../../domain/messages';
 import { Button, Dialog, Modal } from '../../kit';

@@ -1,6 +1,6 @@
 // A date-time filter field: a text field in the lab format (YYYY-MM-DD HH:mm:ss, or a date alone)
 // with a picker beside it. The picker is React Aria's Calendar and TimeField (German locale, 24 h,
-// seconds, spec §9); picking writes the lab text into the field, which stays the source of truth so
+// seconds, docs/dev/product-rules.md#constants); picking writes the lab text into the field, which stays the source of truth so
 // that typing, pasting and scanning keep working.
 import { useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-// The empty table of Analysis and Samples (spec §8 'Sorry, there is no data!…'), and when the view
+// The empty table of Analysis and Samples (docs/dev/product-rules.md#messages 'Sorry, there is no data!…'), and when the view
 // hides matching rows on purpose, how many and a way to them (issue 27): 'Show them' lifts the
 // exclusions; rows outside the campaign are shown by widening the campaign in Settings (admins).
 import { useNavigate } from 'react-router';

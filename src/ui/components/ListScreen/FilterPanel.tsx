@@ -1,4 +1,4 @@
-// The Filter panel of Analysis and Samples (spec §2): date ranges with pickers, SampleID starts /
+// The Filter panel of Analysis and Samples (docs/dev/product-rules.md#screens): date ranges with pickers, SampleID starts /
 // ends with, AnalysisID bounds (Analysis), Flags, Lane, the exclusions (Analysis) and the four
 // buttons. Enter in any field or 'Reprocess All Filters' applies; a picked date and a toggled
 // exclusion apply at once.
@@ -28,7 +28,7 @@ export interface FilterPanelProps {
   id: string;
   view: ListView<unknown>;
   filters: ListFilters;
-  /** Analysis only (spec §2 Samples: no exclusion checkboxes). */
+  /** Analysis only (docs/dev/product-rules.md#screens Samples: no exclusion checkboxes). */
   withExclusion: boolean;
   onSelectAllFiltered(): void;
 }

@@ -1,4 +1,4 @@
-// The one layout of the two server-paged screens (spec §2: Samples is "the same structure as
+// The one layout of the two server-paged screens (docs/dev/product-rules.md#screens: Samples is "the same structure as
 // Analysis" with a few differences). A screen is a configuration: its columns, its fetch, its filter
 // panel, its selection items and its extras; everything else (the list view machine, the Selection
 // card's restriction flowing into it, row edit, export, preferences) is wired here once.
@@ -68,7 +68,7 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
     columnOfSortField: config.columnOfSortField,
     withExclusion: config.withExclusion,
   });
-  // Saves, creates and deletes reload the list; a deleted row also leaves the selection (spec §4).
+  // Saves, creates and deletes reload the list; a deleted row also leaves the selection (docs/dev/product-rules.md#behaviour).
   const rowEdit = useRowEdit(config.entity, config.rowEdit, {
     onChanged: view.reload,
     onDeleted: selection.remove,

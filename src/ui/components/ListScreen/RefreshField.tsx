@@ -1,4 +1,4 @@
-// The refresh interval in seconds (spec §2, §9: 0 = off, up to 600). Enter or leaving the field
+// The refresh interval in seconds (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#constants: 0 = off, up to 600). Enter or leaving the field
 // hands the value to the list view, which refuses anything else with 'Refresh-Timer has to be
 // between 0 and 600'; the field shows the same message while its text is out of range.
 import { useState } from 'react';

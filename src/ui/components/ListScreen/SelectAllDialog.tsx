@@ -1,4 +1,4 @@
-// The select-all confirmation of spec §2 ('Dialogs: … select-all confirmation').
+// The select-all confirmation of docs/dev/product-rules.md#screens ('Dialogs: … select-all confirmation').
 import { selectAllFilteredText } from '../../../domain/messages';
 import { Button, Dialog, Modal } from '../../kit';
 import type { SelectAllFiltered } from './useListScreen';

@@ -1,4 +1,4 @@
-// Saved browser preferences of a list screen (spec §3): the filter terms and, where the screen has
+// Saved browser preferences of a list screen (docs/dev/product-rules.md#records): the filter terms and, where the screen has
 // the exclusion checkboxes (Analysis), the exclusion, under '<entity>.filter' / '<entity>.exclusion';
 // and whether the filter panel is open. What is stored is checked again on reading, so an outdated
 // or tampered entry falls back to "no filter" instead of a 400 per load.

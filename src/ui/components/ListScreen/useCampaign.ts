@@ -1,6 +1,6 @@
-// The campaign line of Analysis and Samples (spec §2): the 'campaign' setting's range, read once
+// The campaign line of Analysis and Samples (docs/dev/product-rules.md#screens): the 'campaign' setting's range, read once
 // per visit. Nothing is shown while it loads, when it is open on both ends, or when it cannot be
-// read (spec §8: other load failures are only logged).
+// read (docs/dev/product-rules.md#messages: other load failures are only logged).
 import { useEffect, useState } from 'react';
 import { campaignOf, getSettings } from '../../../api/config';
 import { campaignLine } from '../../../domain/messages';

@@ -1,5 +1,5 @@
 // The filter panel's editing state over the list view: the fields as typed, the per-field errors,
-// and the four actions of spec §2 (Reprocess All Filters, Apply Default Filters, Clear All
+// and the four actions of docs/dev/product-rules.md#screens (Reprocess All Filters, Apply Default Filters, Clear All
 // Filters, a typed expression). Only a valid set of fields reaches the list view; an invalid one
 // marks its fields and shows 'Filter mismatch - Please check your input!' until corrected.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -22,7 +22,7 @@ import type { ListView } from './useListView';
 /**
  * The fields as typed, outside React state: a key typed into a filter field re-renders the filter
  * panel (which subscribes, useFilterValues) and nothing else — not the page, not the table. The
- * filter applies on Enter or Reprocess (spec §2), which read the store.
+ * filter applies on Enter or Reprocess (docs/dev/product-rules.md#screens), which read the store.
  */
 export interface FilterValuesStore {
   get(): FilterPanelValues;

@@ -79,7 +79,7 @@ export interface ListView<Row> {
 
 const identity = (s: string): string => s;
 
-/** The validation messages stay on screen until corrected (spec §4 Notifications). */
+/** The validation messages stay on screen until corrected (docs/dev/product-rules.md#behaviour Notifications). */
 const PERSISTENT_MESSAGES = new Set<string>([FILTER_MISMATCH, REFRESH_TIMER_MESSAGE]);
 
 const restrictionSignature = (r: ListRestriction | undefined): string => JSON.stringify(r ?? null);

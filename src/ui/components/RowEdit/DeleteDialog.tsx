@@ -1,5 +1,5 @@
-// The delete confirmation (spec §4 Delete): Yes deletes, No keeps. What else the delete removes is
-// the resource's warning (a sample takes its analyses and box position with it, spec §2 Samples).
+// The delete confirmation (docs/dev/product-rules.md#behaviour Delete): Yes deletes, No keeps. What else the delete removes is
+// the resource's warning (a sample takes its analyses and box position with it, docs/dev/product-rules.md#screens Samples).
 import { recordKeyOf } from '../../../machines/rowEdit.machine';
 import { Button, Dialog, Modal } from '../../kit';
 import type { RowEditResource } from './types';

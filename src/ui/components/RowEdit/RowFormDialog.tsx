@@ -1,6 +1,6 @@
-// The Create dialog (spec §2: 75% wide; the resource's title), also used to edit
+// The Create dialog (docs/dev/product-rules.md#screens: 75% wide; the resource's title), also used to edit
 // a record opened from the Selection card, whose row may not be on the table's page. Every field of
-// the record with its message under it; SampleTime offers the stamps of the typed SampleID (spec §4
+// the record with its message under it; SampleTime offers the stamps of the typed SampleID (docs/dev/product-rules.md#behaviour
 // Timestamps). Create (or Save) is enabled only while the form is valid. A new record's messages show
 // for the fields typed into (or all, once Create was tried): none before anything was typed.
 import { useEffect, useState } from 'react';
@@ -46,7 +46,7 @@ function useTimestamps(http: Http, sId: string | undefined): StampLookup {
     const controller = new AbortController();
     getSampleTimestamps(http, sId, { signal: controller.signal }).then(
       (stamps) => setFound({ sId, stamps }),
-      // Unknown SampleID (404) or any other failure: no choices (spec §8: ignored silently).
+      // Unknown SampleID (404) or any other failure: no choices (docs/dev/product-rules.md#messages: ignored silently).
       () => {
         if (!controller.signal.aborted) setFound({ sId, stamps: [] });
       },

@@ -18,13 +18,13 @@ export interface FieldSpec {
   key?: boolean;
 }
 
-/** The registry fields of the form: the record's key fields, then every editable one (spec §3). */
+/** The registry fields of the form: the record's key fields, then every editable one (docs/dev/product-rules.md#records). */
 const formColumns = <Row>(registry: ColumnRegistry<Row>, keyIds: readonly string[]): FieldColumn<Row>[] => [
   ...keyIds.flatMap((id) => registry.fields.filter((x) => x.id === id)),
   ...registry.fields.filter((x) => x.editable && !keyIds.includes(x.id)),
 ];
 
-/** The form's fields from a registry: the record's key fields, then every editable one (spec §3). */
+/** The form's fields from a registry: the record's key fields, then every editable one (docs/dev/product-rules.md#records). */
 export const formFields = <Row>(registry: ColumnRegistry<Row>, keyIds: readonly string[]): FieldSpec[] =>
   formColumns(registry, keyIds).map((x) => ({
     id: x.id,
@@ -33,7 +33,7 @@ export const formFields = <Row>(registry: ColumnRegistry<Row>, keyIds: readonly 
     ...(keyIds.includes(x.id) ? { key: true } : {}),
   }));
 
-/** A record as the form's texts, and the texts back as the JSON a write takes (ARCHITECTURE §4). */
+/** A record as the form's texts, and the texts back as the JSON a write takes (docs/dev/architecture.md#api-contract). */
 export interface RecordForm<Row, Write> {
   fields: FieldSpec[];
   /** Each form field's text; `record` is a read record or a write template (the fields read the same paths). */
@@ -111,7 +111,7 @@ export const mergedTexts = (base: FieldTexts, draft: RowDraft): FieldTexts => ({
   ...textsOf(draft),
 });
 
-/** The message of each field of the draft that breaks its rule (spec §5), by field name. */
+/** The message of each field of the draft that breaks its rule (docs/dev/product-rules.md#field-rules), by field name. */
 export const fieldErrorsOf = (
   entity: RowEntity,
   draft: RowDraft,

@@ -1,4 +1,4 @@
-// What a resource tells row edit (spec §4 Row edit, Create, Delete): its fields, how a record
+// What a resource tells row edit (docs/dev/product-rules.md#behaviour Row edit, Create, Delete): its fields, how a record
 // becomes the fields' texts and back, its API calls and the words of its dialogs. Row edit itself
 // (useRowEdit, the machine, the dialogs) knows no resource by name.
 import type { Http } from '../../../api/http';
@@ -20,7 +20,7 @@ export interface RowEditResource {
   fields: readonly FieldSpec[];
   /** The fields a row edit changes. */
   editFields: readonly FieldSpec[];
-  /** The Create dialog's start (spec §3 Templates). */
+  /** The Create dialog's start (docs/dev/product-rules.md#records Templates). */
   template(): FieldTexts;
   load(http: Http, id: string, signal: AbortSignal): Promise<{ texts: FieldTexts; version: number }>;
   update(http: Http, id: string, texts: FieldTexts, version: number): Promise<unknown>;

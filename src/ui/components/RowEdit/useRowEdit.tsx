@@ -1,7 +1,7 @@
 // useRowEdit: the rowEdit machine with the resource's API calls (its RowEditResource) and the
 // snackbar, for one list screen. It hands the table its edit props (pencil, double-click, the edited
 // row's fields, delete), the Create dialog and the delete confirmation. Readers get none of it: the
-// client skips admin calls silently (spec §6), and the server refuses them anyway.
+// client skips admin calls silently (docs/dev/product-rules.md#roles), and the server refuses them anyway.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router';
@@ -72,7 +72,7 @@ export function useRowEdit(
       actions: {
         notify: (_, params) =>
           // With the page: only Analysis and Samples keep a validation message while errors exist
-          // (spec §4 Notifications); without it Pol=99 closed after 3 s.
+          // (docs/dev/product-rules.md#behaviour Notifications); without it Pol=99 closed after 3 s.
           notifyRef.current.notify(params.kind, params.message, {
             page: entity,
             persistent: params.persistent,
@@ -83,7 +83,7 @@ export function useRowEdit(
   );
   const actor = useActorRef(machine, { input: { entity: resource.rowEntity } });
 
-  // Results reload the list; a deleted record leaves the selection too (spec §4 Delete).
+  // Results reload the list; a deleted record leaves the selection too (docs/dev/product-rules.md#behaviour Delete).
   useEffect(() => {
     const subs = [
       actor.on('saved', () => optsRef.current.onChanged()),

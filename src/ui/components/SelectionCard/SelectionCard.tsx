@@ -1,4 +1,4 @@
-// The Selection card of Analysis and Samples (spec §2): the count, the 'Filter all' toggles,
+// The Selection card of Analysis and Samples (docs/dev/product-rules.md#screens): the count, the 'Filter all' toggles,
 // Clear all (asks first), Fetch from the other screen, the Add SampleID field, the selection files
 // and one closable chip 'sId|sStamp' per item. Behaviour lives in the selection machine
 // (useSelection); this is markup only.

@@ -1,4 +1,4 @@
-// The Selection card's items in local storage, one key per screen (spec §3 "Saved browser
+// The Selection card's items in local storage, one key per screen (docs/dev/product-rules.md#records "Saved browser
 // preferences": Analysis selection by aId, Samples selection by ID), so a selection survives a
 // reload and each screen can fetch the other's. Anything unreadable counts as an empty selection.
 import { z } from 'zod';

@@ -10,7 +10,7 @@ import type { ListEntity } from '../ListScreen/types';
 
 export type { ListEntity };
 
-/** What a screen's resource tells its Selection card (spec §2, §3 saved preferences). */
+/** What a screen's resource tells its Selection card (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#records saved preferences). */
 export interface SelectionResource {
   /** Local-storage key of the screen's selected items. */
   storageKey: string;

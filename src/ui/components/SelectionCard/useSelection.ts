@@ -1,6 +1,6 @@
 // React wiring of the selection machine for one screen: the lookups and fetches go to the server
 // with the signed-in client, messages to the snackbar, the items to local storage; the busy overlay
-// shows while ids are looked up or fetched (spec §2 "a full-screen spinner shows while busy").
+// shows while ids are looked up or fetched (docs/dev/product-rules.md#screens "a full-screen spinner shows while busy").
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Selection } from 'react-aria-components';

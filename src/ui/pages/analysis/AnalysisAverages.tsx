@@ -1,4 +1,4 @@
-// The averages of the measured columns on Analysis, shown when more than one item matches (spec §2).
+// The averages of the measured columns on Analysis, shown when more than one item matches (docs/dev/product-rules.md#screens).
 import type { Analysis } from '../../../domain/entities/analysis';
 import { formatCell } from '../../components/DataTable';
 import type { ListView } from '../../components/ListScreen';

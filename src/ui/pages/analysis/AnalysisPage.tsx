@@ -1,4 +1,4 @@
-// Analysis (spec §2): the list screen of analyses, with the exclusion checkboxes and the averages of
+// Analysis (docs/dev/product-rules.md#screens): the list screen of analyses, with the exclusion checkboxes and the averages of
 // the measured columns. What it shows and calls is its resource (resource.ts).
 import { ListScreenPage } from '../../components/ListScreen';
 import { AnalysisAverages } from './AnalysisAverages';

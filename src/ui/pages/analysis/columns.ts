@@ -1,5 +1,5 @@
 // The Analysis table's columns: the registry's (src/domain/columns/analysis.ts), plus the averages
-// line of spec §3.
+// line of docs/dev/product-rules.md#records.
 import { ANALYSIS_REGISTRY } from '../../../domain/columns/analysis';
 import { AVERAGED_FIELDS } from '../../../domain/constants';
 import { registryColumns } from '../../components/DataTable/columns';
@@ -8,7 +8,7 @@ export const ANALYSIS_COLUMNS = registryColumns(ANALYSIS_REGISTRY);
 
 const labelOf = (id: string): string => ANALYSIS_REGISTRY.fields.find((f) => f.id === id)?.label ?? id;
 
-/** The measured columns with an average (spec §3), keyed to their `average` field, with the table's labels. */
+/** The measured columns with an average (docs/dev/product-rules.md#records), keyed to their `average` field, with the table's labels. */
 export const AVERAGE_COLUMNS = AVERAGED_FIELDS.map((id) => ({
   id,
   header: labelOf(id),

@@ -1,4 +1,4 @@
-// The Analysis screen as a resource (spec §2, §3): everything the shared list screen, its Selection
+// The Analysis screen as a resource (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#records): everything the shared list screen, its Selection
 // card, its export and its preferences need to know about analyses, in one place. The fields
 // themselves are the column registry's (src/domain/columns/analysis.ts).
 import { viewAnalysis } from '../../../api/analysis';

@@ -1,5 +1,5 @@
-// Row edit of an analysis (spec §3, §4): the registry's fields, the record as texts and back to the
-// JSON the server takes (ARCHITECTURE §4), and the analysis calls. An analysis keeps its sample: a
+// Row edit of an analysis (docs/dev/product-rules.md#records, docs/dev/product-rules.md#behaviour): the registry's fields, the record as texts and back to the
+// JSON the server takes (docs/dev/architecture.md#api-contract), and the analysis calls. An analysis keeps its sample: a
 // row edit leaves the sample key alone (the server refuses a new one).
 import { createAnalysis, deleteAnalysis, getAnalysis, updateAnalysis } from '../../../api/analysis';
 import { ANALYSIS_REGISTRY } from '../../../domain/columns/analysis';

@@ -1,4 +1,4 @@
-// Boxes (spec §2 Boxes page): the upper table of boxes (filter, column selection, page sizes,
+// Boxes (docs/dev/product-rules.md#screens Boxes page): the upper table of boxes (filter, column selection, page sizes,
 // row actions show positions / edit / delete; selecting the same box again deselects it) and the
 // lower table of the selected box's positions (drag to reorder by mouse or keyboard, edit and
 // delete, moved and modified rows marked) with the box map beside it; the buttons Reorganize Box
@@ -60,7 +60,7 @@ const reasonOf = (error: unknown): string => (error instanceof Error && error.me
 
 type PositionDialogState = { mode: 'create' | 'edit'; position: BoxPosition } | null;
 
-/** The filter fields above the boxes table, turned into filter terms (spec §5 Filters). */
+/** The filter fields above the boxes table, turned into filter terms (docs/dev/product-rules.md#field-rules Filters). */
 function BoxesFilter({
   filters,
   onApply,
@@ -140,7 +140,7 @@ export function BoxesPage() {
     actor.send(event);
   };
 
-  // ---- leaving with unsaved changes asks first (spec §4) -----------------------------------------
+  // ---- leaving with unsaved changes asks first (docs/dev/product-rules.md#behaviour) -----------------------------------------
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -345,7 +345,7 @@ export function BoxesPage() {
           ) : null}
         </div>
         <p className="boxes-hint" aria-live="polite">
-          {/* Readers cannot place samples (spec §6): they are not invited to scan. */}
+          {/* Readers cannot place samples (docs/dev/product-rules.md#roles): they are not invited to scan. */}
           {!isAdmin
             ? box
               ? null

@@ -1,4 +1,4 @@
-// The columns of the Boxes page (spec §3 Box and BoxPosition): the upper boxes table and the lower
+// The columns of the Boxes page (docs/dev/product-rules.md#records Box and BoxPosition): the upper boxes table and the lower
 // positions table. Marks of changed positions are a text column (a sign and its name), not a colour.
 import { BOXES_REGISTRY } from '../../../domain/columns/boxes';
 import {
@@ -16,7 +16,7 @@ export const BOX_COLUMNS = registryColumns(BOXES_REGISTRY);
 
 export type PositionMark = 'moved' | 'modified' | null;
 
-/** What the mark column says: a sign and its name (spec §4: moved and modified rows show as such). */
+/** What the mark column says: a sign and its name (docs/dev/product-rules.md#behaviour: moved and modified rows show as such). */
 export const markText = (mark: PositionMark): string =>
   mark === 'modified' ? '✎ modified' : mark === 'moved' ? '↕ moved' : '';
 

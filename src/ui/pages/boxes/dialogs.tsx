@@ -1,6 +1,6 @@
-// The dialogs of the Boxes page (spec §2): create and edit a box position, and the confirmations
+// The dialogs of the Boxes page (docs/dev/product-rules.md#screens): create and edit a box position, and the confirmations
 // (delete a position, update, leave with unsaved changes); the box's own dialogs are row edit's
-// (rowEdit.ts). The form shows its field messages (spec §5 Boxes) once a field was typed into, and
+// (rowEdit.ts). The form shows its field messages (docs/dev/product-rules.md#field-rules Boxes) once a field was typed into, and
 // enables its button only while the form is valid.
 import { useEffect, useState } from 'react';
 import { getSampleTimestamps } from '../../../api/samples';
@@ -51,7 +51,7 @@ export interface PositionDialogProps {
   onCancel: () => void;
 }
 
-/** SampleTime offers the stamps of the typed SampleID (spec §4 Timestamps). */
+/** SampleTime offers the stamps of the typed SampleID (docs/dev/product-rules.md#behaviour Timestamps). */
 function useStamps(http: Http, sId: string): string[] {
   const [found, setFound] = useState<{ sId: string; stamps: string[] }>({ sId: '', stamps: [] });
   useEffect(() => {

@@ -1,5 +1,5 @@
-// Row edit of a box (spec §2 Boxes, §3 Box, §4 Row edit, Create, Delete): the registry's fields, the
-// record as texts and back to the JSON the server takes (ARCHITECTURE §4), and the box calls. The
+// Row edit of a box (docs/dev/product-rules.md#screens Boxes, docs/dev/product-rules.md#records Box, docs/dev/product-rules.md#behaviour Row edit, Create, Delete): the registry's fields, the
+// record as texts and back to the JSON the server takes (docs/dev/architecture.md#api-contract), and the box calls. The
 // row id is the bId; a new bId in the edit renames the box with its positions on the server.
 import { createBox, deleteBox, getBox, updateBox } from '../../../api/boxes';
 import { BOXES_REGISTRY } from '../../../domain/columns/boxes';

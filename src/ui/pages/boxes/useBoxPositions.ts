@@ -1,8 +1,8 @@
 // React wiring of the box-positions machine (src/machines/boxPositions.machine.ts) and the page's
-// scan target (spec §2 Boxes, issue 'scan to position'): a scanned id goes, through the scan queue,
+// scan target (docs/dev/product-rules.md#screens Boxes, issue 'scan to position'): a scanned id goes, through the scan queue,
 // to the machine as a SCAN, which places it in the next free position of the selected box and
 // announces it; an unknown id, a full box or a sample boxed elsewhere gets the server's message and
-// changes nothing. Readers' scans are skipped (spec §6: the client skips admin calls silently).
+// changes nothing. Readers' scans are skipped (docs/dev/product-rules.md#roles: the client skips admin calls silently).
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor } from 'xstate';

@@ -1,4 +1,4 @@
-// Help at /doc (spec §2): the help pages rendered from docs/*.md at build time, in a full-size
+// Help at /doc (docs/dev/product-rules.md#screens): the help pages rendered from docs/*.md at build time, in a full-size
 // frame. The frame is same-origin, so it follows the app's light/dark theme.
 import { useEffect, useRef } from 'react';
 import { Page } from '../../components/Page';

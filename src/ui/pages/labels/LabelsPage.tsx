@@ -1,4 +1,4 @@
-// Labels (spec §2, §5 Labels, §8): Sample ID (max 12, with a counter), First row, Second row,
+// Labels (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#field-rules Labels, docs/dev/product-rules.md#messages): Sample ID (max 12, with a counter), First row, Second row,
 // Barcode of Sample ID (EAN13), Footer, Clear and Print, and a live preview of the label. The form
 // rules live in domain/rules/label.ts, the ZPL in domain/zpl.ts; a scan anywhere on the page (outside
 // another text field) fills the Sample ID.

@@ -1,5 +1,5 @@
-// Reload and Update of a batch-edited page (spec §2 Limits, Settings, Synchronization) and its table.
-// The rows' field messages are collected and shown in the snackbar (spec §5; the batch machine's
+// Reload and Update of a batch-edited page (docs/dev/product-rules.md#screens Limits, Settings, Synchronization) and its table.
+// The rows' field messages are collected and shown in the snackbar (docs/dev/product-rules.md#field-rules; the batch machine's
 // reportFieldErrors), not in a list of their own.
 import type { CSSProperties } from 'react';
 import { NO_DATA } from '../../../domain/messages';

@@ -1,4 +1,4 @@
-// Value Limits (spec §2, §5 Limits): one row per limit with info, minimum, maximum and last-modified
+// Value Limits (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#field-rules Limits): one row per limit with info, minimum, maximum and last-modified
 // time; admins edit every row at once and Update sends the changed ones (batch update machine).
 import { useCallback } from 'react';
 import { getLimits, updateLimit } from '../../../api/config';

@@ -36,7 +36,7 @@ export interface ConfigBatch<R> {
   busy: boolean;
   loaded: boolean;
   /** Every current field message, row by row ('pol: Must be less than maximum value!'); the
-   *  machine shows them in the snackbar (spec §5). */
+   *  machine shows them in the snackbar (docs/dev/product-rules.md#field-rules). */
   messages: string[];
   change: (id: string, field: string, value: string) => void;
   update: () => void;
@@ -52,7 +52,7 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     batchUpdateMachine.provide({
       actors: {
         load: fromPromise<readonly unknown[], void>(() => latest.current.load()),
-        // Each changed row on its own: one refusal does not hold back the others (spec §4).
+        // Each changed row on its own: one refusal does not hold back the others (docs/dev/product-rules.md#behaviour).
         update: fromPromise<BatchResult, { changes: BatchChange[] }>(async ({ input }) => {
           const results = await Promise.allSettled(
             input.changes.map((c) => latest.current.save(c.row as R, c.draft)),

@@ -1,4 +1,4 @@
-// Login (spec §2, §5, §8): Email, Password and a Login button; Enter submits. The fields are
+// Login (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#field-rules, docs/dev/product-rules.md#messages): Email, Password and a Login button; Enter submits. The fields are
 // checked with the domain's signInRequestSchema, so the messages are exactly 'Required',
 // 'Min 8 characters' and 'E-Mail must be valid'. A failed sign-in shows the server's message
 // under the form (role alert); the snackbar says 'Login was unsuccessful!'. Success leads to the

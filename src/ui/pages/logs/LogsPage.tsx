@@ -1,4 +1,4 @@
-// Hardware Logs (spec §2 Logs page, §5 dates, §8): start and end date, Get Logs, Clear, a search box
+// Hardware Logs (docs/dev/product-rules.md#screens Logs page, docs/dev/product-rules.md#field-rules dates, docs/dev/product-rules.md#messages): start and end date, Get Logs, Clear, a search box
 // filtering the shown lines as you type, and the table ID, Created, Level, Info sorted by ID
 // descending on one page. The table is virtualized: a busy week is tens of thousands of lines. A
 // range arrives in pages of LOG_PAGE_SIZE lines (a month of a busy lab is millions): 'Load more

@@ -1,4 +1,4 @@
-// Reports (spec §2 Reports page, §5 dates, §8, §9): start and end date, Report and Clear, the lines
+// Reports (docs/dev/product-rules.md#screens Reports page, docs/dev/product-rules.md#field-rules dates, docs/dev/product-rules.md#messages, docs/dev/product-rules.md#constants): start and end date, Report and Clear, the lines
 // 'Currently showing N Day Report(s)' and 'and N suspicious SampleSelection-Id(s)', the Day Report
 // and Suspicious Report tabs (each only when it has rows), the PDF of the active tab, and on the
 // Day Report tab a trend chart per measured value.

@@ -1,5 +1,5 @@
-// Start and end of the Reports and Logs pages as typed: yesterday to today by default (spec §9).
-// The rules of spec §5 are checked when a load starts (machines/dateRangeLoad.machine.ts).
+// Start and end of the Reports and Logs pages as typed: yesterday to today by default (docs/dev/product-rules.md#constants).
+// The rules of docs/dev/product-rules.md#field-rules are checked when a load starts (machines/dateRangeLoad.machine.ts).
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { LAB_TIMEZONE, labToday } from '../../../domain/datetime';

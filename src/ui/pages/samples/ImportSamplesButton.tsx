@@ -1,7 +1,7 @@
-// 'File import of samples' (spec §2 Samples, §7 POST /samples/upload, admin only): a file picker
+// 'File import of samples' (docs/dev/product-rules.md#screens Samples, docs/dev/product-rules.md#calls POST /samples/upload, admin only): a file picker
 // for the CSV layout of docs/sample-import.md. The server's answer is the notification: 'File
 // {name} was uploaded successfully!' or 'Error occurred, file {name} was not imported!'; the list
-// then reloads. Readers do not get the button (spec §6: the client skips admin calls).
+// then reloads. Readers do not get the button (docs/dev/product-rules.md#roles: the client skips admin calls).
 import { FileTrigger } from 'react-aria-components';
 import { ApiError } from '../../../api/http';
 import { uploadSamples } from '../../../api/samples';

@@ -1,4 +1,4 @@
-// Samples (spec §2): the list screen of samples, with the sample file upload. What it shows and
+// Samples (docs/dev/product-rules.md#screens): the list screen of samples, with the sample file upload. What it shows and
 // calls is its resource (resource.ts).
 import { ListScreenPage } from '../../components/ListScreen';
 import { ImportSamplesButton } from './ImportSamplesButton';

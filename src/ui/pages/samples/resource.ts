@@ -1,4 +1,4 @@
-// The Samples screen as a resource (spec §2: Analysis' structure without exclusions and averages):
+// The Samples screen as a resource (docs/dev/product-rules.md#screens: Analysis' structure without exclusions and averages):
 // everything the shared list screen, its Selection card, its export and its preferences need to know
 // about samples, in one place. The fields are the column registry's (src/domain/columns/samples.ts).
 // Row keys are the composite 'sId|sStamp' (formatSampleKey).

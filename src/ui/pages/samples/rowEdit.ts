@@ -1,5 +1,5 @@
-// Row edit of a sample (spec §3, §4): the registry's fields, the record as texts and back to the
-// JSON the server takes (ARCHITECTURE §4), and the sample calls. A sample's key may change: its
+// Row edit of a sample (docs/dev/product-rules.md#records, docs/dev/product-rules.md#behaviour): the registry's fields, the record as texts and back to the
+// JSON the server takes (docs/dev/architecture.md#api-contract), and the sample calls. A sample's key may change: its
 // analyses and box position move along on the server. The row id is 'sId|sStamp'.
 import { createSample, deleteSample, getSample, updateSample } from '../../../api/samples';
 import { SAMPLES_REGISTRY } from '../../../domain/columns/samples';

@@ -1,4 +1,4 @@
-// Screens (spec §2 Screens page, §4): the filter 'ScreenNumber starts with ...', the multi-file
+// Screens (docs/dev/product-rules.md#screens Screens page, docs/dev/product-rules.md#behaviour): the filter 'ScreenNumber starts with ...', the multi-file
 // picker 'Files for importing Screens' (two names, then a count) with Import and a summary per file,
 // the editable table of screens (show items, inline edit by the pencil or a double-click, delete
 // with confirmation; page sizes 5, 10, 15), 'Currently showing ScreenNumber X with #N Samples' and
@@ -35,7 +35,7 @@ const fetchScreens: FetchListPage<Screen> = async (http, query, signal) => {
   return { rows: view.screens, totalItems: view.totalItems, totalPages: view.totalPages };
 };
 
-/** The picker's display (spec §2): two file names, then how many more. */
+/** The picker's display (docs/dev/product-rules.md#screens): two file names, then how many more. */
 export const filesText = (files: readonly File[]): string =>
   files.length === 0
     ? 'No files chosen'

@@ -1,4 +1,4 @@
-// Row edit of a screen (spec §2 Screens: edit inline, save with Enter, cancel with Esc; delete with
+// Row edit of a screen (docs/dev/product-rules.md#screens Screens: edit inline, save with Enter, cancel with Esc; delete with
 // confirmation): the registry's editable fields (ScreenNumber, comment, dateCreated), the record as
 // texts and back to the JSON the server takes, and the screen calls. The row id is the scrId.
 import { deleteScreen, getScreen, updateScreen } from '../../../api/screens';

@@ -1,6 +1,6 @@
-// The items of the chosen screen, one server page at a time (spec §2 Screens: a second, paged table
-// of its items; §9: item page sizes as the Boxes list, default 25). A new screen starts at page 1;
-// a newer request cancels the one in flight. Failures say the spec's server error (§8).
+// The items of the chosen screen, one server page at a time (docs/dev/product-rules.md#screens Screens: a second, paged table
+// of its items; docs/dev/product-rules.md#constants: item page sizes as the Boxes list, default 25). A new screen starts at page 1;
+// a newer request cancels the one in flight. Failures say the spec's server error (docs/dev/product-rules.md#messages).
 import { useEffect, useState } from 'react';
 import { screenItems } from '../../../api/screens';
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../../domain/constants';

@@ -1,4 +1,4 @@
-// Settings (spec §2, §5 Settings): the application settings with info and last-modified time, value
+// Settings (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#field-rules Settings): the application settings with info and last-modified time, value
 // fields for the 'amino' settings, start and end of the campaign (a date without time is widened to
 // 00:00:00 / 23:59:59 on Update), Reload and Update through the batch update machine; below, the
 // local settings of this browser: the theme switch and 'Remove local Data & LogOut'.

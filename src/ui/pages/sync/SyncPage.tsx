@@ -1,4 +1,4 @@
-// Synchronization (spec §2, §4 Sync status, Manual sync start; §9): the status area shows the
+// Synchronization (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#behaviour Sync status, Manual sync start; docs/dev/product-rules.md#constants): the status area shows the
 // overall status (the worst of the entries) and each entry's status, last sync and interval; the
 // configuration area has the interval slider of each entry (1–120 minutes; SECONDS entries are
 // shown in minutes), its manual start (the page reloads 750 ms later) and its run log in a new
@@ -52,7 +52,7 @@ function StatusBadge({ status, label }: { status: SyncEntry['status']; label?: s
   );
 }
 
-/** The run log opens in a new window (spec §2): a text document of its own, made from the log text. */
+/** The run log opens in a new window (docs/dev/product-rules.md#screens): a text document of its own, made from the log text. */
 const openLog = (syncID: SyncId, text: string): void => {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
   const opened = window.open(url, `sync-log-${syncID}`);
@@ -82,7 +82,7 @@ export function SyncPage() {
   const refreshLatest = useRef(batch.refresh);
   refreshLatest.current = batch.refresh;
 
-  // Auto-refresh (spec §9): every N seconds while N > 0, restarted whenever N changes.
+  // Auto-refresh (docs/dev/product-rules.md#constants): every N seconds while N > 0, restarted whenever N changes.
   const [refreshText, setRefreshText] = useState(String(SYNC_REFRESH_DEFAULT_S));
   const refreshError = validateRefreshSeconds(refreshText);
   const refreshSeconds = refreshError ? 0 : Number(refreshText);
@@ -103,7 +103,7 @@ export function SyncPage() {
       } catch (error) {
         notify('error', error instanceof Error ? error.message : `Sync ${syncID} was not started!`, { page: 'sync' });
       }
-      // Spec §4 Manual sync start: the page reloads after 750 ms (a refresh: changed sliders stay).
+      // Spec docs/dev/product-rules.md#behaviour Manual sync start: the page reloads after 750 ms (a refresh: changed sliders stay).
       refreshActor.send({ type: 'STARTED' });
     },
     [http, notify, refreshActor],
