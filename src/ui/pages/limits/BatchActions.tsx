@@ -28,21 +28,6 @@ export function BatchActions({ batch, isAdmin }: { batch: ConfigBatch<unknown>; 
   );
 }
 
-/** The Sync page's list of field messages (Limits and Settings show them in the snackbar only). */
-export function BatchMessages({ messages }: { messages: readonly string[] }) {
-  return (
-    <div role="status" aria-live="polite" className="config-messages">
-      {messages.length > 0 ? (
-        <ul>
-          {messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
 /** The table's height follows its few rows (config.css): no empty scroll area under four entries. */
 export const tableHeight = (rows: number, rowHeight: string): CSSProperties =>
   ({ '--rows': Math.max(rows, 1), '--row-height': rowHeight }) as CSSProperties;

@@ -9,7 +9,6 @@ import type { BatchKind, Draft } from '../../../domain/configBatch';
 import {
   batchUpdateMachine,
   canUpdate,
-  fieldMessages,
   isBusy,
   type BatchChange,
   type BatchResult,
@@ -35,9 +34,6 @@ export interface ConfigBatch<R> {
   canUpdate: boolean;
   busy: boolean;
   loaded: boolean;
-  /** Every current field message, row by row ('pol: Must be less than maximum value!'); the
-   *  machine shows them in the snackbar (docs/dev/product-rules.md#field-rules). */
-  messages: string[];
   change: (id: string, field: string, value: string) => void;
   update: () => void;
   reload: () => void;
@@ -94,7 +90,6 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     }),
     [context.drafts, context.errors, changed, busy, handlers],
   );
-  const messages = useMemo(() => fieldMessages(context.errors), [context.errors]);
   return {
     rows: context.rows as readonly R[],
     drafts: context.drafts,
@@ -102,7 +97,6 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     canUpdate: enabled,
     busy,
     loaded,
-    messages,
     ...handlers,
   };
 }

@@ -24,7 +24,7 @@ import { tableHeight } from '../limits/BatchActions';
 import { usePaletteActions } from '../../palette/registry';
 import { Button, Slider, TextField } from '../../kit';
 import { useAuth, useNotifications } from '../../state';
-import { BatchActions, BatchMessages } from '../limits/BatchActions';
+import { BatchActions } from '../limits/BatchActions';
 import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from '../limits/useConfigBatch';
 import '../limits/config.css';
 import './SyncPage.css';
@@ -165,7 +165,6 @@ export function SyncPage() {
             description="0 turns the refresh off"
           />
         </div>
-        <BatchMessages messages={batch.messages} />
         <ul className="sync-entries">
           {entries.map((e) => {
             const minutes = Number(batch.drafts[e.syncID]?.minutes ?? SYNC_INTERVAL_MIN_MINUTES);
