@@ -158,6 +158,13 @@ describe('POST /api/samples/upload', () => {
     const latin = Buffer.from('sId;sStamp;name\n501;2025-10-02 06:00:00;Müller Hof\n', 'latin1');
     expect((await upload('latin.csv', latin)).statusCode).toBe(200);
     expect((await stored('501'))[0]?.name).toBe('Müller Hof');
+    // € and „ are the bytes 0x80 and 0x84 in Windows-1252 (Latin-1 has control characters there).
+    const euro = Buffer.concat([
+      Buffer.from('sId;sStamp;name\n503;2025-10-02 06:00:00;', 'latin1'),
+      Buffer.from([0x84, 0x42, 0x80, 0x93, 0x0a]),
+    ]);
+    expect((await upload('euro.csv', euro)).statusCode).toBe(200);
+    expect((await stored('503'))[0]?.name).toBe('„B€“');
     expect(
       (await upload('comma.csv', csv('sId,sStamp,weightNet', '502,2025-10-02 06:00:00,"7,5"'))).statusCode,
     ).toBe(200);

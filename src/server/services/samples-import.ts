@@ -8,6 +8,9 @@
 // like a sample saved from the form, so a sample's history does not depend on how it was entered;
 // rows identical to the stored sample are counted as unchanged and not audited.
 import { parse } from 'csv-parse/sync';
+// UTF-8 (with or without BOM), else Windows-1252 as Excel on de-AT saves CSV, with € and „ (Node's
+// own 'windows-1252' decoder reads those bytes as Latin-1 control characters).
+import { decodeText } from '../imports/csvReader';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_FLAGS } from '../../domain/constants';
 import { sampleIdWriteSchema } from '../../domain/entities/shared';
@@ -56,15 +59,6 @@ export const hasImportExtension = (fileName: string): boolean =>
   IMPORT_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
 
 const line = (n: number, message: string): string => `Line ${n}: ${message}`;
-
-/** UTF-8 (with or without BOM); a file that is not valid UTF-8 is read as Windows-1252, as Excel on de-AT saves CSV. */
-export const decodeImportFile = (bytes: Uint8Array): string => {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-};
 
 /** ';' is the documented separator; a header without one but with ',' or a tab is read with that. */
 const detectDelimiter = (text: string): string => {
@@ -254,7 +248,7 @@ export const importSamples = async (
   bytes: Uint8Array,
 ): Promise<ImportSummary> => {
   const failed = fileNotImported(fileName);
-  const { columns, rows, errors: shapeErrors } = parseImportFile(decodeImportFile(bytes));
+  const { columns, rows, errors: shapeErrors } = parseImportFile(decodeText(bytes));
   const reject = (errors: string[]): HttpError => {
     const shown = errors.slice(0, MAX_REPORTED_ERRORS);
     if (errors.length > shown.length) shown.push(`… and ${errors.length - shown.length} more errors`);
