@@ -2,6 +2,7 @@
 // changes or deletes an audit event.
 import { describe, expect, it } from 'vitest';
 import type { AuditResponse } from '../../src/domain/entities/audit';
+import { RESOURCES } from '../../src/domain/resources';
 import { recordAudit } from '../../src/server/services/audit';
 import { useHarness } from './harness';
 
@@ -44,5 +45,24 @@ describe('GET /api/audit', () => {
     const admin = await h.tokenFor('ROLE_ADMIN');
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const)
       expect((await h.request({ method, url: '/api/audit', token: admin })).statusCode).toBe(404);
+  });
+
+  it("finds a record's trail under its resource's auditEntity ('Show history' of a row)", async () => {
+    const admin = await h.tokenFor('ROLE_ADMIN');
+    const trailOf = async (entity: string, key: string) => {
+      const res = await h.request({ method: 'GET', url: `/api/audit?${new URLSearchParams({ entity, key })}`, token: admin });
+      return res.json<AuditResponse>().events.map((e) => e.action);
+    };
+    const screen = await h.request({ method: 'POST', url: '/api/screens', token: admin, payload: { name: '4242' } });
+    expect(screen.statusCode, screen.body).toBe(201);
+    expect(await trailOf(RESOURCES.screens.auditEntity, String(screen.json<{ scrId: number }>().scrId))).toEqual(['create']);
+    const box = await h.request({
+      method: 'POST',
+      url: '/api/boxes',
+      token: admin,
+      payload: { bId: 'V77', name: 'V77', numMax: 10, type: 1, comment: null, dateExported: null },
+    });
+    expect(box.statusCode, box.body).toBe(201);
+    expect(await trailOf(RESOURCES.boxes.auditEntity, 'V77')).toEqual(['create']);
   });
 });

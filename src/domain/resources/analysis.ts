@@ -7,6 +7,7 @@ export const ANALYSIS_RESOURCE = {
   name: 'analysis',
   registry: ANALYSIS_REGISTRY,
   recordKey: 'aId',
+  auditEntity: 'analysis',
   // A new analysis has no aId yet (messages.ts notCreatedBecause names it by its sample).
   draftLabel: (draft) => String(draft.aId ?? ''),
   fileExports: true,

@@ -7,6 +7,7 @@ export const BOXES_RESOURCE = {
   name: 'boxes',
   registry: BOXES_REGISTRY,
   recordKey: 'bId',
+  auditEntity: 'box',
   draftLabel: (draft) => String(draft.bId ?? ''),
   // Its CSV and PDF are the positions' own (routes/boxes), not the export jobs.
   fileExports: false,

@@ -7,6 +7,7 @@ export const SAMPLES_RESOURCE = {
   name: 'samples',
   registry: SAMPLES_REGISTRY,
   recordKey: 'sId',
+  auditEntity: 'sample',
   // Spec docs/dev/product-rules.md#messages names a sample by 'sId|sStamp'.
   draftLabel: (draft) => `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}`,
   fileExports: true,

@@ -8,6 +8,7 @@ export const SCREENS_RESOURCE = {
   name: 'screens',
   registry: SCREENS_REGISTRY,
   recordKey: 'scrId',
+  auditEntity: 'screen',
   draftLabel: (draft) => String(draft.name ?? ''),
   fileExports: false,
   flaggingExports: false,

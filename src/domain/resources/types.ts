@@ -13,6 +13,8 @@ export interface ResourceDescriptor<Row = never> {
   registry: ColumnRegistry<Row>;
   /** How docs/dev/product-rules.md#messages's messages name one record: 'aId#…', 'sId#…', 'bId#…', 'scrId#…'. */
   recordKey: RecordKey;
+  /** The name its audit events carry ('sample', 'box'…), where 'Show history' of a row leads. */
+  auditEntity: string;
   /** How a failed create names the record it meant (docs/dev/product-rules.md#messages: the key as the form holds it). */
   draftLabel(draft: RowDraft): string;
   /** CSV/XLSX/PDF exports through the export jobs (docs/dev/product-rules.md#behaviour Export). */

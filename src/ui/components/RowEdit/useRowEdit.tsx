@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { auditTrailPath } from '../../../api/audit';
 import { getLimits } from '../../../api/config';
+import { resourceOf } from '../../../domain/resources';
 import { canCreate, rowEditMachine, rowEditStatus } from '../../../machines/rowEdit.machine';
 import { useAuth } from '../../state/AuthProvider';
 import { useNotifications } from '../../state/NotificationProvider';
@@ -155,14 +156,14 @@ export function useRowEdit(
   );
 
   // Stable row actions: every row's action cell reads them, the edited row's values change per key.
-  // 'Show history' opens the record's audit trail (docs/dev/architecture.md#audit-trail); the
-  // record kinds of row edit are the audit trail's entity names.
+  // 'Show history' opens the record's audit trail (docs/dev/architecture.md#audit-trail), filtered
+  // by the entity name the resource's audit events carry (its descriptor's auditEntity).
   const navigate = useNavigate();
   const rowActions = useMemo(
     () => ({
       onEditRow: (id: string, column?: string) => actor.send({ type: 'EDIT', id, column, surface: 'row' }),
       onDeleteRow: (id: string) => actor.send({ type: 'REQUEST_DELETE', id }),
-      onHistoryRow: (id: string) => void navigate(auditTrailPath(resource.rowEntity, id)),
+      onHistoryRow: (id: string) => void navigate(auditTrailPath(resourceOf(resource.rowEntity).auditEntity, id)),
     }),
     [actor, navigate, resource.rowEntity],
   );

@@ -8,7 +8,6 @@
 // file holds the markup.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { auditTrailPath } from '../../../api/audit';
 import { exportBoxPositions, viewBoxes } from '../../../api/boxes';
 import type { Box } from '../../../domain/entities/box';
 import type { BoxPosition } from '../../../domain/entities/boxPosition';
@@ -297,7 +296,6 @@ export function BoxesPage() {
           }}
           onShowRow={showBox}
           showRowLabel="Show positions of"
-          onHistoryRow={isAdmin ? (id) => void navigate(auditTrailPath('box', id)) : undefined}
           {...boxEdit.tableProps}
           onCreate={boxEdit.openCreate}
           createLabel="Create new Box"
