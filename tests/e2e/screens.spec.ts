@@ -4,7 +4,6 @@
 // the names on the Samples page, Export XLSX parsed back with exceljs, the message when exporting
 // without a screen, and axe on the page with items shown. The tests run in order: the first imports
 // the screens the others use.
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiGet } from './support/api';
@@ -120,6 +119,7 @@ test.describe('Screens page', () => {
     await expect(itemsGrid(page, BIG)).toContainText(itemName(ids.indexOf(largest)));
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ path: 'test-results/screens-items-1280.png' });
+    await page.screenshot({ path: 'test-results/screens-items-1280-full.png', fullPage: true });
     await expectNoSeriousViolations(page);
   });
 
@@ -167,7 +167,7 @@ test.describe('Screens page', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Export XLSX').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync((await download.path())!));
+    await book.xlsx.readFile((await download.path())!);
     const sheet = book.worksheets[0]!;
     const headerRow = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     expect(headerRow.slice(0, 3)).toEqual(['SampleID', 'SampleTime', 'ItemName']);
