@@ -25,6 +25,7 @@ import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { SCREEN_ROW_EDIT } from './rowEdit';
 import { useScreenItems } from './useScreenItems';
+import './ScreensPage.css';
 
 const PAGE = { page: 'screens' } as const;
 const SCREEN_COLUMNS = registryColumns(SCREENS_REGISTRY);
