@@ -1,4 +1,4 @@
-// Every /api route but sign-in and verify answers 401 without a valid token. The routes come from
+// Every /api route but sign-in, verify and the proxy's health check answers 401 without a valid token. The routes come from
 // the OpenAPI document, so routes added by later issues are covered without touching this file.
 import type { HTTPMethods } from 'fastify';
 import { SignJWT } from 'jose';
@@ -8,7 +8,8 @@ import { TEST_JWT_SECRET, useHarness } from './harness';
 
 const h = useHarness();
 
-const PUBLIC = new Set(['POST /api/auth/signin', 'POST /api/auth/verify']);
+// Health is public for the reverse proxy and says nothing of the lab's data (tests/server/health.test.ts).
+const PUBLIC = new Set(['POST /api/auth/signin', 'POST /api/auth/verify', 'GET /api/health']);
 
 const protectedRoutes = (): { method: HTTPMethods; url: string }[] => {
   const doc = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
