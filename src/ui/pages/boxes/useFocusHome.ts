@@ -49,10 +49,20 @@ export function useFocusHome(
       const p = pending.current;
       pending.current = null;
       const root = region.current;
-      if (!p || !root || !isLost(document.activeElement)) return;
+      if (!p || !root) return;
       const byKey = (key: string) => root.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(key)}"]`);
+      const active = document.activeElement;
+      // The shell's focus rule (ui/focus/focusHome.ts) may already have given a closed dialog's
+      // focus to the last control still there; a create still sends it on to the row it made,
+      // unless the user is typing somewhere (a field or another dialog).
+      const made = p.rowKey ? byKey(p.rowKey) : null;
+      const typing =
+        active instanceof HTMLElement &&
+        (active.closest('[role="dialog"], [role="alertdialog"]') !== null ||
+          active.matches('input, textarea, select'));
+      if (!isLost(active) && !(usable(made) && !typing)) return;
       const home = [
-        p.rowKey ? byKey(p.rowKey) : null,
+        made,
         p.starter,
         root.querySelector<HTMLElement>('[role="row"][data-row-key][tabindex="0"]'),
         root.querySelector<HTMLElement>('[role="row"][data-row-key]'),
