@@ -72,10 +72,10 @@ test.describe('pages', () => {
     await app.signInAs('reader', '/screens');
     // Focus on the document itself, as on a page just opened (body.focus() alone does nothing while
     // a control holds focus, and the shell's focus rule gives a closed form's focus to the page).
-    await page.evaluate(() => {
-      document.body.tabIndex = -1;
-      document.body.focus();
-      document.body.removeAttribute('tabindex');
+    await page.locator('body').evaluate((body) => {
+      body.setAttribute('tabindex', '-1');
+      (body as unknown as { focus(): void }).focus();
+      body.removeAttribute('tabindex');
     });
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
