@@ -75,13 +75,18 @@ export const BOX_DELETE_WARNING = 'This will also remove all BoxPositions of thi
 
 export const NO_DATA = 'Sorry, there is no data! Please check your search parameters!';
 
-/** What an empty Analysis or Samples table hides on purpose (issue 27; views/hidden.ts). */
-const rowsNoun = (entity: 'analysis' | 'samples', n: number): string =>
-  entity === 'analysis' ? (n === 1 ? 'analysis' : 'analyses') : n === 1 ? 'sample' : 'samples';
-export const hiddenOutsideCampaign = (entity: 'analysis' | 'samples', n: number): string =>
-  `${n.toLocaleString('de-AT')} ${rowsNoun(entity, n)} outside the campaign`;
-export const hiddenByExclusions = (entity: 'analysis' | 'samples', n: number): string =>
-  `${n.toLocaleString('de-AT')} ${rowsNoun(entity, n)} left out by the exclusions`;
+/** How a resource names its rows (its descriptor's rowNoun). */
+export interface RowNoun {
+  one: string;
+  many: string;
+}
+const counted = (noun: RowNoun, n: number): string =>
+  `${n.toLocaleString('de-AT')} ${n === 1 ? noun.one : noun.many}`;
+/** What an empty table hides on purpose (issue 27; views/hidden.ts). */
+export const hiddenOutsideCampaign = (noun: RowNoun, n: number): string =>
+  `${counted(noun, n)} outside the campaign`;
+export const hiddenByExclusions = (noun: RowNoun, n: number): string =>
+  `${counted(noun, n)} left out by the exclusions`;
 export const NO_DATA_AVAILABLE = 'No data available';
 export const BOX_EMPTY = 'No data to show! Either the Box is empty or no Box is selected!';
 export const CHOOSE_SCREEN = 'Please choose a Screen-Number first!';
@@ -277,7 +282,8 @@ export const tableSelectionAnnouncement = (added: readonly string[], tickedOnPag
 // boxPos does ('<bId>/<boxPosId>', docs/dev/architecture.md#api-contract).
 
 export const boxNotFound = (bId: Id): string => `Error occurred, bId#${bId} was not found!`;
-export const boxPositionNotFound = (boxPos: Id): string => `Error occurred, boxPosition#${boxPos} was not found!`;
+export const boxPositionNotFound = (boxPos: Id): string =>
+  `Error occurred, boxPosition#${boxPos} was not found!`;
 /** A sample sits in at most one position; placing it again names where it is. */
 export const sampleAlreadyBoxed = (sampleId: Id, boxPos: string): string =>
   `Error occurred, SampleId#${sampleId} is already in box position ${boxPos}!`;
@@ -288,10 +294,12 @@ export const sampleTwiceInList = (sampleId: Id): string =>
 /** A position list sent for one box names another. */
 export const positionOfOtherBox = (bId: Id): string => `Every position must belong to bId#${bId}!`;
 /** The scan announcement: where the sample went. */
-export const samplePlaced = (sampleId: Id, boxPos: string): string => `SampleId#${sampleId} was placed in ${boxPos}!`;
+export const samplePlaced = (sampleId: Id, boxPos: string): string =>
+  `SampleId#${sampleId} was placed in ${boxPos}!`;
 export const NO_BOX_SELECTED = 'Select a box first, then scan!';
 export const UNSAVED_BOX_POSITIONS = 'The box positions have unsaved changes. Leave without saving them?';
-export const DISCARD_BOX_POSITIONS = 'The box positions have unsaved changes. Throw them away and reload the box?';
+export const DISCARD_BOX_POSITIONS =
+  'The box positions have unsaved changes. Throw them away and reload the box?';
 /** The palette's export of box positions before a box is shown. */
 export const NO_BOX_TO_EXPORT = 'Select a box first, then export its positions!';
 export const numMaxBelowCount = (bId: Id, count: number): string =>

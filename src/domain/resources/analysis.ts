@@ -8,6 +8,7 @@ export const ANALYSIS_RESOURCE = {
   registry: ANALYSIS_REGISTRY,
   recordKey: 'aId',
   auditEntity: 'analysis',
+  rowNoun: { one: 'analysis', many: 'analyses' },
   // A new analysis has no aId yet (messages.ts notCreatedBecause names it by its sample).
   draftLabel: (draft) => String(draft.aId ?? ''),
   fileExports: true,

@@ -8,6 +8,7 @@ export const BOXES_RESOURCE = {
   registry: BOXES_REGISTRY,
   recordKey: 'bId',
   auditEntity: 'box',
+  rowNoun: { one: 'box', many: 'boxes' },
   draftLabel: (draft) => String(draft.bId ?? ''),
   // Its CSV and PDF are the positions' own (routes/boxes), not the export jobs.
   fileExports: false,

@@ -8,6 +8,7 @@ export const SAMPLES_RESOURCE = {
   registry: SAMPLES_REGISTRY,
   recordKey: 'sId',
   auditEntity: 'sample',
+  rowNoun: { one: 'sample', many: 'samples' },
   // Spec docs/dev/product-rules.md#messages names a sample by 'sId|sStamp'.
   draftLabel: (draft) => `${String(draft.sId ?? '')}|${String(draft.sStamp ?? '')}`,
   fileExports: true,

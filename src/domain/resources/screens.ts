@@ -9,6 +9,7 @@ export const SCREENS_RESOURCE = {
   registry: SCREENS_REGISTRY,
   recordKey: 'scrId',
   auditEntity: 'screen',
+  rowNoun: { one: 'screen', many: 'screens' },
   draftLabel: (draft) => String(draft.name ?? ''),
   fileExports: false,
   flaggingExports: false,

@@ -4,7 +4,7 @@
 // resource table (./index.ts) lists every resource; code that serves "any resource" reads its
 // descriptor and never branches on its name.
 import type { ColumnRegistry } from '../columns/registry';
-import type { RecordKey } from '../messages';
+import type { RecordKey, RowNoun } from '../messages';
 import type { RowDraft } from '../rowRules';
 
 export interface ResourceDescriptor<Row = never> {
@@ -15,6 +15,8 @@ export interface ResourceDescriptor<Row = never> {
   recordKey: RecordKey;
   /** The name its audit events carry ('sample', 'box'…), where 'Show history' of a row leads. */
   auditEntity: string;
+  /** How messages count its rows ('3 analyses outside the campaign'). */
+  rowNoun: RowNoun;
   /** How a failed create names the record it meant (docs/dev/product-rules.md#messages: the key as the form holds it). */
   draftLabel(draft: RowDraft): string;
   /** CSV/XLSX/PDF exports through the export jobs (docs/dev/product-rules.md#behaviour Export). */

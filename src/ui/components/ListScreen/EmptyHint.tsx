@@ -4,6 +4,7 @@
 import { useNavigate } from 'react-router';
 import type { HiddenCounts } from '../../../domain/entities/shared';
 import { hiddenByExclusions, hiddenOutsideCampaign, NO_DATA } from '../../../domain/messages';
+import { resourceOf } from '../../../domain/resources';
 import { Button } from '../../kit';
 import { useAuth } from '../../state/AuthProvider';
 import type { ListEntity } from './types';
@@ -27,7 +28,7 @@ export function EmptyHint({
       <p>{NO_DATA}</p>
       {excluded > 0 ? (
         <p>
-          {hiddenByExclusions(entity, excluded)}{' '}
+          {hiddenByExclusions(resourceOf(entity).rowNoun, excluded)}{' '}
           <Button onPress={onShowExcluded} data-focus-home="">
             Show them
           </Button>
@@ -35,7 +36,7 @@ export function EmptyHint({
       ) : null}
       {outside > 0 ? (
         <p>
-          {hiddenOutsideCampaign(entity, outside)}
+          {hiddenOutsideCampaign(resourceOf(entity).rowNoun, outside)}
           {isAdmin ? (
             <>
               {' '}
