@@ -33,7 +33,7 @@ import { loadCampaign } from '../src/server/views/campaign';
 import { benchBoxes, type BoxesBenchResult } from './boxes';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
-import { benchSync, type SyncBenchResult } from './sync';
+import { benchSampleUpload, benchSync, type SyncBenchResult, type UploadBenchResult } from './sync';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
 
@@ -49,7 +49,7 @@ interface Options {
   only: 'pglite' | 'postgres' | undefined;
   reuse: boolean;
   exports: boolean;
-  /** --sync: a 100,000-row analysis file through the sync (bench/sync.ts). */
+  /** --sync: a 100,000-row analysis file through the sync and a 20,000-row sample upload (bench/sync.ts). */
   sync: boolean;
   browser: boolean;
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
@@ -226,6 +226,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   const token = signIn.json<{ accessToken: string }>().accessToken;
   if (options.sync) {
     syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query));
+    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token));
     await app.close();
     return [];
   }
@@ -282,6 +283,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
 
 const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 const syncResults: SyncBenchResult[] = [];
+const uploadResults: UploadBenchResult[] = [];
 const boxesResults: BoxesBenchResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
@@ -347,7 +349,10 @@ const main = async (): Promise<void> => {
   if (options.exports) {
     console.table(exportResults.flatMap((r) => r.exports));
     console.table(exportResults.flatMap((r) => r.views));
-  } else if (options.sync) console.table(syncResults);
+  } else if (options.sync) {
+    console.table(syncResults);
+    console.table(uploadResults);
+  }
   else if (options.boxes) console.table(boxesResults);
   else console.table(results);
   writeResults(options.boxes ? '-boxes' : '', {
@@ -355,6 +360,7 @@ const main = async (): Promise<void> => {
     results,
     exports: exportResults,
     sync: syncResults,
+    upload: uploadResults,
     boxes: boxesResults,
   });
 };

@@ -2,7 +2,8 @@
 // scheduler and GET /config/sync/Analysis start): rows/s and the process's peak RSS sampled every
 // 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
 // browser sends them). The imported rows are removed afterwards so that a reused bench database
-// stays the demo campaign. Run by `npm run bench -- --sync`.
+// stays the demo campaign. Then a 20,000-row sample upload (benchSampleUpload). Run by
+// `npm run bench -- --sync`.
 import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -123,5 +124,68 @@ export const benchSync = async (
     `sync ${ROWS} analyses: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
       `view p95 idle ${r.viewIdleP95} ms, during ${r.viewDuringP95} ms (×${r.ratio}, max ${r.viewDuringMax} ms, ${r.samplesDuring} requests)`,
   );
+  return r;
+};
+
+export interface UploadBenchResult {
+  db: string;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  rssBeforeMb: number;
+  peakRssMb: number;
+}
+
+const UPLOAD_ROWS = 20_000;
+
+/**
+ * A sample upload of 20,000 new samples through POST /api/samples/upload (all rows checked, one
+ * transaction, an audit event per sample): rows/s and the peak RSS; the samples are removed after.
+ */
+export const benchSampleUpload = async (
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  kind: string,
+  token: string,
+): Promise<UploadBenchResult> => {
+  const prefix = '96';
+  await sql`delete from sample where s_id like ${`${prefix}%`}`.execute(db);
+  const lines = ['sId;sStamp;name;weightBru;weightTar;weightNet;quantity;lane;comment'];
+  for (let i = 0; i < UPLOAD_ROWS; i++)
+    lines.push(
+      `${prefix}${String(i).padStart(11, '0')};2026-10-0${1 + (i % 9)} 06:${String(i % 60).padStart(2, '0')}:00;` +
+        `Grower ${i % 97};${(20 + (i % 50) / 10).toFixed(1)};1,5;${(18.5 + (i % 50) / 10).toFixed(1)};${1 + (i % 3)};${i % 4};bench`,
+    );
+  const boundary = '----bench';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(`${lines.join('\n')}\n`),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  global.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 25);
+  progress(kind, `uploading ${UPLOAD_ROWS} samples`);
+  const t0 = performance.now();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/samples/upload',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  if (res.statusCode !== 200) throw new Error(`upload ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  await sql`delete from sample where s_id like ${`${prefix}%`}`.execute(db);
+  const r: UploadBenchResult = {
+    db: kind,
+    rows: UPLOAD_ROWS,
+    seconds: round(seconds, 2),
+    rowsPerSecond: Math.round(UPLOAD_ROWS / seconds),
+    rssBeforeMb: mb(rssBefore),
+    peakRssMb: mb(peakRss),
+  };
+  progress(kind, `upload ${UPLOAD_ROWS} samples: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB`);
   return r;
 };

@@ -51,6 +51,18 @@ export const latestRunFailures = (logText: string): string[] => {
     .map((l) => l.slice(RUN_LOG_FAILURE.length));
 };
 
+/** 'waiting: 1 file still changing', 'waiting: 2 files still changing'. */
+export const waitingFiles = (n: number): string => `waiting: ${n} file${n === 1 ? '' : 's'} still changing`;
+
+/**
+ * The files the latest run left waiting (issue 28), from its closing line ('Sync X DONE: …;
+ * waiting: 1 file still changing, read next run'): that part, or null when it left none.
+ */
+export const latestRunWaiting = (logText: string): string | null => {
+  const latest = logText.split(/^=== Run /m)[1] ?? '';
+  return /; (waiting: \d+ files? still changing, read next run)$/m.exec(latest)?.[1] ?? null;
+};
+
 /** The error notification of a run that ended in ERROR: what failed, not only that it started. */
 export const syncFailedMessage = (syncID: string, failures: readonly string[]): string =>
   failures.length === 0

@@ -131,6 +131,18 @@ describe('screen files', () => {
     expect(await screenByName('400')).toBeUndefined();
   });
 
+  it('reads quotes as every import does (one CSV reader): a quoted name may hold ; and "", a line break ends where the record ends', async () => {
+    const broken = await upload('quoted.csv', `${HEADER}\n600;7201;"Feld ""Nord""; Rand"\n600;7202;"two\nlines"\n600;7203;ok\n`);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json<{ errors: string[] }>().errors).toEqual(['Line 4: ItemName must be at most 40 printable characters']);
+    expect(await screenByName('600')).toBeUndefined();
+    const res = await upload('quoted.csv', `${HEADER}\n600;7201;"Feld ""Nord""; Rand"\n`);
+    expect(res.statusCode).toBe(200);
+    const scr = await screenByName('600');
+    const items = await h.db.selectFrom('screenItem').select('name').where('scrId', '=', scr!.scrId).execute();
+    expect(items).toEqual([{ name: 'Feld "Nord"; Rand' }]);
+  });
+
   it('refuses readers (403), a missing file and other file types (400)', async () => {
     expect((await upload('screens.csv', file, reader)).statusCode).toBe(403);
     expect((await upload('screens.xlsx', file)).statusCode).toBe(400);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Limit } from '../../src/domain/entities/limit';
 import type { SyncEntry, SyncId } from '../../src/domain/entities/syncEntry';
+import { latestRunWaiting } from '../../src/domain/sync';
 import { tryWithAdvisoryLock } from '../../src/server/db/advisory-lock';
 import { useHarness } from './harness';
 
@@ -238,6 +239,28 @@ describe('idempotency and refusal', () => {
     expect(await h.db.selectFrom('box').select('bId').where('bId', 'in', ['C1', 'C2', 'C3']).execute()).toEqual([]);
   });
 
+  it('a manual start right after a file was dropped waits for it and says so in the run log (issue 28)', async () => {
+    const service = h.app.sync;
+    const settle = service.options.settleMs;
+    (service.options as { settleMs?: number }).settleMs = 1500;
+    try {
+      drop('Log', 'just-dropped.csv', 'dateCreated;level;info\n2025-10-04 06:00:00;INFO;just dropped\n');
+      const res = await h.request({ method: 'GET', url: '/api/config/sync/Log', token: reader });
+      expect(res.statusCode).toBe(200);
+      const { done } = await service.start('Log');
+      const outcome = await done;
+      if (!outcome.ran) throw new Error('did not run');
+      expect(outcome.run).toMatchObject({ filesDone: 1, filesWaiting: 0, rowsImported: 1 });
+      expect(outcome.run.log.join('\n')).toMatch(/waiting: 1 file still changing, looking again in \d s/);
+      expect(existsSync(join(folder('Log'), 'done', 'just-dropped.csv'))).toBe(true);
+      // The run ended with nothing left waiting: the page has nothing to show.
+      const text = (await h.request({ method: 'GET', url: '/api/config/sync/logs/Log', token: reader })).body;
+      expect(latestRunWaiting(text)).toBeNull();
+    } finally {
+      (service.options as { settleMs?: number }).settleMs = settle;
+    }
+  });
+
   it('a file younger than the settle time waits for the next run', async () => {
     const service = h.app.sync;
     const settle = service.options.settleMs;
@@ -247,6 +270,10 @@ describe('idempotency and refusal', () => {
       const summary = await run('Log');
       expect(summary).toMatchObject({ filesDone: 0, filesFailed: 0 });
       expect(summary.log.join('\n')).toContain('fresh.csv: still being written');
+      expect(summary.log.at(-1)).toMatch(/; waiting: 1 file still changing, read next run$/);
+      // The page shows what the run left waiting, read from the run log.
+      const text = (await h.request({ method: 'GET', url: '/api/config/sync/logs/Log', token: reader })).body;
+      expect(latestRunWaiting(text)).toBe('waiting: 1 file still changing, read next run');
       expect(existsSync(join(folder('Log'), 'fresh.csv'))).toBe(true);
     } finally {
       (service.options as { settleMs?: number }).settleMs = settle;

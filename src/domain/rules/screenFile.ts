@@ -47,33 +47,48 @@ export type ScreenFileCheck =
   | { ok: true; lines: ScreenFileLine[] }
   | { ok: false; errors: string[] };
 
+export interface ScreenFileChecker {
+  /** One record as the CSV reader gives it (the header first), with its line number. */
+  add(record: { line: number; fields: readonly string[] }): void;
+  /** The file's verdict once every record was added. */
+  result(): ScreenFileCheck;
+}
+
 /**
- * Checks a file's records (the header first, as the CSV reader gave them, each with its line
- * number): every line, then no SampleID twice within one screen. All problems are listed.
+ * Checks a file's records one by one as they are read (the header first): every line, then no
+ * SampleID twice within one screen. All problems are listed; a bad header ends the check.
  */
-export const checkScreenFile = (records: readonly { line: number; fields: readonly string[] }[]): ScreenFileCheck => {
-  const [head, ...rest] = records;
-  if (!head || head.fields.map((f) => f.trim()).join(';') !== SCREEN_FILE_HEADER.join(';'))
-    return { ok: false, errors: [badLine(head?.line ?? 1, SCREEN_FILE_MESSAGES.header)] };
+export const screenFileChecker = (): ScreenFileChecker => {
+  let header: 'missing' | 'ok' | { bad: number } = 'missing';
   const errors: string[] = [];
   const lines: ScreenFileLine[] = [];
   const seen = new Map<string, number>();
-  for (const { line, fields } of rest) {
-    const trimmed = fields.map((f) => f.trim());
-    const problems = lineProblems(trimmed);
-    if (problems.length === 0) {
-      const [screenNumber, sId, name] = trimmed as [string, string, string];
-      const key = `${screenNumber};${sId}`;
-      const first = seen.get(key);
-      if (first !== undefined) problems.push(SCREEN_FILE_MESSAGES.duplicate(first));
-      else {
-        seen.set(key, line);
-        lines.push({ line, screenNumber, sId, name });
+  return {
+    add({ line, fields }) {
+      if (header === 'missing') {
+        header = fields.map((f) => f.trim()).join(';') === SCREEN_FILE_HEADER.join(';') ? 'ok' : { bad: line };
+        return;
       }
-    }
-    for (const why of problems) errors.push(badLine(line, why));
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  if (lines.length === 0) return { ok: false, errors: [SCREEN_FILE_MESSAGES.empty] };
-  return { ok: true, lines };
+      if (header !== 'ok') return;
+      const trimmed = fields.map((f) => f.trim());
+      const problems = lineProblems(trimmed);
+      if (problems.length === 0) {
+        const [screenNumber, sId, name] = trimmed as [string, string, string];
+        const key = `${screenNumber};${sId}`;
+        const first = seen.get(key);
+        if (first !== undefined) problems.push(SCREEN_FILE_MESSAGES.duplicate(first));
+        else {
+          seen.set(key, line);
+          if (errors.length === 0) lines.push({ line, screenNumber, sId, name });
+        }
+      }
+      for (const why of problems) errors.push(badLine(line, why));
+    },
+    result() {
+      if (header !== 'ok') return { ok: false, errors: [badLine(header === 'missing' ? 1 : header.bad, SCREEN_FILE_MESSAGES.header)] };
+      if (errors.length > 0) return { ok: false, errors };
+      if (lines.length === 0) return { ok: false, errors: [SCREEN_FILE_MESSAGES.empty] };
+      return { ok: true, lines };
+    },
+  };
 };

@@ -1,8 +1,16 @@
 // A file upload (multipart, one field `file`): the samples and screens imports take their file the
-// same way. The route registers @fastify/multipart with its own limits in its own scope; this reads
-// the one file, refuses a name the import does not take, and answers a malformed body with 400.
-import type { FastifyRequest } from 'fastify';
+// same way, through one route shape (uploadRoutes). It registers @fastify/multipart with the
+// import's limits in its own scope, reads the one file, refuses a name the import does not take,
+// answers a malformed body with 400 and a file past the limit with 413, and hands the file to the
+// import (admin only).
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../domain/auth';
 import { fileNotImported } from '../../domain/messages';
+import { requireAdmin, userOf } from '../auth/plugin';
+import type { Database } from '../db/database';
 import { HttpError } from './errors';
 
 export const UPLOAD_FIELD = 'file';
@@ -56,3 +64,52 @@ export const receiveUpload = async (
   }
 };
 
+
+/** One import's upload route: where, what it answers, which files it takes and what imports them. */
+export interface UploadRoute<S extends z.ZodTypeAny> {
+  url: string;
+  tags: string[];
+  summary: string;
+  /** The file size limit (413 past it). */
+  maxBytes: number;
+  accepts: (name: string) => boolean;
+  /** The 200 answer's schema. */
+  result: S;
+  importFile: (db: Kysely<Database>, actor: string, name: string, bytes: Buffer) => Promise<z.infer<S>>;
+}
+
+/** The plugin of an import's upload route; its multipart limits hold in its own scope only. */
+export const uploadRoutes =
+  <S extends z.ZodTypeAny>(route: UploadRoute<S>) =>
+  async (parent: FastifyInstance): Promise<void> => {
+    await parent.register(fastifyMultipart, {
+      limits: { fileSize: route.maxBytes, files: 1, fields: 10, parts: 20 },
+      throwFileSizeLimit: true,
+    });
+    // The zod compilers are the app's (the schema is checked as every route's is); the answer's
+    // type is the import's own, so the handler is typed by it rather than by the provider.
+    parent.post(
+      route.url,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: route.tags,
+          security: [{ bearerAuth: [] }],
+          summary: route.summary,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: route.result,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            413: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
+        const { name, bytes } = await receiveUpload(request, { accepts: route.accepts, maxBytes: route.maxBytes });
+        return route.importFile(parent.db, userOf(request).email, name, bytes);
+      },
+    );
+  };

@@ -10,7 +10,8 @@
 // refused by the caller before anything of it is read (sniffEncoding tells).
 //
 //   const sniff = sniffEncoding();            // feed every chunk once: encoding and NUL bytes
-//   for await (const row of csvRows(chunks, { encoding: sniff.result().encoding })) row.line, row.cells
+//   for await (const batch of csvRowBatches(chunks, { encoding: sniff.result().encoding }))
+//     for (const row of batch) row.line, row.cells
 //   csvRowsOf(bytes)                          // the same for a file already in memory
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
@@ -127,10 +128,12 @@ const syntaxError = (err: unknown): Error => {
 };
 
 /**
- * The records of a file as it streams in: empty lines are skipped, cells are trimmed, a quote
- * inside an unquoted field is kept as written. Throws CsvSyntaxError for what no record can hold.
+ * The records of a file as it streams in, in batches of what the parser holds at a time (one await
+ * per batch, not per record: a 100,000-line file is read several times faster so). Empty lines are
+ * skipped, cells are trimmed, a quote inside an unquoted field is kept as written. Throws
+ * CsvSyntaxError for what no record can hold.
  */
-export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvOptions = {}): AsyncGenerator<CsvRow> {
+export async function* csvRowBatches(chunks: AsyncIterable<Uint8Array>, options: CsvOptions = {}): AsyncGenerator<CsvRow[]> {
   const parser = parse({
     delimiter: options.delimiter ?? ';',
     bom: true,
@@ -144,12 +147,34 @@ export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvOp
   const input = Readable.from(decoded(chunks, options.encoding ?? 'utf-8'));
   input.on('error', (err) => parser.destroy(err));
   input.pipe(parser);
+  let failed: unknown = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  parser.on('readable', signal);
+  parser.on('end', () => {
+    ended = true;
+    signal();
+  });
+  parser.on('error', (err) => {
+    failed = err;
+    signal();
+  });
   try {
-    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      yield { line: item.info.lines, cells: item.record };
+    for (;;) {
+      const batch: CsvRow[] = [];
+      let item: { record: string[]; info: { lines: number } } | null;
+      while ((item = parser.read() as typeof item) !== null) batch.push({ line: item.info.lines, cells: item.record });
+      // The records before a syntax error first: an earlier bad line is the one to name.
+      if (batch.length > 0) yield batch;
+      else if (failed !== null) throw syntaxError(failed);
+      else if (ended) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
     }
-  } catch (err) {
-    throw syntaxError(err);
   } finally {
     input.destroy();
     parser.destroy();
@@ -157,8 +182,8 @@ export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvOp
 }
 
 /** The records of a file already in memory (an upload): its encoding is found as a file's is. */
-export const csvRowsOf = (bytes: Uint8Array, options: Omit<CsvOptions, 'encoding'> = {}): AsyncGenerator<CsvRow> => {
+export const csvRowsOf = (bytes: Uint8Array, options: Omit<CsvOptions, 'encoding'> = {}): AsyncGenerator<CsvRow[]> => {
   const sniff = sniffEncoding();
   sniff.update(bytes);
-  return csvRows(Readable.from([bytes]), { ...options, encoding: sniff.result().encoding });
+  return csvRowBatches(Readable.from([bytes]), { ...options, encoding: sniff.result().encoding });
 };

@@ -7,10 +7,9 @@
 // Each created or changed sample gets its own audit event (create or update, with before and after),
 // like a sample saved from the form, so a sample's history does not depend on how it was entered;
 // rows identical to the stored sample are counted as unchanged and not audited.
-import { parse } from 'csv-parse/sync';
-// UTF-8 (with or without BOM), else Windows-1252 as Excel on de-AT saves CSV, with € and „ (Node's
-// own 'windows-1252' decoder reads those bytes as Latin-1 control characters).
-import { decodeText } from '../imports/csvReader';
+// The file is read by the one CSV reader of every import (imports/csvReader.ts): UTF-8 (with or
+// without BOM), else Windows-1252 as Excel on de-AT saves CSV, with € and „.
+import { csvRowsOf, CsvSyntaxError, type CsvRow } from '../imports/csvReader';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_FLAGS } from '../../domain/constants';
 import { sampleIdWriteSchema } from '../../domain/entities/shared';
@@ -61,8 +60,10 @@ export const hasImportExtension = (fileName: string): boolean =>
 const line = (n: number, message: string): string => `Line ${n}: ${message}`;
 
 /** ';' is the documented separator; a header without one but with ',' or a tab is read with that. */
-const detectDelimiter = (text: string): string => {
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+const detectDelimiter = (bytes: Uint8Array): string => {
+  const end = bytes.indexOf(0x0a);
+  // The separators are ASCII: the header's bytes read as Latin-1 show them in any of the encodings.
+  const header = Buffer.from(bytes.subarray(0, end < 0 ? bytes.length : end)).toString('latin1');
   if (header.includes(';')) return ';';
   if (header.includes(',')) return ',';
   if (header.includes('\t')) return '\t';
@@ -96,70 +97,70 @@ interface ParsedFile {
   errors: string[];
 }
 
-interface CsvRecord {
-  record: string[];
-  info: { lines: number };
-}
-
-/** Reads the header and the rows; errors here are about the file's shape, not the values. */
-export const parseImportFile = (text: string): ParsedFile => {
-  let records: CsvRecord[];
-  try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      bom: true,
-      info: true,
-      trim: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as CsvRecord[];
-  } catch (err) {
-    const at = (err as { lines?: unknown }).lines;
-    return {
-      columns: [],
-      rows: [],
-      errors: [line(typeof at === 'number' ? at : 1, 'the file is not valid CSV')],
-    };
-  }
-  // Spreadsheets append rows of empty cells (';;;;'): they are not samples.
-  records = records.filter((r) => r.record.some((cell) => cell !== ''));
-  const [header, ...data] = records;
-  if (!header) return { columns: [], rows: [], errors: [line(1, 'the file has no header')] };
-
-  const errors: string[] = [];
-  const byName = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
+/** Reads the header and the rows as they stream in; errors here are about the file's shape, not the values. */
+export const parseImportFile = async (bytes: Uint8Array): Promise<ParsedFile> => {
+  let header: CsvRow | undefined;
   const columns: ImportColumn[] = [];
-  for (const name of header.record) {
+  const rows: ParsedRow[] = [];
+  const errors: string[] = [];
+  try {
+    for await (const batch of csvRowsOf(bytes, { delimiter: detectDelimiter(bytes) })) {
+      for (const record of batch) {
+        // Spreadsheets append rows of empty cells (';;;;'): they are not samples.
+        if (!record.cells.some((cell) => cell !== '')) continue;
+        if (!header) {
+          header = record;
+          readHeader(record, columns, errors);
+          if (errors.length > 0) return { columns, rows: [], errors };
+        } else {
+          const row = parseRow(record, columns, errors);
+          if (row) rows.push(row);
+        }
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof CsvSyntaxError)) throw err;
+    return { columns: [], rows: [], errors: [line(err.line, 'the file is not valid CSV')] };
+  }
+  if (!header) return { columns: [], rows: [], errors: [line(1, 'the file has no header')] };
+  if (rows.length === 0 && errors.length === 0)
+    return { columns, rows: [], errors: [line(header.line, 'the file holds no samples')] };
+  return { columns, rows, errors };
+};
+
+const readHeader = (header: CsvRow, columns: ImportColumn[], errors: string[]): void => {
+  const byName = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  for (const name of header.cells) {
     const column = byName.get(name.toLowerCase());
-    if (!column) errors.push(line(header.info.lines, `unknown column "${name}"`));
-    else if (columns.includes(column)) errors.push(line(header.info.lines, `column ${column} appears twice`));
+    if (!column) errors.push(line(header.line, `unknown column "${name}"`));
+    else if (columns.includes(column)) errors.push(line(header.line, `column ${column} appears twice`));
     else columns.push(column);
   }
   for (const column of REQUIRED) {
-    if (!columns.includes(column)) errors.push(line(header.info.lines, `column ${column} is missing`));
+    if (!columns.includes(column)) errors.push(line(header.line, `column ${column} is missing`));
   }
-  if (errors.length > 0) return { columns, rows: [], errors };
-  if (data.length === 0)
-    return { columns, rows: [], errors: [line(header.info.lines, 'the file holds no samples')] };
+};
 
-  const rows: ParsedRow[] = [];
-  for (const { record, info } of data) {
-    if (record.length !== columns.length) {
-      errors.push(line(info.lines, `expected ${columns.length} values, found ${record.length}`));
-      continue;
-    }
-    const body: Record<string, unknown> = {};
-    columns.forEach((column, i) => {
-      body[column] = cellValue(column, record[i]!);
-    });
-    const { sId, sStamp, ...rest } = body;
-    const sample = { ...rest, sampleId: { sId, sStamp } };
-    // Only a valid key is looked up (an invalid one would fail in the query); the row's check reports it.
-    const parsedKey = sampleIdWriteSchema.safeParse({ sId, sStamp });
-    const key = parsedKey.success ? parsedKey.data : undefined;
-    rows.push({ line: info.lines, key, body: sample });
+/** One data row as the sample body carries it, or a shape error (and undefined). */
+const parseRow = (
+  { line: at, cells: record }: CsvRow,
+  columns: readonly ImportColumn[],
+  errors: string[],
+): ParsedRow | undefined => {
+  if (record.length !== columns.length) {
+    errors.push(line(at, `expected ${columns.length} values, found ${record.length}`));
+    return undefined;
   }
-  return { columns, rows, errors };
+  const body: Record<string, unknown> = {};
+  columns.forEach((column, i) => {
+    body[column] = cellValue(column, record[i]!);
+  });
+  const { sId, sStamp, ...rest } = body;
+  const sample = { ...rest, sampleId: { sId, sStamp } };
+  // Only a valid key is looked up (an invalid one would fail in the query); the row's check reports it.
+  const parsedKey = sampleIdWriteSchema.safeParse({ sId, sStamp });
+  const key = parsedKey.success ? parsedKey.data : undefined;
+  return { line: at, key, body: sample };
 };
 
 const keyText = (k: SampleKey): string => formatSampleKey(k);
@@ -248,7 +249,7 @@ export const importSamples = async (
   bytes: Uint8Array,
 ): Promise<ImportSummary> => {
   const failed = fileNotImported(fileName);
-  const { columns, rows, errors: shapeErrors } = parseImportFile(decodeText(bytes));
+  const { columns, rows, errors: shapeErrors } = await parseImportFile(bytes);
   const reject = (errors: string[]): HttpError => {
     const shown = errors.slice(0, MAX_REPORTED_ERRORS);
     if (errors.length > shown.length) shown.push(`… and ${errors.length - shown.length} more errors`);

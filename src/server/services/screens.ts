@@ -136,11 +136,20 @@ const byScreen = (lines: readonly ScreenFileLine[]): Map<string, ScreenFileLine[
 };
 
 /**
- * Upserts one screen's items in one statement: new ones with the sample's newest stamp (or none),
+ * Upserts one screen's items, ITEM_CHUNK per statement: new ones with the sample's newest stamp (or none),
  * a changed item name replaced, a stamp filled in once the sample is known; an unchanged item is
  * not written at all, so re-importing a file changes nothing.
  */
 const upsertItems = async (trx: Transaction<Database>, scrId: number, lines: readonly ScreenFileLine[]) => {
+  let changed = 0;
+  // ITEM_CHUNK items per statement: PGlite's memory grows with a statement's arrays and stays grown.
+  for (let i = 0; i < lines.length; i += ITEM_CHUNK) changed += await upsertItemChunk(trx, scrId, lines.slice(i, i + ITEM_CHUNK));
+  return changed;
+};
+
+const ITEM_CHUNK = 5000;
+
+const upsertItemChunk = async (trx: Transaction<Database>, scrId: number, lines: readonly ScreenFileLine[]) => {
   const { rows } = await sql<{ sId: string }>`
     insert into screen_item (scr_id, s_id, s_stamp, name)
     select ${scrId}::bigint, f.s_id, (select max(s.s_stamp) from sample s where s.s_id = f.s_id), f.name
@@ -160,7 +169,7 @@ export const importScreens = async (
   fileName: string,
   bytes: Buffer,
 ): Promise<ScreenUploadResult> => {
-  const checked = readScreenFile(bytes);
+  const checked = await readScreenFile(bytes);
   if (!checked.ok) {
     const listed = checked.errors.slice(0, MAX_LISTED_LINES);
     const more = checked.errors.length - listed.length;

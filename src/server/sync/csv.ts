@@ -26,7 +26,8 @@ export interface CsvRecord {
 export interface SyncRecords {
   /** The header's columns, lower case. */
   columns: Set<string>;
-  records: AsyncGenerator<CsvRecord>;
+  /** The records in the batches the reader gives (one await per batch, not per record). */
+  records: AsyncGenerator<CsvRecord[]>;
 }
 
 const asLineError = (err: unknown): unknown =>
@@ -38,19 +39,20 @@ const asLineError = (err: unknown): unknown =>
  * records follow as they stream in.
  */
 export const openRecords = async (
-  rows: AsyncGenerator<CsvRow>,
+  batches: AsyncGenerator<CsvRow[]>,
   known: readonly string[],
   required: readonly string[],
 ): Promise<SyncRecords> => {
-  let first: IteratorResult<CsvRow>;
+  let first: IteratorResult<CsvRow[]>;
   try {
-    first = await rows.next();
+    first = await batches.next();
   } catch (err) {
     throw asLineError(err);
   }
-  if (first.done) throw new LineError(1, 'the file is empty (a header line is required)');
-  const headerLine = first.value.line;
-  const header = first.value.cells.map((h) => h.toLowerCase());
+  if (first.done || first.value.length === 0) throw new LineError(1, 'the file is empty (a header line is required)');
+  const [head, ...rest] = first.value;
+  const headerLine = head!.line;
+  const header = head!.cells.map((h) => h.toLowerCase());
   if (header.some(hasControlCharacters)) throw new LineError(headerLine, 'the line holds control characters');
   const knownLower = new Map(known.map((k) => [k.toLowerCase(), k]));
   for (const h of header) {
@@ -60,15 +62,18 @@ export const openRecords = async (
     if (!header.includes(r.toLowerCase())) throw new LineError(headerLine, `the column '${r}' is missing`);
   }
   const index = new Map(header.map((h, i) => [h, i]));
-  async function* records(): AsyncGenerator<CsvRecord> {
-    try {
-      for await (const { line, cells } of rows) {
-        if (cells.some(hasControlCharacters)) throw new LineError(line, 'the line holds control characters');
-        if (cells.length !== header.length) {
-          throw new LineError(line, `${cells.length} fields, the header has ${header.length}`);
-        }
-        yield { line, get: (column) => cells[index.get(column.toLowerCase()) ?? -1] ?? '' };
+  const recordsOf = (rows: readonly CsvRow[]): CsvRecord[] =>
+    rows.map(({ line, cells }) => {
+      if (cells.some(hasControlCharacters)) throw new LineError(line, 'the line holds control characters');
+      if (cells.length !== header.length) {
+        throw new LineError(line, `${cells.length} fields, the header has ${header.length}`);
       }
+      return { line, get: (column: string) => cells[index.get(column.toLowerCase()) ?? -1] ?? '' };
+    });
+  async function* records(): AsyncGenerator<CsvRecord[]> {
+    try {
+      if (rest.length > 0) yield recordsOf(rest);
+      for await (const rows of batches) yield recordsOf(rows);
     } catch (err) {
       throw asLineError(err);
     }

@@ -9,7 +9,7 @@
 // leaves a sync_run row.
 import { sql, type Kysely } from 'kysely';
 import type { SyncId, SyncStatus } from '../../domain/entities/syncEntry';
-import { RUN_LOG_FAILURE } from '../../domain/sync';
+import { RUN_LOG_FAILURE, waitingFiles } from '../../domain/sync';
 import { tryWithAdvisoryLock, type AdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
@@ -145,7 +145,7 @@ async function runLocked(
       options.warn?.(`sync ${syncId}: ${err.message} (sync source ${options.source})`);
     } else say(printable(`${RUN_LOG_FAILURE}run broke off: ${err instanceof Error ? err.message : String(err)}`));
   }
-  const waiting = run.filesWaiting > 0 ? `; waiting: ${run.filesWaiting} file(s) still changing, read next run` : '';
+  const waiting = run.filesWaiting > 0 ? `; ${waitingFiles(run.filesWaiting)}, read next run` : '';
   say(
     `Sync ${syncId} ${run.status}: ${run.filesDone} file(s) imported, ${run.filesFailed} failed, ${run.rowsImported} row(s)${waiting}`,
   );
@@ -224,7 +224,7 @@ async function runFiles(
     }
     const pause = Math.max(0, ...waiting.map((w) => w.readyInMs)) + 50;
     if (waiting.length === 0 || round === SETTLE_ROUNDS || waited + pause > SETTLE_WAIT_MS) break;
-    say(`waiting: ${waiting.length} file(s) still changing, looking again in ${Math.ceil(pause / 1000)} s`);
+    say(`${waitingFiles(waiting.length)}, looking again in ${Math.ceil(pause / 1000)} s`);
     await sleep(pause);
     waited += pause;
   }

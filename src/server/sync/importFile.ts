@@ -74,8 +74,8 @@ export const importRows = async (
   const { columns, records } = await openRecords(fileRows(handle, ranges, encoding), importer.columns, importer.required);
   let lines: unknown[] = [];
   let rows = 0;
-  for await (const record of records) {
-    lines.push(importer.line(record));
+  for await (const batch of records) {
+    for (const record of batch) lines.push(importer.line(record));
     if (!importer.wholeFile && lines.length >= chunk) {
       rows += await importer.write(trx, lines, columns);
       lines = [];

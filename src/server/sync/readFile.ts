@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { lstat, type FileHandle } from 'node:fs/promises';
-import { csvRows, sniffEncoding, type CsvRow, type TextEncoding } from '../imports/csvReader';
+import { csvRowBatches, sniffEncoding, type CsvRow, type TextEncoding } from '../imports/csvReader';
 import { sameFile } from './files';
 
 /** A part of a file: [start, end) in bytes. */
@@ -47,9 +47,9 @@ export const sniffFile = async (handle: FileHandle, ranges: readonly ByteRange[]
   return { hash: hash.digest('hex'), ...sniff.result() };
 };
 
-/** The second pass: the records, as they stream in. */
-export const fileRows = (handle: FileHandle, ranges: readonly ByteRange[], encoding: TextEncoding): AsyncGenerator<CsvRow> =>
-  csvRows(bytesOf(handle, ranges), { encoding });
+/** The second pass: the records, in batches as they stream in. */
+export const fileRows = (handle: FileHandle, ranges: readonly ByteRange[], encoding: TextEncoding): AsyncGenerator<CsvRow[]> =>
+  csvRowBatches(bytesOf(handle, ranges), { encoding });
 
 /** True when the open file, or what its name now points to, is no longer what was read. */
 export const changedSince = async (handle: FileHandle, path: Buffer | string, before: Stats): Promise<boolean> => {

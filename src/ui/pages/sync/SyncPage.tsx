@@ -6,7 +6,8 @@
 // update machine. A refresh keeps the slider values the user has changed. When the refresh happens
 // is the refresh machine's (syncRefresh.machine.ts): every N seconds, 750 ms after a start, at once
 // after a save refused as stale. An entry in ERROR shows why (the failures of its latest run, from
-// its run log), and a run that ends in ERROR while the page is open says so in a notification.
+// its run log), and a run that ends in ERROR while the page is open says so in a notification; an
+// entry whose latest run left files still being written says 'waiting: 1 file still changing'.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { getSync, getSyncLog, startSync, updateSync } from '../../../api/config';
@@ -120,7 +121,7 @@ export function SyncPage() {
   );
 
   const entries = batch.rows;
-  const failures = useSyncFailures(http, entries, notify);
+  const { failures, waiting } = useSyncFailures(http, entries, notify);
   const overall = overallStatus(entries.map((e) => e.status));
 
   usePaletteActions([
@@ -183,6 +184,7 @@ export function SyncPage() {
                     ))}
                   </ul>
                 ) : null}
+                {e.status !== 'RUNNING' && waiting[e.syncID] ? <p className="sync-waiting">{waiting[e.syncID]}</p> : null}
                 <Slider
                   label={`Interval of ${e.syncID} in minutes`}
                   minValue={SYNC_INTERVAL_MIN_MINUTES}
