@@ -73,7 +73,7 @@ const CONFLICT = new ApiError({
 function createSut(
   input: RowEditInput = { entity: 'analysis', limits: LIMITS },
   limits: Promise<LimitBounds[]> = new Promise<LimitBounds[]>(() => {}),
-  from?: Sut,
+  from?: Copied,
 ) {
   const calls: Array<{ effect: Effect; input: unknown }> = [];
   const notifications: NotifyParams[] = [...(from?.notifications ?? [])];
@@ -102,7 +102,7 @@ function createSut(
       },
     },
   });
-  const snapshot = from?.actor.getPersistedSnapshot();
+  const snapshot = from?.actor.getPersistedSnapshot() as Snapshot | undefined;
   const actor = createActor(machine, snapshot ? { input, snapshot } : { input });
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -131,6 +131,14 @@ function createSut(
   };
 }
 type Sut = ReturnType<typeof createSut>;
+/** What a copy takes over from the page it copies. */
+interface Copied {
+  actor: { getPersistedSnapshot(): unknown };
+  calls: Array<{ effect: Effect; input: unknown }>;
+  notifications: NotifyParams[];
+  emitted: RowEditEmitted[];
+  cleared(): number;
+}
 
 // ---- the oracle: what the row, the dialogs and the snackbar show, and what is sent ---------------
 
