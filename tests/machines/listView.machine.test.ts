@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/http';
-import { LIST_PAGE_SIZES, MAX_SELECTION } from '../../src/domain/constants';
+import { LIST_PAGE_SIZES, MAX_SELECTION, type Exclusion } from '../../src/domain/constants';
 import { parseFilters } from '../../src/domain/filter';
 import {
   isExclusionList,
@@ -281,7 +281,7 @@ const queryChange = (event: Event, before: Seen): { ok: boolean; query?: Selecti
     case 'SET_FILTERS':
       return { ok: parseFilters(event.filters as string[]).ok, query: { ...q, filter: event.filters as string[], page: 0 } };
     case 'SET_EXCLUSION':
-      return { ok: isExclusionList(event.exclusion as string[]), query: { ...q, exclusion: event.exclusion as string[], page: 0 } };
+      return { ok: isExclusionList(event.exclusion as string[]), query: { ...q, exclusion: event.exclusion as Exclusion[], page: 0 } };
     case 'SET_RESTRICTION': {
       const r = event.restriction as ListRestriction;
       return {
