@@ -724,6 +724,18 @@ describe('selection files', () => {
       { kind: 'error', message: 'Error occurred, file empty.csv was not imported!' },
     ]);
   });
+
+  it("a file whose ids are all selected already keeps 'Filter all' and the stored selection", async () => {
+    const sut = createSut([FOUND]);
+    sut.actor.send({ type: 'FILTER_ALL' });
+    expect(sut.restrictions).toEqual([{ kind: 'selection', ids: [FOUND.key] }]);
+    sut.actor.send({ type: 'FILES', files: [{ name: 'ids.txt', text: `${FOUND.sId}\n` }] });
+    await sut.resolve([FOUND]);
+    expect(sut.items()).toEqual([FOUND]);
+    expect(sut.restrictions).toEqual([{ kind: 'selection', ids: [FOUND.key] }]);
+    expect(sut.stored()).toBeUndefined();
+    expect(sut.notifications.at(-1)).toEqual({ kind: 'success', message: 'File ids.txt was uploaded successfully!' });
+  });
 });
 
 describe('Select All filtered Elements', () => {
