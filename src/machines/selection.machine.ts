@@ -192,7 +192,8 @@ export const selectionMachine = setup({
     /** A typed or scanned id whose items are all selected already. */
     allSelectedAlready: ({ context }, params: { found: SelectionItem[] }) =>
       context.pending?.source === 'input' && countNew(context.items, params.found) === 0,
-    addsNone: ({ context }, params: { found: SelectionItem[] }) => countNew(context.items, params.found) === 0,
+    addsNone: ({ context }, params: { found: SelectionItem[] }) =>
+      countNew(context.items, params.found) === 0,
     canAddFound: ({ context }, params: { found: SelectionItem[] }) =>
       canAddToSelection(context.items.length, countNew(context.items, params.found)),
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),

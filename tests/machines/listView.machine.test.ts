@@ -19,7 +19,12 @@ import {
   type ListRestriction,
 } from '../../src/domain/listQuery';
 import { validateRefreshTimer } from '../../src/domain/rules/fields';
-import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_BUSY, SERVER_TIMEOUT } from '../../src/domain/messages';
+import {
+  FILTER_MISMATCH,
+  REFRESH_TIMER_MESSAGE,
+  SERVER_BUSY,
+  SERVER_TIMEOUT,
+} from '../../src/domain/messages';
 import type { SelectionQuery } from '../../src/domain/query';
 import {
   listQueryOf,
@@ -33,7 +38,6 @@ import {
 } from '../../src/machines/listView.machine';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
-
 
 const REFRESH_EVENT = 'xstate.after.REFRESH.listView.idle.refreshing';
 const PAGE: ListPage = {
@@ -166,7 +170,6 @@ function createSut(input: { refreshSeconds?: number } = {}) {
   };
 }
 
-
 const tooMany = Array.from({ length: MAX_SELECTION + 1 }, (_, i) => String(i + 1));
 
 // One sample per equivalence class: each query event valid and invalid, each kind of answer.
@@ -232,7 +235,9 @@ const oracleDriver = (): Driver<Seen, Event> => {
         else await sut.reject(event.error);
       } else if (event.type.endsWith('.checkRows')) {
         if (!check || check.settled || !sut.actor.getSnapshot().matches('checking')) return;
-        await sut.checked(event.type.includes('.done.') ? { rows: event.output as unknown[] } : { error: event.error });
+        await sut.checked(
+          event.type.includes('.done.') ? { rows: event.output as unknown[] } : { error: event.error },
+        );
       } else sut.actor.send(event as never);
       await flush();
       for (const path of activePaths(sut.actor.getSnapshot().value)) visitedByOracle.add(path);
@@ -273,15 +278,27 @@ const queryChange = (event: Event, before: Seen): { ok: boolean; query?: Selecti
   const q = before.query;
   switch (event.type) {
     case 'SET_PAGE':
-      return { ok: isPageIndex(event.page as number, before.totalPages), query: { ...q, page: event.page as number } };
+      return {
+        ok: isPageIndex(event.page as number, before.totalPages),
+        query: { ...q, page: event.page as number },
+      };
     case 'SET_SIZE':
-      return { ok: isPageSize(LIST_PAGE_SIZES, event.size as number), query: { ...q, size: event.size as number, page: 0 } };
+      return {
+        ok: isPageSize(LIST_PAGE_SIZES, event.size as number),
+        query: { ...q, size: event.size as number, page: 0 },
+      };
     case 'SET_SORT':
       return { ok: isSortList(event.sort as string[]), query: { ...q, sort: event.sort as string[] } };
     case 'SET_FILTERS':
-      return { ok: parseFilters(event.filters as string[]).ok, query: { ...q, filter: event.filters as string[], page: 0 } };
+      return {
+        ok: parseFilters(event.filters as string[]).ok,
+        query: { ...q, filter: event.filters as string[], page: 0 },
+      };
     case 'SET_EXCLUSION':
-      return { ok: isExclusionList(event.exclusion as string[]), query: { ...q, exclusion: event.exclusion as Exclusion[], page: 0 } };
+      return {
+        ok: isExclusionList(event.exclusion as string[]),
+        query: { ...q, exclusion: event.exclusion as Exclusion[], page: 0 },
+      };
     case 'SET_RESTRICTION': {
       const r = event.restriction as ListRestriction;
       return {
@@ -302,21 +319,22 @@ const queryChange = (event: Event, before: Seen): { ok: boolean; query?: Selecti
 };
 
 const listViewRules: Rules<Seen, Event> = {
-  'An accepted query change sends it at once (back to the first page unless page or sort); a refused one sends nothing': (
-    step,
-  ) => {
-    const { before, event, after } = step;
-    if (!isUser(event) || event.type === 'SET_REFRESH') return;
-    const change = queryChange(event, before);
-    if (change.ok) {
-      expect(sentIn(step).map((r) => r.query)).toEqual([change.query]);
-      expect(after.status).toBe('loading');
-    } else {
-      expect(sentIn(step)).toEqual([]);
-      expect([after.status, after.query, after.rows]).toEqual([before.status, before.query, before.rows]);
-      expect(saidIn(step)).toEqual(event.type === 'SET_FILTERS' ? [{ kind: 'error', message: FILTER_MISMATCH }] : []);
-    }
-  },
+  'An accepted query change sends it at once (back to the first page unless page or sort); a refused one sends nothing':
+    (step) => {
+      const { before, event, after } = step;
+      if (!isUser(event) || event.type === 'SET_REFRESH') return;
+      const change = queryChange(event, before);
+      if (change.ok) {
+        expect(sentIn(step).map((r) => r.query)).toEqual([change.query]);
+        expect(after.status).toBe('loading');
+      } else {
+        expect(sentIn(step)).toEqual([]);
+        expect([after.status, after.query, after.rows]).toEqual([before.status, before.query, before.rows]);
+        expect(saidIn(step)).toEqual(
+          event.type === 'SET_FILTERS' ? [{ kind: 'error', message: FILTER_MISMATCH }] : [],
+        );
+      }
+    },
   'A new request aborts the one in flight': (step) => {
     const { before, after } = step;
     if (sentIn(step).length === 0) return;
@@ -340,40 +358,41 @@ const listViewRules: Rules<Seen, Event> = {
     const on = before.status === 'idle' && before.refreshSeconds > 0;
     expect(sentIn(step).map((r) => r.query)).toEqual(on ? [before.query] : []);
   },
-  'An answer shows its page; a failure says why and keeps the last checked rows; a cancelled one says nothing': (
-    step,
-  ) => {
-    const { before, event, after } = step;
-    if (isUser(event) || event.type === REFRESH_EVENT) return;
-    const page = event.type.endsWith('.fetchPage') && before.waiting === 'page';
-    const check = event.type.endsWith('.checkRows') && before.waiting === 'check';
-    if (!page && !check) {
-      // An answer to nothing under way changes nothing.
-      expect(sentIn(step)).toEqual([]);
-      return expect([after.status, after.rows, saidIn(step)]).toEqual([before.status, before.rows, []]);
-    }
-    if (event.type === 'xstate.done.actor.fetchPage') {
-      const page = event.output as ListPage;
-      expect([sentIn(step), saidIn(step)]).toEqual([[], []]);
-      expect(after.rows).toEqual(page.rows);
-      expect(after.status).toBe(page.check ? 'loading' : 'idle');
-    }
-    if (event.type === 'xstate.error.actor.fetchPage') {
-      const error = event.error as ApiError;
-      const said = saidIn(step);
-      if (error.kind === 'aborted') expect(said).toEqual([]);
-      else {
-        const message = error.status === 400 ? error.message : error.status === 503 ? SERVER_BUSY : SERVER_TIMEOUT;
-        expect(said).toEqual([{ kind: 'error', message }]);
+  'An answer shows its page; a failure says why and keeps the last checked rows; a cancelled one says nothing':
+    (step) => {
+      const { before, event, after } = step;
+      if (isUser(event) || event.type === REFRESH_EVENT) return;
+      const page = event.type.endsWith('.fetchPage') && before.waiting === 'page';
+      const check = event.type.endsWith('.checkRows') && before.waiting === 'check';
+      if (!page && !check) {
+        // An answer to nothing under way changes nothing.
+        expect(sentIn(step)).toEqual([]);
+        return expect([after.status, after.rows, saidIn(step)]).toEqual([before.status, before.rows, []]);
+      }
+      if (event.type === 'xstate.done.actor.fetchPage') {
+        const page = event.output as ListPage;
+        expect([sentIn(step), saidIn(step)]).toEqual([[], []]);
+        expect(after.rows).toEqual(page.rows);
+        expect(after.status).toBe(page.check ? 'loading' : 'idle');
+      }
+      if (event.type === 'xstate.error.actor.fetchPage') {
+        const error = event.error as ApiError;
+        const said = saidIn(step);
+        if (error.kind === 'aborted') expect(said).toEqual([]);
+        else {
+          const message =
+            error.status === 400 ? error.message : error.status === 503 ? SERVER_BUSY : SERVER_TIMEOUT;
+          expect(said).toEqual([{ kind: 'error', message }]);
+          expect(after.status).toBe('error');
+        }
+      }
+      if (event.type === 'xstate.done.actor.checkRows')
+        expect([after.status, after.rows]).toEqual(['idle', event.output]);
+      if (event.type === 'xstate.error.actor.checkRows') {
+        expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
         expect(after.status).toBe('error');
       }
-    }
-    if (event.type === 'xstate.done.actor.checkRows') expect([after.status, after.rows]).toEqual(['idle', event.output]);
-    if (event.type === 'xstate.error.actor.checkRows') {
-      expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
-      expect(after.status).toBe('error');
-    }
-  },
+    },
   'Rows not checked never stay on screen once the table is idle or failed': ({ after }) => {
     if (after.status !== 'loading') expect(after.rows).not.toContainEqual(UNCHECKED_ROWS[0]);
   },
@@ -382,18 +401,23 @@ const listViewRules: Rules<Seen, Event> = {
 const visitedByOracle = new Set<string>();
 
 describe('list view: every transition judged by the spec rules', () => {
-  const model = createTestModel(toTestModelMachine(listViewMachine.provide({ actions: { notify: () => undefined } })), {
-    events: SAMPLE_EVENTS as never,
-    input: { defaultSize: 50 },
-    serializeState: (state) =>
-      JSON.stringify({
-        value: state.value,
-        refresh: state.context.refreshSeconds > 0,
-        pages: state.context.totalPages > 1,
-        checked: state.context.checked !== null,
-      }),
-  });
-  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS as Event[]) as Walk<Event>[]);
+  const model = createTestModel(
+    toTestModelMachine(listViewMachine.provide({ actions: { notify: () => undefined } })),
+    {
+      events: SAMPLE_EVENTS as never,
+      input: { defaultSize: 50 },
+      serializeState: (state) =>
+        JSON.stringify({
+          value: state.value,
+          refresh: state.context.refreshSeconds > 0,
+          pages: state.context.totalPages > 1,
+          checked: state.context.checked !== null,
+        }),
+    },
+  );
+  const walks = explored(
+    () => transitionWalks(model as never, () => SAMPLE_EVENTS as Event[]) as Walk<Event>[],
+  );
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, () => oracleDriver(), listViewRules);
   });
@@ -402,7 +426,6 @@ describe('list view: every transition judged by the spec rules', () => {
     expect([...visitedByOracle].sort()).toEqual(restingStateNodes(listViewMachine).sort());
   });
 });
-
 
 type Sut = ReturnType<typeof createSut>;
 

@@ -144,7 +144,8 @@ interface Copied {
 
 type Event = { type: string; [key: string]: unknown };
 /** Where the user meets the edit: nothing open, the row or dialog loading/editing, the question, a write under way. */
-type View = 'none' | 'loading' | 'row' | 'dialog' | 'saving' | 'confirm' | 'deleting' | 'create' | 'submitting';
+type View =
+  'none' | 'loading' | 'row' | 'dialog' | 'saving' | 'confirm' | 'deleting' | 'create' | 'submitting';
 interface Seen {
   view: View;
   /** The row open in edit (or asked about); null without one. */
@@ -404,7 +405,9 @@ const rowEditRules: Rules<Seen, Event> = {
       expect(saidIn(step)).toEqual([{ kind: 'success', message: `aId#${id} was deleted successfully!` }]);
       expect(emittedIn(step)).toEqual([{ type: 'deleted', id }]);
     } else {
-      expect(saidIn(step)).toEqual([{ kind: 'error', message: `Error occurred, aId#${id} was not deleted!` }]);
+      expect(saidIn(step)).toEqual([
+        { kind: 'error', message: `Error occurred, aId#${id} was not deleted!` },
+      ]);
       expect(emittedIn(step)).toEqual([]);
     }
     expect(after.view).toBe('none');
@@ -457,7 +460,9 @@ const ORACLE_EVENTS: Event[] = [
 
 describe('row edit: every transition judged by the spec rules', () => {
   const model = createTestModel(
-    toTestModelMachine(rowEditMachine.provide({ actions: { notify: () => undefined, clearValidation: () => undefined } })),
+    toTestModelMachine(
+      rowEditMachine.provide({ actions: { notify: () => undefined, clearValidation: () => undefined } }),
+    ),
     {
       events: ORACLE_EVENTS as never,
       input: { entity: 'analysis', limits: LIMITS },
@@ -481,7 +486,6 @@ describe('row edit: every transition judged by the spec rules', () => {
     expect([...visitedByOracle].sort()).toEqual(restingStateNodes(rowEditMachine).sort());
   });
 });
-
 
 /** EDIT, then the record loaded. */
 async function editing(sut: Sut = createSut()): Promise<Sut> {

@@ -286,7 +286,8 @@ const selectionRules: Rules<Seen, Event> = {
     step,
   ) => {
     const { before, event, after } = step;
-    const kind = event.type === 'FILTER_ALL' ? 'selection' : event.type === 'FILTER_ALL_SIDS' ? 'sampleIds' : null;
+    const kind =
+      event.type === 'FILTER_ALL' ? 'selection' : event.type === 'FILTER_ALL_SIDS' ? 'sampleIds' : null;
     if (!kind) return;
     expect(sentIn(step)).toEqual([]);
     expect(after.items).toEqual(before.items);
@@ -321,7 +322,8 @@ const selectionRules: Rules<Seen, Event> = {
       expect(after.items).toEqual(before.items);
       expect(after.view).toBe(before.items.length > 0 ? 'clear?' : 'card');
     }
-    if (before.view === 'clear?' && event.type === 'CONFIRM') expect([after.view, after.items]).toEqual(['card', []]);
+    if (before.view === 'clear?' && event.type === 'CONFIRM')
+      expect([after.view, after.items]).toEqual(['card', []]);
     if (before.view === 'clear?' && event.type === 'CANCEL')
       expect([after.view, after.items]).toEqual(['card', before.items]);
     // The last item removed while asking: no question left to ask.
@@ -355,7 +357,11 @@ const selectionRules: Rules<Seen, Event> = {
     step,
   ) => {
     const { before, event, after } = step;
-    if (!answered(event, before) || before.asked?.type === 'SELECT_ALL_FILTERED' || before.asked?.type === 'FETCH_FROM_OTHER')
+    if (
+      !answered(event, before) ||
+      before.asked?.type === 'SELECT_ALL_FILTERED' ||
+      before.asked?.type === 'FETCH_FROM_OTHER'
+    )
       return;
     const { label, files } = lookupOf(before.asked);
     const failed = files ? files.map(fileNotImported).join(' ') : null;
@@ -381,7 +387,9 @@ const selectionRules: Rules<Seen, Event> = {
     const success = files ? files.map(fileUploaded).join(' ') : addedToSelection(label);
     expect(saidIn(step)).toEqual(fits ? [{ kind: 'success', message: success }] : [TOO_LARGE]);
   },
-  "'Select All filtered Elements': refused above 1000, asks otherwise, then fetches the first 1000": (step) => {
+  "'Select All filtered Elements': refused above 1000, asks otherwise, then fetches the first 1000": (
+    step,
+  ) => {
     const { before, event, after } = step;
     if (event.type === 'SELECT_ALL_FILTERED' && before.view === 'card') {
       expect(sentIn(step)).toEqual([]);
@@ -413,12 +421,19 @@ const selectionRules: Rules<Seen, Event> = {
     const { before, event, after } = step;
     if (event.type !== 'FETCH_FROM_OTHER' || before.view !== 'card') return;
     const items = event.items as SelectionItem[];
-    expect(sentIn(step)).toEqual(items.length > 0 ? [{ name: 'fetch', input: { kind: 'other', items } }] : []);
+    expect(sentIn(step)).toEqual(
+      items.length > 0 ? [{ name: 'fetch', input: { kind: 'other', items } }] : [],
+    );
     expect(after.view).toBe(items.length > 0 ? 'busy' : 'card');
   },
   'A fetched batch is added all or nothing; a failure says so as a list request or a lookup does': (step) => {
     const { before, event, after } = step;
-    const kind = before.asked?.type === 'SELECT_ALL_FILTERED' ? 'filtered' : before.asked?.type === 'FETCH_FROM_OTHER' ? 'other' : null;
+    const kind =
+      before.asked?.type === 'SELECT_ALL_FILTERED'
+        ? 'filtered'
+        : before.asked?.type === 'FETCH_FROM_OTHER'
+          ? 'other'
+          : null;
     if (!answered(event, before) || !kind) return;
     expect(after.view).toBe('card');
     if (event.type.includes('.error.')) {
@@ -449,7 +464,9 @@ const eventsOf = (state: Snapshot): Event[] => {
 
 describe('selection: every transition judged by the spec rules', () => {
   const model = createTestModel(
-    toTestModelMachine(selectionMachine.provide({ actions: { notify: () => undefined, save: () => undefined } })),
+    toTestModelMachine(
+      selectionMachine.provide({ actions: { notify: () => undefined, save: () => undefined } }),
+    ),
     {
       events: (state) => eventsOf(state) as never,
       input: {},
@@ -734,7 +751,10 @@ describe('selection files', () => {
     expect(sut.items()).toEqual([FOUND]);
     expect(sut.restrictions).toEqual([{ kind: 'selection', ids: [FOUND.key] }]);
     expect(sut.stored()).toBeUndefined();
-    expect(sut.notifications.at(-1)).toEqual({ kind: 'success', message: 'File ids.txt was uploaded successfully!' });
+    expect(sut.notifications.at(-1)).toEqual({
+      kind: 'success',
+      message: 'File ids.txt was uploaded successfully!',
+    });
   });
 });
 
