@@ -19,9 +19,17 @@ export const targets = {
   },
 };
 
-const name = process.env.STRYKER_TARGET ?? 'machines';
-const target = targets[name];
-if (!target) throw new Error(`STRYKER_TARGET: one of ${Object.keys(targets).join(', ')}`);
+const targetName = process.env.STRYKER_TARGET ?? 'machines';
+const chosen = targets[targetName];
+if (!chosen) throw new Error(`STRYKER_TARGET: one of ${Object.keys(targets).join(', ')}`);
+// One file of a target at a time (a quick look while writing its tests):
+// STRYKER_FILE=src/machines/rowEdit.machine.ts STRYKER_INCLUDE=tests/machines/rowEdit.machine.test.ts;
+// its reports go beside the target's, under the file's name.
+const file = process.env.STRYKER_FILE;
+const name = file ? `${targetName}-${file.replace(/^.*\//, '').replace(/\..*$/, '')}` : targetName;
+const target = file
+  ? { ...chosen, mutate: [file], include: process.env.STRYKER_INCLUDE ?? chosen.include }
+  : chosen;
 process.env.STRYKER_TESTS = target.tests;
 if (target.include) process.env.STRYKER_INCLUDE = target.include;
 
@@ -30,8 +38,8 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker/vitest.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner', '@stryker-mutator/typescript-checker'],
-  checkers: name === 'ci' ? [] : ['typescript'],
-  tsconfigFile: name === 'server' ? 'tsconfig.server.json' : 'tsconfig.browser.json',
+  checkers: targetName === 'ci' ? [] : ['typescript'],
+  tsconfigFile: targetName === 'server' ? 'tsconfig.server.json' : 'tsconfig.browser.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   mutate: target.mutate,
   coverageAnalysis: 'perTest',

@@ -192,6 +192,8 @@ export const selectionMachine = setup({
     /** A typed or scanned id whose items are all selected already. */
     allSelectedAlready: ({ context }, params: { found: SelectionItem[] }) =>
       context.pending?.source === 'input' && countNew(context.items, params.found) === 0,
+    addsNone: ({ context }, params: { found: SelectionItem[] }) =>
+      countNew(context.items, params.found) === 0,
     canAddFound: ({ context }, params: { found: SelectionItem[] }) =>
       canAddToSelection(context.items.length, countNew(context.items, params.found)),
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
@@ -416,6 +418,19 @@ export const selectionMachine = setup({
                     context.pending?.source === 'input' ? context.pending.label : '',
                   ),
                 }),
+              },
+              'forgetLookup',
+            ],
+          },
+          // Files whose ids are all selected already: uploaded, but the selection did not change,
+          // so 'Filter all' stays (docs/dev/product-rules.md#behaviour Selections).
+          {
+            guard: { type: 'addsNone', params: ({ event }) => ({ found: event.output }) },
+            target: 'ready',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'success', message: addedMessage(context.pending) }),
               },
               'forgetLookup',
             ],

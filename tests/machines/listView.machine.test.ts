@@ -1,12 +1,30 @@
-// Model-based and clocked scenario tests of the list view machine. The system under test is a real
-// actor with a fake list request that honours its AbortSignal, on a simulated clock, observed as the
-// table sees it: the queries sent, which ones were aborted, the rows, and the notifications.
+// Model-based and clocked scenario tests of the list view machine. The model (the machine itself)
+// only proposes the paths; each is replayed on a real actor with a fake list request that honours
+// its AbortSignal, on a simulated clock, every event is tried once more at its end, and the oracle
+// below judges each step by the spec's rules on what the table shows and which request goes out
+// (an accepted query change sent at once, a refused one never, the one in flight aborted, the
+// messages of a failure), without asking the machine. Scenarios follow.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/http';
-import { MAX_SELECTION } from '../../src/domain/constants';
-import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_BUSY, SERVER_TIMEOUT } from '../../src/domain/messages';
+import { LIST_PAGE_SIZES, MAX_SELECTION, type Exclusion } from '../../src/domain/constants';
+import { parseFilters } from '../../src/domain/filter';
+import {
+  isExclusionList,
+  isPageIndex,
+  isPageSize,
+  isRestrictionWithinLimit,
+  isSortList,
+  type ListRestriction,
+} from '../../src/domain/listQuery';
+import { validateRefreshTimer } from '../../src/domain/rules/fields';
+import {
+  FILTER_MISMATCH,
+  REFRESH_TIMER_MESSAGE,
+  SERVER_BUSY,
+  SERVER_TIMEOUT,
+} from '../../src/domain/messages';
 import type { SelectionQuery } from '../../src/domain/query';
 import {
   listQueryOf,
@@ -15,13 +33,11 @@ import {
   refreshDelayMs,
   type FetchPageInput,
   type ListPage,
-  type ListViewMachine,
   type NotifyParams,
   type PageCheck,
 } from '../../src/machines/listView.machine';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
-
-type Snapshot = SnapshotFrom<ListViewMachine>;
+import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 const REFRESH_EVENT = 'xstate.after.REFRESH.listView.idle.refreshing';
 const PAGE: ListPage = {
@@ -153,9 +169,6 @@ function createSut(input: { refreshSeconds?: number } = {}) {
     },
   };
 }
-type Sut = ReturnType<typeof createSut>;
-
-const visited = new Set<string>();
 
 const tooMany = Array.from({ length: MAX_SELECTION + 1 }, (_, i) => String(i + 1));
 
@@ -188,117 +201,233 @@ const SAMPLE_EVENTS = [
   { type: 'xstate.error.actor.fetchPage', error: REJECTED },
 ];
 
-describe('list view machine model', () => {
-  const model = createTestModel(toTestModelMachine(listViewMachine), {
-    events: SAMPLE_EVENTS as never,
-    input: { defaultSize: 50 },
-    // The query values are many; what changes behaviour is the state, whether auto-refresh is on,
-    // the error shown, and whether there is a second page. The incoming event is part of the key,
-    // so the paths cover the transitions, not only the states.
-    serializeState: (state, event, previous) => {
-      const key = JSON.stringify({
-        value: state.value,
-        refresh: state.context.refreshSeconds > 0,
-        error: state.context.error,
-        pages: state.context.totalPages > 1,
-      });
-      return event && previous ? `${key} via ${event.type} from ${JSON.stringify(previous.value)}` : key;
+// ---- the oracle: what the table shows and which request goes out ---------------------------------
+
+type Event = { type: string; [key: string]: unknown };
+interface Seen {
+  status: 'loading' | 'idle' | 'error';
+  query: SelectionQuery;
+  rows: unknown[];
+  totalPages: number;
+  refreshSeconds: number;
+  /** What the table waits for: a page, the check of its rows, or nothing. */
+  waiting: 'page' | 'check' | null;
+  requests: Array<{ query: SelectionQuery; aborted: boolean }>;
+  messages: NotifyParams[];
+}
+
+/** A table with its fake server; a copy replays the same events on a new one. */
+const oracleDriver = (): Driver<Seen, Event> => {
+  const sut = createSut();
+  const done: Event[] = [];
+  const driver: Driver<Seen, Event> = {
+    async send(event) {
+      done.push(event);
+      const call = sut.calls.at(-1);
+      const check = sut.checks.at(-1);
+      if (event.type === REFRESH_EVENT) {
+        // The wait as the machine was told it; nothing when auto-refresh is not waiting.
+        if (sut.actor.getSnapshot().matches({ idle: 'refreshing' }))
+          sut.clock.increment(refreshDelayMs(sut.actor.getSnapshot().context.refreshSeconds));
+      } else if (event.type.endsWith('.fetchPage')) {
+        if (!call || call.settled || !sut.actor.getSnapshot().matches('loading')) return;
+        if (event.type.includes('.done.')) await sut.resolve(event.output as ListPage);
+        else await sut.reject(event.error);
+      } else if (event.type.endsWith('.checkRows')) {
+        if (!check || check.settled || !sut.actor.getSnapshot().matches('checking')) return;
+        await sut.checked(
+          event.type.includes('.done.') ? { rows: event.output as unknown[] } : { error: event.error },
+        );
+      } else sut.actor.send(event as never);
+      await flush();
+      for (const path of activePaths(sut.actor.getSnapshot().value)) visitedByOracle.add(path);
     },
-  });
-  const paths = explored(() => model.getShortestPaths());
+    seen() {
+      const snapshot = sut.actor.getSnapshot();
+      return {
+        status: listViewStatus(snapshot),
+        query: listQueryOf(snapshot),
+        rows: [...snapshot.context.rows],
+        totalPages: snapshot.context.totalPages,
+        refreshSeconds: snapshot.context.refreshSeconds,
+        waiting:
+          snapshot.matches('loading') && sut.calls.at(-1)?.settled === false
+            ? 'page'
+            : snapshot.matches('checking') && sut.checks.at(-1)?.settled === false
+              ? 'check'
+              : null,
+        requests: sut.calls.map((c) => ({ query: c.query, aborted: c.signal.aborted })),
+        messages: [...sut.notifications],
+      };
+    },
+    async fork() {
+      const copy = oracleDriver();
+      for (const event of done) await copy.send(event);
+      return copy;
+    },
+  };
+  return driver;
+};
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_description, path) => {
-    const sut: Sut = createSut();
-    const send = ({ event }: { event: { type: string } }) => {
-      sut.actor.send(event as never);
-    };
-    await path.test({
-      events: {
-        SET_PAGE: send,
-        SET_SIZE: send,
-        SET_SORT: send,
-        SET_FILTERS: send,
-        SET_EXCLUSION: send,
-        SET_RESTRICTION: send,
-        SET_REFRESH: send,
-        RELOAD: send,
-        'xstate.done.actor.fetchPage': async ({ event }: { event: { output: ListPage } }) => {
-          await sut.resolve(event.output);
+const sentIn = (s: { before: Seen; after: Seen }) => s.after.requests.slice(s.before.requests.length);
+const saidIn = (s: { before: Seen; after: Seen }) => added(s.before.messages, s.after.messages);
+const isUser = (e: Event) => !e.type.startsWith('xstate.');
+
+/** Whether the spec's rules accept a change of the query, and the query it leads to. */
+const queryChange = (event: Event, before: Seen): { ok: boolean; query?: SelectionQuery } => {
+  const q = before.query;
+  switch (event.type) {
+    case 'SET_PAGE':
+      return {
+        ok: isPageIndex(event.page as number, before.totalPages),
+        query: { ...q, page: event.page as number },
+      };
+    case 'SET_SIZE':
+      return {
+        ok: isPageSize(LIST_PAGE_SIZES, event.size as number),
+        query: { ...q, size: event.size as number, page: 0 },
+      };
+    case 'SET_SORT':
+      return { ok: isSortList(event.sort as string[]), query: { ...q, sort: event.sort as string[] } };
+    case 'SET_FILTERS':
+      return {
+        ok: parseFilters(event.filters as string[]).ok,
+        query: { ...q, filter: event.filters as string[], page: 0 },
+      };
+    case 'SET_EXCLUSION':
+      return {
+        ok: isExclusionList(event.exclusion as string[]),
+        query: { ...q, exclusion: event.exclusion as Exclusion[], page: 0 },
+      };
+    case 'SET_RESTRICTION': {
+      const r = event.restriction as ListRestriction;
+      return {
+        ok: isRestrictionWithinLimit(r),
+        query: {
+          ...q,
+          page: 0,
+          selection: r?.kind === 'selection' ? r.ids : [],
+          selectionSId: r?.kind === 'sampleIds' ? r.sIds : [],
         },
-        'xstate.error.actor.fetchPage': async ({ event }: { event: { error: unknown } }) => {
-          await sut.reject(event.error);
-        },
-        'xstate.done.actor.checkRows': async ({ event }: { event: { output: unknown[] } }) => {
-          await sut.checked({ rows: event.output });
-        },
-        'xstate.error.actor.checkRows': async ({ event }: { event: { error: unknown } }) => {
-          await sut.checked({ error: event.error });
-        },
-        [REFRESH_EVENT]: () => {
-          const ms = refreshDelayMs(sut.actor.getSnapshot().context.refreshSeconds);
-          const before = sut.calls.length;
-          sut.clock.increment(ms - 1);
-          expect(sut.calls.length, `no reload 1 ms before ${ms} ms`).toBe(before);
-          sut.clock.increment(1);
-          expect(sut.calls.length).toBe(before + 1);
-        },
-      } as never,
-      states: {
-        '#listView': (state: Snapshot) => {
-          const real = sut.actor.getSnapshot();
-          activePaths(real.value).forEach((p) => visited.add(p));
-          expect(real.status).toBe('active');
-          expect(real.value).toEqual(state.value);
-          expect(real.context.error).toBe(state.context.error);
-          expect(real.context.refreshSeconds > 0).toBe(state.context.refreshSeconds > 0);
-          // Only the newest request may still be open; every older one was answered or aborted.
-          sut.calls.slice(0, -1).forEach((c) => expect(c.settled).toBe(true));
-          // What the table shows is what the model says, and a row check runs only in 'checking'.
-          expect(real.context.rows).toEqual(state.context.rows);
-          expect(real.context.totalPages).toBe(state.context.totalPages);
-          if (!real.matches('checking')) sut.checks.forEach((c) => expect(c.settled).toBe(true));
-          // Rows that were not checked are never left on screen once the page is done or failed.
-          if (real.matches('idle') || real.matches('error'))
-            expect(real.context.rows).not.toContainEqual(UNCHECKED_ROWS[0]);
-        },
-        checking: () => {
-          const real = sut.actor.getSnapshot();
-          expect(real.context.rows).toEqual(UNCHECKED_ROWS);
-          expect(listViewStatus(real)).toBe('loading');
-          expect(sut.checks.at(-1)?.settled).toBe(false);
-        },
-        loading: () => {
-          // The request in flight asks exactly for the query the machine now holds.
-          const last = sut.calls.at(-1);
-          expect(last?.query).toEqual(listQueryOf(sut.actor.getSnapshot()));
-          expect(last?.signal.aborted).toBe(false);
-          expect(last?.settled).toBe(false);
-        },
-        idle: (state: Snapshot) => {
-          const real = sut.actor.getSnapshot().context;
-          expect(real.totalPages > 1).toBe(state.context.totalPages > 1);
-          if (real.totalPages > 1) expect(real.rows).toEqual(PAGE.rows);
-        },
-        'idle.still': () => {
-          const before = sut.calls.length;
-          sut.clock.increment(3_600_000);
-          expect(sut.calls.length, 'auto-refresh is off').toBe(before);
-        },
-        'idle.refreshing': (state: Snapshot) => {
-          expect(state.context.refreshSeconds).toBeGreaterThan(0);
-        },
-        error: (state: Snapshot) => {
-          expect(sut.notifications).toContainEqual({ kind: 'error', message: state.context.error });
-          expect([SERVER_TIMEOUT, FILTER_MISMATCH]).toContain(state.context.error);
-        },
-      } as never,
-    });
+      };
+    }
+    case 'RELOAD':
+      return { ok: true, query: q };
+    default:
+      return { ok: false };
+  }
+};
+
+const listViewRules: Rules<Seen, Event> = {
+  'An accepted query change sends it at once (back to the first page unless page or sort); a refused one sends nothing':
+    (step) => {
+      const { before, event, after } = step;
+      if (!isUser(event) || event.type === 'SET_REFRESH') return;
+      const change = queryChange(event, before);
+      if (change.ok) {
+        expect(sentIn(step).map((r) => r.query)).toEqual([change.query]);
+        expect(after.status).toBe('loading');
+      } else {
+        expect(sentIn(step)).toEqual([]);
+        expect([after.status, after.query, after.rows]).toEqual([before.status, before.query, before.rows]);
+        expect(saidIn(step)).toEqual(
+          event.type === 'SET_FILTERS' ? [{ kind: 'error', message: FILTER_MISMATCH }] : [],
+        );
+      }
+    },
+  'A new request aborts the one in flight': (step) => {
+    const { before, after } = step;
+    if (sentIn(step).length === 0) return;
+    if (before.waiting === 'page') expect(after.requests[before.requests.length - 1]!.aborted).toBe(true);
+  },
+  'The refresh interval: 0 to 600 seconds, anything else refused with its message': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'SET_REFRESH') return;
+    expect(sentIn(step)).toEqual([]);
+    if (validateRefreshTimer(event.seconds as number) === null) {
+      expect(after.refreshSeconds).toBe(Number(event.seconds));
+      expect(saidIn(step)).toEqual([]);
+    } else {
+      expect(after.refreshSeconds).toBe(before.refreshSeconds);
+      expect(saidIn(step)).toEqual([{ kind: 'error', message: REFRESH_TIMER_MESSAGE }]);
+    }
+  },
+  'Auto-refresh asks again, with the same query, only while on and the table is idle': (step) => {
+    const { before, event } = step;
+    if (event.type !== REFRESH_EVENT) return;
+    const on = before.status === 'idle' && before.refreshSeconds > 0;
+    expect(sentIn(step).map((r) => r.query)).toEqual(on ? [before.query] : []);
+  },
+  'An answer shows its page; a failure says why and keeps the last checked rows; a cancelled one says nothing':
+    (step) => {
+      const { before, event, after } = step;
+      if (isUser(event) || event.type === REFRESH_EVENT) return;
+      const page = event.type.endsWith('.fetchPage') && before.waiting === 'page';
+      const check = event.type.endsWith('.checkRows') && before.waiting === 'check';
+      if (!page && !check) {
+        // An answer to nothing under way changes nothing.
+        expect(sentIn(step)).toEqual([]);
+        return expect([after.status, after.rows, saidIn(step)]).toEqual([before.status, before.rows, []]);
+      }
+      if (event.type === 'xstate.done.actor.fetchPage') {
+        const page = event.output as ListPage;
+        expect([sentIn(step), saidIn(step)]).toEqual([[], []]);
+        expect(after.rows).toEqual(page.rows);
+        expect(after.status).toBe(page.check ? 'loading' : 'idle');
+      }
+      if (event.type === 'xstate.error.actor.fetchPage') {
+        const error = event.error as ApiError;
+        const said = saidIn(step);
+        if (error.kind === 'aborted') expect(said).toEqual([]);
+        else {
+          const message =
+            error.status === 400 ? error.message : error.status === 503 ? SERVER_BUSY : SERVER_TIMEOUT;
+          expect(said).toEqual([{ kind: 'error', message }]);
+          expect(after.status).toBe('error');
+        }
+      }
+      if (event.type === 'xstate.done.actor.checkRows')
+        expect([after.status, after.rows]).toEqual(['idle', event.output]);
+      if (event.type === 'xstate.error.actor.checkRows') {
+        expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+        expect(after.status).toBe('error');
+      }
+    },
+  'Rows not checked never stay on screen once the table is idle or failed': ({ after }) => {
+    if (after.status !== 'loading') expect(after.rows).not.toContainEqual(UNCHECKED_ROWS[0]);
+  },
+};
+
+const visitedByOracle = new Set<string>();
+
+describe('list view: every transition judged by the spec rules', () => {
+  const model = createTestModel(
+    toTestModelMachine(listViewMachine.provide({ actions: { notify: () => undefined } })),
+    {
+      events: SAMPLE_EVENTS as never,
+      input: { defaultSize: 50 },
+      serializeState: (state) =>
+        JSON.stringify({
+          value: state.value,
+          refresh: state.context.refreshSeconds > 0,
+          pages: state.context.totalPages > 1,
+          checked: state.context.checked !== null,
+        }),
+    },
+  );
+  const walks = explored(
+    () => transitionWalks(model as never, () => SAMPLE_EVENTS as Event[]) as Walk<Event>[],
+  );
+  it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, () => oracleDriver(), listViewRules);
   });
 
-  it('visited every state of the machine', () => {
-    expect([...visited].sort()).toEqual(expect.arrayContaining(restingStateNodes(listViewMachine)));
+  it('visited every state', () => {
+    expect([...visitedByOracle].sort()).toEqual(restingStateNodes(listViewMachine).sort());
   });
 });
+
+type Sut = ReturnType<typeof createSut>;
 
 /** Started, first page answered. */
 async function loaded(input: { refreshSeconds?: number } = {}): Promise<Sut> {

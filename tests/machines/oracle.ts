@@ -26,7 +26,8 @@ export type Rules<Seen, E> = Record<string, (step: Step<Seen, E>) => void>;
 export interface Driver<Seen, E> {
   send(event: E): Promise<void> | void;
   seen(): Seen;
-  fork(): Driver<Seen, E>;
+  /** Synchronous from a persisted snapshot, or a promise when the copy replays the path. */
+  fork(): Driver<Seen, E> | Promise<Driver<Seen, E>>;
 }
 
 /** A state of the model: the shortest path to it, and the events tried there. */
@@ -63,7 +64,7 @@ export const checkWalk = async <Seen, E extends EventObject>(
   const base = start();
   for (const event of walk.path) await base.send(event);
   for (const event of walk.tries) {
-    const driver = base.fork();
+    const driver = await base.fork();
     const before = driver.seen();
     await driver.send(event);
     const after = driver.seen();

@@ -1,6 +1,8 @@
-// Model-based and scenario tests of the selection machine. The system under test is a real actor
-// with a fake lookup, storage and snackbar, observed as the Selection card and the table see it:
-// the items, what was stored, the restriction emitted for the list, the lookups and the messages.
+// Model-based and scenario tests of the selection machine. The model (the machine itself) only
+// proposes the paths; each is replayed on a real actor with a fake lookup, storage and snackbar,
+// every event is tried once more at its end, and the oracle below judges each step by the spec's
+// rules on what the Selection card and the table show (the items, what is stored, the restriction
+// of 'Filter all'), what is looked up or fetched and what is said, without asking the machine.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -8,9 +10,21 @@ import { ApiError } from '../../src/api/http';
 import { MAX_SELECTION } from '../../src/domain/constants';
 import { toFullSampleId } from '../../src/domain/ids';
 import type { ListRestriction } from '../../src/domain/listQuery';
-import { CHECK_LOGS, SELECTION_TOO_LARGE, SERVER_TIMEOUT, SID_MESSAGE } from '../../src/domain/messages';
+import {
+  addedToSelection,
+  alreadyInSelection,
+  CHECK_LOGS,
+  fileNotImported,
+  fileUploaded,
+  notFetched,
+  sampleNotFound,
+  SELECTION_TOO_LARGE,
+  SERVER_TIMEOUT,
+  SID_MESSAGE,
+  wrongFileType,
+} from '../../src/domain/messages';
 import type { SelectionQuery } from '../../src/domain/query';
-import type { SampleIdRequest, SelectionItem } from '../../src/domain/selectionItem';
+import { sampleIdRequest, type SampleIdRequest, type SelectionItem } from '../../src/domain/selectionItem';
 import {
   selectionMachine,
   selectionStatus,
@@ -20,7 +34,8 @@ import {
   type SelectionEvent,
   type SelectionMachine,
 } from '../../src/machines/selection.machine';
-import { flush, restingStateNodes, explored, toTestModelMachine } from './model';
+import { activePaths, explored, flush, restingStateNodes, toTestModelMachine } from './model';
+import { added, checkWalk, transitionWalks, type Driver, type Rules, type Step, type Walk } from './oracle';
 
 type Snapshot = SnapshotFrom<SelectionMachine>;
 
@@ -51,18 +66,27 @@ const VIEW_QUERY: SelectionQuery = {
 const NOT_FOUND = new ApiError({ kind: 'http', status: 404, message: 'Not Found' });
 const BROKEN = new ApiError({ kind: 'http', status: 500, message: 'Internal Server Error' });
 
-function createSut(items: SelectionItem[] = []) {
+/**
+ * A real actor with a fake server, storage and snackbar; from a copy (`from`): the same state with
+ * what was sent, stored, said and emitted so far (a call under way starts again, and counts once).
+ */
+function createSut(items: SelectionItem[] = [], from?: Copied) {
   const storage = new Map<string, SelectionItem[]>();
-  const notifications: NotifyParams[] = [];
+  const stored = from?.stored();
+  if (stored) storage.set('selection', stored);
+  const notifications: NotifyParams[] = [...(from?.notifications ?? [])];
   const lookups: SampleIdRequest[][] = [];
   /** The fetches of 'Select All filtered Elements' and 'Fetch from …'. */
   const fetches: FetchRequest[] = [];
-  const restrictions: ListRestriction[] = [];
+  /** Both, in the order sent. */
+  const calls: Array<{ name: 'lookup' | 'fetch'; input: unknown }> = [];
+  const restrictions: ListRestriction[] = [...(from?.restrictions ?? [])];
   let pending: { resolve: (v: SelectionItem[]) => void; reject: (e: unknown) => void } | null = null;
   const machine = selectionMachine.provide({
     actors: {
       lookup: fromPromise<SelectionItem[], LookupInput>(({ input }) => {
         lookups.push(input.requests);
+        calls.push({ name: 'lookup', input: input.requests });
         return new Promise((resolve, reject) => {
           pending = { resolve, reject };
         });
@@ -70,6 +94,7 @@ function createSut(items: SelectionItem[] = []) {
       // One request at a time: lookups and fetches are states of one region.
       fetchItems: fromPromise<SelectionItem[], FetchRequest>(({ input }) => {
         fetches.push(input);
+        calls.push({ name: 'fetch', input });
         return new Promise((resolve, reject) => {
           pending = { resolve, reject };
         });
@@ -80,9 +105,15 @@ function createSut(items: SelectionItem[] = []) {
       save: (_, { items: saved }) => storage.set('selection', saved),
     },
   });
-  const actor = createActor(machine, { input: { items } });
+  const snapshot = from?.actor.getPersistedSnapshot() as Snapshot | undefined;
+  const actor = createActor(machine, snapshot ? { input: { items }, snapshot } : { input: { items } });
   actor.on('restrictionChanged', (e) => restrictions.push(e.restriction));
   actor.start();
+  if (from) {
+    lookups.splice(0, lookups.length, ...from.lookups);
+    fetches.splice(0, fetches.length, ...from.fetches);
+    calls.splice(0, calls.length, ...from.calls());
+  }
   return {
     actor,
     notifications,
@@ -90,6 +121,8 @@ function createSut(items: SelectionItem[] = []) {
     fetches,
     restrictions,
     stored: () => storage.get('selection'),
+    calls: () => [...calls],
+    waiting: () => pending !== null,
     items: () => actor.getSnapshot().context.items,
     status: () => selectionStatus(actor.getSnapshot()),
     resolve: async (found: SelectionItem[]) => {
@@ -107,19 +140,16 @@ function createSut(items: SelectionItem[] = []) {
   };
 }
 type Sut = ReturnType<typeof createSut>;
-
-const visited = new Set<string>();
-
-/** The path's events with their payloads cut short (a 1000-item batch would fill the report). */
-const describePath = (path: { state: Snapshot; steps: Array<{ event: { type: string } }> }): string => {
-  const steps = path.steps.map(({ event }) => {
-    const { type, ...payload } = event;
-    const text = JSON.stringify(payload);
-    return text === '{}' ? type : `${type} ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`;
-  });
-  const c = path.state.context;
-  return `reaches ${JSON.stringify(path.state.value)} with ${c.items.length} items${c.filterAll ? ', Filter all' : ''}${c.filterAllSIds ? ', Filter all Sample IDs' : ''}: ${steps.join(' → ')}`;
-};
+/** What a copy takes over from the page it copies. */
+interface Copied {
+  actor: { getPersistedSnapshot(): unknown };
+  notifications: NotifyParams[];
+  lookups: SampleIdRequest[][];
+  fetches: FetchRequest[];
+  restrictions: ListRestriction[];
+  stored(): SelectionItem[] | undefined;
+  calls(): Array<{ name: 'lookup' | 'fetch'; input: unknown }>;
+}
 
 // One sample per equivalence class.
 const SAMPLE_EVENTS = [
@@ -151,99 +181,320 @@ const SAMPLE_EVENTS = [
   { type: 'FETCH_FROM_OTHER', items: [A] },
 ];
 
-describe('selection machine model', () => {
-  const model = createTestModel(toTestModelMachine(selectionMachine), {
-    events: SAMPLE_EVENTS as never,
-    input: {},
-    // Which items are selected matters less than how many, and whether a toggle is on.
-    serializeState: (state) =>
-      JSON.stringify({
-        value: state.value,
-        count: state.context.items.length,
-        filterAll: state.context.filterAll,
-        filterAllSIds: state.context.filterAllSIds,
-      }),
-  });
-  const paths = explored(() => model.getShortestPaths());
+// ---- the oracle: what the Selection card and the table show, and what is sent -------------------
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_description, path) => {
-    const sut: Sut = createSut();
-    const send = ({ event }: { event: { type: string } }) => {
-      sut.actor.send(event as never);
+type Event = { type: string; [key: string]: unknown };
+type View = 'card' | 'busy' | 'clear?' | 'select all?';
+interface Seen {
+  view: View;
+  items: SelectionItem[];
+  /** What storage holds (the selection survives a reload); nothing before the first change. */
+  stored: SelectionItem[] | undefined;
+  /** The table's restriction, as the last 'restrictionChanged' set it. */
+  restriction: ListRestriction;
+  requests: Array<{ name: 'lookup' | 'fetch'; input: unknown }>;
+  messages: NotifyParams[];
+  /** The user's action the page is busy with or asks about. */
+  asked: Event | null;
+}
+
+const viewOf = (snapshot: Snapshot): View => {
+  if (snapshot.matches('confirmingClear')) return 'clear?';
+  if (snapshot.matches('confirmingSelectAll')) return 'select all?';
+  if (snapshot.matches('ready')) return 'card';
+  return 'busy';
+};
+
+const oracleDriver = (sut: Sut = createSut(), asked: Event | null = null): Driver<Seen, Event> => ({
+  async send(event) {
+    if (event.type.startsWith('xstate.')) {
+      // An answer arrives only for the call under way.
+      const name = event.type.split('.')[3] === 'lookup' ? 'lookup' : 'fetch';
+      if (!sut.waiting() || sut.calls().at(-1)?.name !== name) return;
+      if (event.type.includes('.done.')) await sut.resolve(event.output as SelectionItem[]);
+      else await sut.reject(event.error);
+    } else {
+      const from = viewOf(sut.actor.getSnapshot());
+      sut.actor.send(event as SelectionEvent);
+      const to = viewOf(sut.actor.getSnapshot());
+      if (from === 'card' && (to === 'busy' || to === 'select all?')) asked = event;
+    }
+    if (viewOf(sut.actor.getSnapshot()) === 'card') asked = null;
+    for (const path of activePaths(sut.actor.getSnapshot().value)) visitedByOracle.add(path);
+  },
+  seen: () => {
+    const snapshot = sut.actor.getSnapshot();
+    return {
+      view: viewOf(snapshot),
+      items: [...snapshot.context.items],
+      stored: sut.stored(),
+      restriction: sut.restrictions.at(-1) ?? null,
+      requests: sut.calls(),
+      messages: [...sut.notifications],
+      asked,
     };
-    await path.test({
-      events: {
-        ADD: send,
-        ADD_MANY: send,
-        REMOVE: send,
-        CLEAR: send,
-        CONFIRM: send,
-        CANCEL: send,
-        FILTER_ALL: send,
-        FILTER_ALL_SIDS: send,
-        ADD_SAMPLE_ID: send,
-        FILES: send,
-        'xstate.done.actor.lookup': async ({ event }: { event: { output: SelectionItem[] } }) => {
-          await sut.resolve(event.output);
+  },
+  fork: () => oracleDriver(createSut([], sut), asked),
+});
+
+const keys = (items: readonly SelectionItem[]) => items.map((i) => i.key);
+/** The selection with `adding` put in, all or nothing: null when it would pass 1000. */
+const withAdded = (items: readonly SelectionItem[], adding: readonly SelectionItem[]) => {
+  const fresh = adding.filter(
+    (a, i) => !items.some((x) => x.key === a.key) && adding.findIndex((b) => b.key === a.key) === i,
+  );
+  return items.length + fresh.length > MAX_SELECTION ? null : [...items, ...fresh];
+};
+const sentIn = (s: { before: Seen; after: Seen }) => added(s.before.requests, s.after.requests);
+const saidIn = (s: { before: Seen; after: Seen }) => added(s.before.messages, s.after.messages);
+const isUser = (e: Event) => !e.type.startsWith('xstate.');
+/** An answer to the call under way (another is not delivered). */
+const answered = (e: Event, before: Seen) =>
+  !isUser(e) &&
+  before.view === 'busy' &&
+  before.requests.at(-1)?.name === (e.type.endsWith('.lookup') ? 'lookup' : 'fetch');
+const TOO_LARGE = { kind: 'error', message: SELECTION_TOO_LARGE };
+/** An addition as the user's action or an arrived batch makes it: all or nothing within 1000. */
+const expectAdded = (step: Step<Seen, Event>, adding: readonly SelectionItem[]) => {
+  const expected = withAdded(step.before.items, adding);
+  expect(keys(step.after.items)).toEqual(keys(expected ?? step.before.items));
+  return expected !== null;
+};
+/** What a lookup was for: the typed id's label, or the files' names. */
+const lookupOf = (asked: Event | null) => {
+  if (asked?.type === 'ADD_SAMPLE_ID') {
+    const request = sampleIdRequest(asked.input as string)!;
+    return { label: request.kind === 'exact' ? request.sId : request.prefix, files: null };
+  }
+  const files = (asked?.files as Array<{ name: string }>) ?? [];
+  return { label: '', files: files.filter((f) => /\.(txt|csv|ncd)$/i.test(f.name)).map((f) => f.name) };
+};
+
+const selectionRules: Rules<Seen, Event> = {
+  'Never more than 1000 items, each once': ({ after }) => {
+    expect(after.items.length).toBeLessThanOrEqual(MAX_SELECTION);
+    expect(new Set(keys(after.items)).size).toBe(after.items.length);
+  },
+  'What is stored is what is selected': ({ after }) => expect(after.stored ?? []).toEqual(after.items),
+  'Any change of the selection lifts Filter all, and nothing else does but the toggles': (step) => {
+    const { before, event, after } = step;
+    if (event.type === 'FILTER_ALL' || event.type === 'FILTER_ALL_SIDS') return;
+    if (keys(after.items).join() !== keys(before.items).join()) expect(after.restriction).toBeNull();
+    else expect(after.restriction).toEqual(before.restriction);
+  },
+  "The toggles: 'Filter all' shows the selected ids, 'Filter all Sample IDs' their sIds; again lifts it": (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    const kind =
+      event.type === 'FILTER_ALL' ? 'selection' : event.type === 'FILTER_ALL_SIDS' ? 'sampleIds' : null;
+    if (!kind) return;
+    expect(sentIn(step)).toEqual([]);
+    expect(after.items).toEqual(before.items);
+    if (before.restriction?.kind === kind) return expect(after.restriction).toBeNull();
+    if (before.items.length === 0) return expect(after.restriction).toEqual(before.restriction);
+    expect(after.restriction).toEqual(
+      kind === 'selection'
+        ? { kind, ids: keys(before.items) }
+        : { kind, sIds: [...new Set(before.items.map((i) => i.sId))] },
+    );
+  },
+  'Adding: a new item while under 1000, a duplicate changes nothing, past 1000 none and the message': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    if (event.type !== 'ADD' && event.type !== 'ADD_MANY') return;
+    expect(sentIn(step)).toEqual([]);
+    expect(after.view).toBe(before.view);
+    const adding = event.type === 'ADD' ? [event.item as SelectionItem] : (event.items as SelectionItem[]);
+    const fits = expectAdded(step, adding);
+    expect(saidIn(step)).toEqual(fits ? [] : [TOO_LARGE]);
+  },
+  'Removing a selected item, anywhere; another key changes nothing': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'REMOVE') return;
+    expect(keys(after.items)).toEqual(keys(before.items).filter((k) => k !== event.key));
+    expect(sentIn(step)).toEqual([]);
+  },
+  'Clear asks first (only with items); Confirm clears, Cancel keeps': (step) => {
+    const { before, event, after } = step;
+    if (event.type === 'CLEAR' && before.view === 'card') {
+      expect(after.items).toEqual(before.items);
+      expect(after.view).toBe(before.items.length > 0 ? 'clear?' : 'card');
+    }
+    if (before.view === 'clear?' && event.type === 'CONFIRM')
+      expect([after.view, after.items]).toEqual(['card', []]);
+    if (before.view === 'clear?' && event.type === 'CANCEL')
+      expect([after.view, after.items]).toEqual(['card', before.items]);
+    // The last item removed while asking: no question left to ask.
+    if (after.view === 'clear?') expect(after.items.length).toBeGreaterThan(0);
+  },
+  'Add SampleID looks up a sample id and refuses anything else with the sId message': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'ADD_SAMPLE_ID' || before.view !== 'card') return;
+    const request = sampleIdRequest(event.input as string);
+    if (request) {
+      expect(sentIn(step)).toEqual([{ name: 'lookup', input: [request] }]);
+      expect(after.view).toBe('busy');
+    } else {
+      expect(sentIn(step)).toEqual([]);
+      expect(saidIn(step)).toEqual([{ kind: 'error', message: SID_MESSAGE }]);
+    }
+  },
+  'Files: their ids are looked up; a file of another type is named and sends nothing': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'FILES' || before.view !== 'card') return;
+    const files = event.files as Array<{ name: string }>;
+    if (files.some((f) => f.name.endsWith('.ncd'))) {
+      expect(sentIn(step)).toEqual([{ name: 'lookup', input: [{ kind: 'exact', sId: '5555555000006' }] }]);
+      expect(after.view).toBe('busy');
+    } else {
+      expect(sentIn(step)).toEqual([]);
+      expect(saidIn(step)).toEqual([{ kind: 'error', message: wrongFileType(files[0]!.name) }]);
+    }
+  },
+  'A lookup adds what was found and says so; none found, already selected, too many or failed say that': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    if (
+      !answered(event, before) ||
+      before.asked?.type === 'SELECT_ALL_FILTERED' ||
+      before.asked?.type === 'FETCH_FROM_OTHER'
+    )
+      return;
+    const { label, files } = lookupOf(before.asked);
+    const failed = files ? files.map(fileNotImported).join(' ') : null;
+    expect(after.view).toBe('card');
+    if (event.type.includes('.error.')) {
+      expect(after.items).toEqual(before.items);
+      const notFound = (event.error as ApiError).status === 404;
+      return expect(saidIn(step)).toEqual([
+        { kind: 'error', message: failed ?? (notFound ? sampleNotFound(label) : notFetched(label)) },
+      ]);
+    }
+    const found = event.output as SelectionItem[];
+    const fresh = found.filter((f) => !before.items.some((i) => i.key === f.key));
+    if (found.length === 0) {
+      expect(after.items).toEqual(before.items);
+      return expect(saidIn(step)).toEqual([{ kind: 'error', message: failed ?? sampleNotFound(label) }]);
+    }
+    if (!files && fresh.length === 0) {
+      expect(after.items).toEqual(before.items);
+      return expect(saidIn(step)).toEqual([{ kind: 'info', message: alreadyInSelection(label) }]);
+    }
+    const fits = expectAdded(step, found);
+    const success = files ? files.map(fileUploaded).join(' ') : addedToSelection(label);
+    expect(saidIn(step)).toEqual(fits ? [{ kind: 'success', message: success }] : [TOO_LARGE]);
+  },
+  "'Select All filtered Elements': refused above 1000, asks otherwise, then fetches the first 1000": (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    if (event.type === 'SELECT_ALL_FILTERED' && before.view === 'card') {
+      expect(sentIn(step)).toEqual([]);
+      if ((event.total as number) > MAX_SELECTION) {
+        expect(saidIn(step)).toEqual([TOO_LARGE]);
+        expect(after.view).toBe('card');
+      } else expect(after.view).toBe('select all?');
+    }
+    if (before.view !== 'select all?') return;
+    if (event.type === 'CONFIRM') {
+      const asked = before.asked!;
+      expect(sentIn(step)).toEqual([
+        {
+          name: 'fetch',
+          input: {
+            kind: 'filtered',
+            total: asked.total,
+            query: { ...(asked.query as SelectionQuery), page: 0, size: MAX_SELECTION },
+          },
         },
-        'xstate.error.actor.lookup': async ({ event }: { event: { error: unknown } }) => {
-          await sut.reject(event.error);
-        },
-        SELECT_ALL_FILTERED: send,
-        FETCH_FROM_OTHER: send,
-        'xstate.done.actor.fetchItems': async ({ event }: { event: { output: SelectionItem[] } }) => {
-          await sut.resolve(event.output);
-        },
-        'xstate.error.actor.fetchItems': async ({ event }: { event: { error: unknown } }) => {
-          await sut.reject(event.error);
-        },
-      } as never,
-      states: {
-        '#selection': (state: Snapshot) => {
-          const real = sut.actor.getSnapshot();
-          visited.add(String(real.value));
-          expect(real.value).toEqual(state.value);
-          expect(sut.items()).toHaveLength(state.context.items.length);
-          expect(sut.items().length).toBeLessThanOrEqual(MAX_SELECTION);
-          expect(new Set(sut.items().map((i) => i.key)).size).toBe(sut.items().length);
-          // What is stored is what is selected.
-          expect(sut.stored() ?? []).toEqual(sut.items());
-          // The list is restricted exactly while a toggle is on.
-          expect(real.context.filterAll).toBe(state.context.filterAll);
-          expect(real.context.filterAllSIds).toBe(state.context.filterAllSIds);
-          const last = sut.restrictions.at(-1) ?? null;
-          if (real.context.filterAll)
-            expect(last).toEqual({ kind: 'selection', ids: sut.items().map((i) => i.key) });
-          else if (real.context.filterAllSIds) expect(last?.kind).toBe('sampleIds');
-          else expect(last).toBeNull();
-        },
-        confirmingSelectAll: (state: Snapshot) => {
-          // Asked only for what fits (docs/dev/product-rules.md#behaviour: blocked above 1000), nothing fetched before the answer.
-          const fetch = state.context.fetch;
-          expect(fetch?.kind === 'filtered' && fetch.total).toBeLessThanOrEqual(MAX_SELECTION);
-        },
-        fetching: () => {
-          // The first page of at most 1000 of the view's query, whatever page the view shows; or
-          // the other screen's items.
-          expect([
-            { kind: 'filtered', total: 3, query: { ...VIEW_QUERY, page: 0, size: MAX_SELECTION } },
-            { kind: 'other', items: [A] },
-          ]).toContainEqual(sut.fetches.at(-1));
-        },
-        lookingUp: () => {
-          expect(sut.lookups.at(-1)?.length).toBeGreaterThan(0);
-        },
-        confirmingClear: () => {
-          expect(sut.items().length).toBeGreaterThan(0);
-        },
-      } as never,
-    });
+      ]);
+      expect(after.view).toBe('busy');
+    } else if (event.type === 'CANCEL') {
+      expect(sentIn(step)).toEqual([]);
+      expect(after.view).toBe('card');
+    }
+  },
+  "'Fetch from …' fetches the other screen's items, when it has any": (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'FETCH_FROM_OTHER' || before.view !== 'card') return;
+    const items = event.items as SelectionItem[];
+    expect(sentIn(step)).toEqual(
+      items.length > 0 ? [{ name: 'fetch', input: { kind: 'other', items } }] : [],
+    );
+    expect(after.view).toBe(items.length > 0 ? 'busy' : 'card');
+  },
+  'A fetched batch is added all or nothing; a failure says so as a list request or a lookup does': (step) => {
+    const { before, event, after } = step;
+    const kind =
+      before.asked?.type === 'SELECT_ALL_FILTERED'
+        ? 'filtered'
+        : before.asked?.type === 'FETCH_FROM_OTHER'
+          ? 'other'
+          : null;
+    if (!answered(event, before) || !kind) return;
+    expect(after.view).toBe('card');
+    if (event.type.includes('.error.')) {
+      expect(after.items).toEqual(before.items);
+      return expect(saidIn(step)).toEqual([
+        { kind: 'error', message: kind === 'filtered' ? SERVER_TIMEOUT : CHECK_LOGS },
+      ]);
+    }
+    const fits = expectAdded(step, event.output as SelectionItem[]);
+    expect(saidIn(step)).toEqual(fits ? [] : [TOO_LARGE]);
+  },
+  'While a lookup or fetch is under way, nothing more is sent': (step) => {
+    if (step.before.view === 'busy' && isUser(step.event)) expect(sentIn(step)).toEqual([]);
+  },
+};
+
+const visitedByOracle = new Set<string>();
+/** The user's actions and the server's answers; an answer may carry an item selected already. */
+const eventsOf = (state: Snapshot): Event[] => {
+  const first = state.context.items[0];
+  const selected = first ? [first] : [FOUND];
+  return [
+    ...(SAMPLE_EVENTS as Event[]),
+    { type: 'xstate.done.actor.lookup', output: selected },
+    { type: 'xstate.done.actor.fetchItems', output: selected },
+  ];
+};
+
+describe('selection: every transition judged by the spec rules', () => {
+  const model = createTestModel(
+    toTestModelMachine(
+      selectionMachine.provide({ actions: { notify: () => undefined, save: () => undefined } }),
+    ),
+    {
+      events: (state) => eventsOf(state) as never,
+      input: {},
+      // Which items are selected matters less than how many, whether FOUND is one, and the toggles.
+      serializeState: (state) =>
+        JSON.stringify({
+          value: state.value,
+          count: state.context.items.length,
+          found: state.context.items.some((i) => i.key === FOUND.key),
+          filterAll: state.context.filterAll,
+          filterAllSIds: state.context.filterAllSIds,
+          fetch: state.context.fetch?.kind ?? null,
+          pending: state.context.pending?.source ?? null,
+        }),
+    },
+  );
+  const walks = explored(() => transitionWalks(model as never, eventsOf as never) as Walk<Event>[]);
+  it.each(walks.map((w) => [shortName(w.name), w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, () => oracleDriver(), selectionRules);
   });
 
-  it('visited every state of the machine', () => {
-    expect([...visited]).toEqual(expect.arrayContaining(restingStateNodes(selectionMachine)));
+  it('visited every state', () => {
+    expect([...visitedByOracle].sort()).toEqual(restingStateNodes(selectionMachine).sort());
   });
 });
+
+/** A walk's name, short enough for a test title. */
+const shortName = (name: string) => (name.length > 200 ? `${name.slice(0, 197)}…` : name);
 
 describe('adding and removing', () => {
   it('adds without duplicates', () => {
@@ -489,6 +740,21 @@ describe('selection files', () => {
     expect(sut.notifications).toEqual([
       { kind: 'error', message: 'Error occurred, file empty.csv was not imported!' },
     ]);
+  });
+
+  it("a file whose ids are all selected already keeps 'Filter all' and the stored selection", async () => {
+    const sut = createSut([FOUND]);
+    sut.actor.send({ type: 'FILTER_ALL' });
+    expect(sut.restrictions).toEqual([{ kind: 'selection', ids: [FOUND.key] }]);
+    sut.actor.send({ type: 'FILES', files: [{ name: 'ids.txt', text: `${FOUND.sId}\n` }] });
+    await sut.resolve([FOUND]);
+    expect(sut.items()).toEqual([FOUND]);
+    expect(sut.restrictions).toEqual([{ kind: 'selection', ids: [FOUND.key] }]);
+    expect(sut.stored()).toBeUndefined();
+    expect(sut.notifications.at(-1)).toEqual({
+      kind: 'success',
+      message: 'File ids.txt was uploaded successfully!',
+    });
   });
 });
 
