@@ -103,8 +103,8 @@ test.describe('pages', () => {
     await expect(skip).toBeFocused();
 
     // Arriving by navigation still gives the new page's heading the focus (the first test above).
-    await app.runCommand('Go to Screens');
-    await expect(app.heading('Screens')).toBeFocused();
+    await app.runCommand('Go to Value Limits');
+    await expect(app.heading('Value Limits')).toBeFocused();
   });
 
   test('while the stored session is checked, a full-screen progress indicator shows', async ({
