@@ -87,6 +87,8 @@ export const hiddenOutsideCampaign = (noun: RowNoun, n: number): string =>
   `${counted(noun, n)} outside the campaign`;
 export const hiddenByExclusions = (noun: RowNoun, n: number): string =>
   `${counted(noun, n)} left out by the exclusions`;
+/** The campaign line's note while the user has lifted the campaign for the view ('Show them'). */
+export const CAMPAIGN_LIFTED = 'Not applied here: rows of every date are shown.';
 export const NO_DATA_AVAILABLE = 'No data available';
 export const BOX_EMPTY = 'No data to show! Either the Box is empty or no Box is selected!';
 export const CHOOSE_SCREEN = 'Please choose a Screen-Number first!';

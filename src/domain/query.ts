@@ -38,7 +38,10 @@ export const listQueryShape = (sizes: readonly number[], defaultSize: number) =>
 export const listQuerySchema = (sizes: readonly number[] = LIST_PAGE_SIZES, defaultSize = 25) =>
   z.object(listQueryShape(sizes, defaultSize));
 
-/** Analysis and samples add selection, selectionSId and exclusion. */
+/** The `campaign` value that lifts the campaign bound of one view (issue 27: 'Show them'). */
+export const ALL_CAMPAIGNS = 'all' as const;
+
+/** Analysis and samples add selection, selectionSId, exclusion and campaign. */
 export const selectionQuerySchema = (sizes: readonly number[] = LIST_PAGE_SIZES, defaultSize = 50) =>
   z.object({
     ...listQueryShape(sizes, defaultSize),
@@ -52,6 +55,10 @@ export const selectionQuerySchema = (sizes: readonly number[] = LIST_PAGE_SIZES,
       .refine((items) => items.length <= MAX_SELECTION, SELECTION_TOO_LARGE)
       .refine((items) => items.every((i) => SID_ITEM.test(i)), 'selectionSId holds sIds'),
     exclusion: repeated(z.enum(EXCLUSIONS)),
+    campaign: z
+      .enum([ALL_CAMPAIGNS])
+      .optional()
+      .describe(`'${ALL_CAMPAIGNS}': the campaign does not bound this view (the user chose to see the rows outside it)`),
   });
 
 export const screensQuerySchema = () => listQuerySchema(SCREEN_PAGE_SIZES, 10);
@@ -72,5 +79,6 @@ export const toSearchParams = (q: Partial<SelectionQuery>): URLSearchParams => {
   if (q.selection?.length) p.set('selection', q.selection.join(','));
   if (q.selectionSId?.length) p.set('selectionSId', q.selectionSId.join(','));
   for (const e of q.exclusion ?? []) p.append('exclusion', e);
+  if (q.campaign) p.set('campaign', q.campaign);
   return p;
 };

@@ -217,7 +217,7 @@ test.describe('Analysis screen', () => {
     // The page was checked whole just above; now the picker's own popover.
     await expectNoSeriousViolations(page, picker);
     await page.screenshot({ path: `${SCREENSHOTS}/analysis-screen-picker.png` });
-    await picker.getByRole('button', { name: 'Apply date' }).click();
+    await picker.getByRole('button', { name: 'Übernehmen' }).click();
     await expect(field(page, 'DateIn start')).toHaveValue(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
   });
 });

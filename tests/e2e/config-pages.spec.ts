@@ -30,11 +30,12 @@ test.describe('Value Limits', () => {
     await expect(update).toBeDisabled();
 
     await polMin.fill('30');
-    await expect(page.getByText('pol: Must be less than maximum value!')).toBeVisible();
+    // Issue 27: the field messages are in the snackbar (docs/dev/product-rules.md#behaviour), not in an inline list.
+    await expect(notifications(page).getByText('pol: Must be less than maximum value!')).toBeVisible();
     await expect(polMin).toHaveAttribute('aria-invalid', 'true');
     await expect(update).toBeDisabled();
     await polMin.fill('1,5');
-    await expect(page.getByText('pol: Only numerical values and a dot as separator are allowed!')).toBeVisible();
+    await expect(notifications(page).getByText('pol: Only numerical values and a dot as separator are allowed!')).toBeVisible();
     await expect(update).toBeDisabled();
 
     await polMin.fill('11');
@@ -65,12 +66,12 @@ test.describe('Settings', () => {
     const update = page.getByRole('button', { name: 'Update', exact: true });
     await field(page, 'Start of campaign').fill('2026-12-31');
     await field(page, 'End of campaign').fill('2026-09-01');
-    await expect(page.getByText('campaign: Start of campaign must be before end!')).toBeVisible();
+    await expect(notifications(page).getByText('campaign: Start of campaign must be before end!')).toBeVisible();
     await expect(update).toBeDisabled();
     await field(page, 'Start of campaign').fill('2026-09-01');
     await field(page, 'End of campaign').fill('2026-12-31');
     await field(page, 'Value of aminoFactor').fill('25');
-    await expect(page.getByText('aminoFactor: Amino factor has to be between 1 and 20')).toBeVisible();
+    await expect(notifications(page).getByText('aminoFactor: Amino factor has to be between 1 and 20')).toBeVisible();
     await field(page, 'Value of aminoFactor').fill('2');
     await expect(update).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/settings-changed.png`, fullPage: true });

@@ -1,6 +1,7 @@
 // An empty Analysis table says what it hides on purpose and offers the way to it (issue 27): the
 // rows the exclusion checkboxes leave out ('Show them' lifts the exclusions), and the rows outside
-// the campaign ('N analyses outside the campaign'). Own server: this file moves the campaign.
+// the campaign ('N analyses outside the campaign'; 'Show them' lifts the campaign for this view until
+// 'Back to the campaign'). Own server: this file moves the campaign.
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, isolatedTest as test } from './support/fixtures';
 
@@ -18,7 +19,7 @@ test('the exclusions: the count of what they leave out, and Show them', async ({
   await expect(page.getByText(/^Currently filtering #[1-9]/)).toBeVisible();
 });
 
-test('the campaign: the count of what it hides', async ({ app, page, baseURL }) => {
+test('the campaign: the count of what it hides, Show them, and back to the campaign', async ({ app, page, baseURL }) => {
   const signin = await page.request.post(`${baseURL}/api/auth/signin`, { data: ACCOUNTS.admin });
   const token = ((await signin.json()) as { accessToken: string }).accessToken;
   const headers = { Authorization: `Bearer ${token}` };
@@ -34,7 +35,30 @@ test('the campaign: the count of what it hides', async ({ app, page, baseURL }) 
 
   await app.signInAs('admin', '/analysis');
   await expect(grid(page)).toContainText('Sorry, there is no data!');
-  await expect(grid(page)).toContainText(/\d+ analyses outside the campaign/);
+  // Counted in the lab's de-AT format: '1 234 analyses …' (a no-break space between thousands).
+  const hint = grid(page).getByText(/^[\d\s]+ analyses outside the campaign/);
+  await expect(hint).toBeVisible();
+  const outside = Number(/^([\d\s]+) analyses/.exec(await hint.innerText())![1]!.replace(/\D/g, ''));
+
+  // Shown from the view itself, for this view only, until the user puts the campaign back.
+  await hint.getByRole('button', { name: 'Show them' }).click();
+  await expect(grid(page)).not.toContainText('Sorry, there is no data!');
+  await expect(page.getByText(`Currently filtering #${outside}`, { exact: true })).toBeVisible();
+  const back = page.getByRole('button', { name: 'Back to the campaign' });
+  await expect(back).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show them' })).toHaveCount(0);
+  // The focus stays on the page (the pressed button is gone): on the way back.
+  await expect(back).toBeFocused();
+  // Still so after a reload: the choice is kept with the view's other preferences.
+  await page.reload();
+  await expect(page.getByText(`Currently filtering #${outside}`, { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back to the campaign' }).click();
+  await expect(grid(page)).toContainText('Sorry, there is no data!');
+  await expect(hint).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to the campaign' })).toHaveCount(0);
+
+  // An admin may also widen the campaign itself.
   await grid(page).getByRole('button', { name: 'Change the campaign' }).click();
   await expect(page).toHaveURL(/\/settings$/);
 });

@@ -1,6 +1,6 @@
 // Every page is reachable from the command palette and from the drawer (docs/dev/product-rules.md#screens), the
 // drawer is a proper modal, and /doc shows the help.
-import { expect, PAGES, test } from './support/fixtures';
+import { ACCOUNTS, expect, PAGES, test } from './support/fixtures';
 
 test.describe('command palette navigation', () => {
   for (const target of PAGES) {
@@ -84,6 +84,27 @@ test.describe('pages', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
     await expect(page).toHaveURL(/\/screens$/);
+  });
+
+  test('after a reload and after sign-in, the first Tab reaches Skip to content', async ({ app, page }) => {
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await app.signInAs('reader', '/screens');
+    await page.reload();
+    await expect(page).toHaveTitle(/^Screens · /);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+
+    await app.banner.getByRole('button', { name: 'Logout' }).click();
+    await app.expectOnLoginPage();
+    await app.signInByKeyboard(ACCOUNTS.reader.email, ACCOUNTS.reader.password);
+    // Back on the page the session left (or Analysis), once it has arrived.
+    await expect(page).toHaveTitle(/^(?!Login)\S+ · /);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+
+    // Arriving by navigation still gives the new page's heading the focus (the first test above).
+    await app.runCommand('Go to Value Limits');
+    await expect(app.heading('Value Limits')).toBeFocused();
   });
 
   test('while the stored session is checked, a full-screen progress indicator shows', async ({

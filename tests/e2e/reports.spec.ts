@@ -30,6 +30,9 @@ test.describe('Reports', () => {
     const dayLines = page.getByRole('list', { name: 'Day Report lines' }).getByRole('listitem');
     await expect(dayLines).toHaveCount(day.dayReports.length);
     await expect(dayLines.first()).toHaveText(day.dayReports[0]!.line);
+    // Issue 27: the lines print decimals with the lab's comma, like the chart and the table beside them.
+    await expect(dayLines.filter({ hasText: /average \d+,\d{2}\b/ }).first()).toBeVisible();
+    await expect(dayLines.filter({ hasText: /\d\.\d/ })).toHaveCount(0);
 
     // The trend: an image per value, named and described, and its numbers in a table.
     const pol = page.getByRole('img', { name: 'Pol daily average' });

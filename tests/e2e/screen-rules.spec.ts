@@ -95,7 +95,7 @@ test('opening Analysis writes no error into the browser console', async ({ app, 
   expect(errors).toEqual([]);
 });
 
-test('the table and the date-time picker speak English (the page is lang="en"), the picker in one language', async ({
+test('the table speaks English (the page is lang="en"); the date-time picker speaks German, all of it', async ({
   app,
   page,
 }) => {
@@ -115,14 +115,22 @@ test('the table and the date-time picker speak English (the page is lang="en"), 
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.getByRole('button', { name: /^Pick DateIn/ }).first().click();
   const picker = page.getByRole('dialog', { name: /^Pick DateIn/ }).first();
-  // Issue 27: calendar, time field and buttons in one language (German days beside English 'Time'
-  // and 'Apply date' before).
-  await expect(picker.locator('[lang="de"]')).toHaveCount(0);
-  await expect(picker.getByRole('grid')).toHaveCount(1);
-  await expect(picker.getByRole('heading')).toHaveText(/^Date, /);
-  await expect(picker.getByRole('button', { name: 'Previous month' })).toBeVisible();
-  await expect(picker.getByText('Time', { exact: true })).toBeVisible();
-  await expect(picker.getByRole('button', { name: 'Apply date' })).toBeVisible();
+  // docs/dev/product-rules.md#constants 'Pickers use German locale', and issue 27: calendar, time
+  // field and buttons in one language (German days beside English 'Time' and 'Apply date' before),
+  // all inside lang="de" so that a screen reader speaks them German.
+  const german = picker.locator('[lang="de"]');
+  await expect(german).toHaveCount(1);
+  await expect(german.getByRole('grid')).toHaveCount(1);
+  await expect(german.getByRole('button', { name: /^Montag, \d+\. \S+ \d{4}$/ }).first()).toBeVisible();
+  await expect(german.getByRole('heading')).toHaveText(/^Datum, \S+ \d{4}$/);
+  await expect(german.getByRole('button', { name: 'Voriger Monat' })).toBeVisible();
+  await expect(german.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  await expect(german.getByText('Uhrzeit', { exact: true })).toBeVisible();
+  await expect(german.getByRole('group', { name: 'Uhrzeit' })).toContainText(/\d{2}:\d{2}:\d{2}/);
+  await expect(german.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
+  await expect(german.getByRole('button', { name: 'Übernehmen' })).toBeVisible();
+  // No English word of the picker is left.
+  await expect(picker).not.toContainText(/\b(Time|Cancel|Apply|Mon|Tue|Date)\b/);
 });
 
 for (const size of [

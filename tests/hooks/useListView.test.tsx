@@ -71,6 +71,34 @@ describe('useListView', () => {
     expect(api.calls('GET', '/api/samples/view')[2]!.search.getAll('sort')).toEqual(['lane,desc']);
   });
 
+  it("'Show them' lifts the campaign: asked again with campaign=all, kept for the next visit, put back on request", async () => {
+    const api = fakeApi({
+      ...verified,
+      'GET /api/samples/view': { json: { samples: ROWS, totalItems: 2, totalPages: 1 } },
+    });
+    const { result, unmount } = render();
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(2));
+    expect(api.calls('GET', '/api/samples/view')[0]!.search.has('campaign')).toBe(false);
+
+    act(() => result.current.list.setAllCampaigns(true));
+    await waitFor(() => expect(api.calls('GET', '/api/samples/view')).toHaveLength(2));
+    expect(api.calls('GET', '/api/samples/view')[1]!.search.get('campaign')).toBe('all');
+    expect(result.current.list.allCampaigns).toBe(true);
+    expect(result.current.list.allCampaignsPressed).toBe(true);
+    expect(result.current.list.query.campaign).toBe('all');
+    unmount();
+
+    // The next visit still shows them (not pressed there: nothing takes the focus).
+    const again = render();
+    await waitFor(() => expect(api.calls('GET', '/api/samples/view')).toHaveLength(3));
+    expect(api.calls('GET', '/api/samples/view')[2]!.search.get('campaign')).toBe('all');
+    expect(again.result.current.list.allCampaignsPressed).toBe(false);
+
+    act(() => again.result.current.list.setAllCampaigns(false));
+    await waitFor(() => expect(api.calls('GET', '/api/samples/view')).toHaveLength(4));
+    expect(api.calls('GET', '/api/samples/view')[3]!.search.has('campaign')).toBe(false);
+  });
+
   it("refuses a filter that does not parse with the spec's message and sends nothing", async () => {
     const api = fakeApi({
       ...verified,

@@ -39,6 +39,21 @@ describe('what an empty view hides', () => {
     await setCampaign(null, null);
   });
 
+  it("shows them with campaign=all: the user lifted the campaign for the view ('Show them')", async () => {
+    await setCampaign(null, null);
+    const all = { analysis: (await view('analysis')).totalItems, samples: (await view('samples')).totalItems };
+    await setCampaign(null, '1999-12-31 23:59:59');
+    for (const path of ['analysis', 'samples'] as const) {
+      const v = await view(path, '&campaign=all');
+      expect(v.totalItems).toBe(all[path]);
+      expect(v.hidden).toBeUndefined();
+      // Only 'all' is a value; anything else is a 400, never a silent bound.
+      const bad = await h.request({ method: 'GET', url: `/api/${path}/view?campaign=none`, token });
+      expect(bad.statusCode).toBe(400);
+    }
+    await setCampaign(null, null);
+  });
+
   it('counts the rows the exclusions leave out, only those matching the filters', async () => {
     await setCampaign(null, null);
     // The test samples (first flag T) alone, then excluded.

@@ -54,7 +54,8 @@ const describeQuery = (query: ViewQuery, campaign: Campaign): string[] => {
   if (query.selectionSId.length > 0) parts.push(`Sample IDs: ${query.selectionSId.length}`);
   if (query.sort.length > 0) parts.push(`Sort: ${query.sort.join('; ')}`);
   const lines = [parts.join('   ')];
-  if (campaign.start || campaign.end)
+  if (query.campaign) lines.push('Campaign: not applied (all campaigns)');
+  else if (campaign.start || campaign.end)
     lines.push(`Campaign: ${campaign.start ?? '…'} - ${campaign.end ?? '…'}`);
   return lines;
 };

@@ -25,7 +25,7 @@ export const hiddenCounts = async (
   campaign: Campaign,
   options: ListWhereOptions = {},
 ): Promise<HiddenCounts> => {
-  const inCampaign = source.campaign ? campaignCondition(campaign, source.campaign) : [];
+  const inCampaign = source.campaign && !request.allCampaigns ? campaignCondition(campaign, source.campaign) : [];
   const kept = source.exclusion
     ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId)
     : [];

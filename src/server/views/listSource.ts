@@ -106,7 +106,7 @@ export const listWhere = (
 ): { where: Condition; needs: (alias: string) => boolean } => {
   const conditions = [
     ...filterConditions(request.terms, source.fields.filterTargets),
-    ...(source.campaign === undefined ? [] : campaignCondition(campaign, source.campaign)),
+    ...(source.campaign === undefined || request.allCampaigns ? [] : campaignCondition(campaign, source.campaign)),
     ...(source.exclusion ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId) : []),
     ...(source.selection ? selectionConditions(request, source.selection) : []),
   ];

@@ -7,7 +7,7 @@ import { EXCLUSIONS, LIST_PAGE_SIZES, MAX_SELECTION, DEFAULT_PAGE_SIZE, type Exc
 import { parseFilters, type FilterColumn, type FilterTerm } from '../../domain/filter';
 import { parseSampleKey, type SampleKey } from '../../domain/ids';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../domain/messages';
-import { commaList, repeated, selectionQuerySchema } from '../../domain/query';
+import { ALL_CAMPAIGNS, commaList, repeated, selectionQuerySchema } from '../../domain/query';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 
 /**
@@ -48,6 +48,8 @@ export interface ViewRequest {
   hasSelection: boolean;
   selectionSId: string[];
   exclusion: Exclusion[];
+  /** The user lifted the campaign bound for this view ('campaign=all'). */
+  allCampaigns?: boolean;
 }
 
 /** Largest bigint: aIds beyond it cannot exist, and PostgreSQL would fail on the literal. */
@@ -128,6 +130,7 @@ export const parseViewRequest = (query: ViewQuery, rules: ViewRules): ViewReques
     hasSelection: query.selection.length > 0,
     selectionSId: [...new Set(query.selectionSId)],
     exclusion: [...new Set(query.exclusion)],
+    allCampaigns: query.campaign === ALL_CAMPAIGNS,
   };
 };
 

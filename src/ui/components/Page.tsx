@@ -1,7 +1,10 @@
-// The frame of every page: one h1 that names the page. On arrival the heading takes focus, so a
-// screen reader announces where a navigation (drawer, palette, link) has led and Tab continues from
-// the top of the new page instead of from a control that no longer exists.
+// The frame of every page: one h1 that names the page. Arriving by navigation the heading takes
+// focus, so a screen reader announces where a navigation (drawer, palette, link) has led and Tab
+// continues from the top of the new page instead of from a control that no longer exists. The first
+// page after a load or a sign-in leaves focus at the document's start: the first Tab reaches 'Skip
+// to content' (focus/arrival).
 import { useEffect, useRef, type ReactNode } from 'react';
+import { claimDocumentStart, focusDocumentStart } from '../focus/arrival';
 import { APP_TITLE } from '../shell/navigation';
 
 export interface PageProps {
@@ -18,13 +21,18 @@ export interface PageProps {
 
 export function Page({ title, lang, headingHidden = false, actions, children, className }: PageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // How this page arrived, decided once per title (StrictMode runs the effect twice).
+  const arrival = useRef<{ title: string; atDocumentStart: boolean } | null>(null);
 
   useEffect(() => {
     document.title = `${title} · ${APP_TITLE}`;
+    if (arrival.current?.title !== title)
+      arrival.current = { title, atDocumentStart: arrival.current === null && claimDocumentStart() };
     // A page's code loads on its first visit: a user may have opened the palette or a dialog in
     // that moment, and arriving must not pull focus out of it.
     if (document.activeElement?.closest('[role="dialog"], [aria-modal="true"]')) return;
-    headingRef.current?.focus({ preventScroll: true });
+    if (arrival.current.atDocumentStart) focusDocumentStart();
+    else headingRef.current?.focus({ preventScroll: true });
   }, [title]);
 
   return (

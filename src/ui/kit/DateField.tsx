@@ -1,14 +1,14 @@
 // A date field (no time) for the Reports and Logs pages: a text field in the lab format
-// (YYYY-MM-DD) with a German-locale calendar beside it (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#constants). The text stays the source of
+// (YYYY-MM-DD) with a German calendar beside it (GermanPicker) (docs/dev/product-rules.md#screens, docs/dev/product-rules.md#constants). The text stays the source of
 // truth, so typing and pasting work; picking writes the date into it.
 import { useState } from 'react';
-import { Dialog, DialogTrigger, I18nProvider, Popover } from 'react-aria-components';
+import { Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { CalendarDate } from '@internationalized/date';
 import { Temporal } from 'temporal-polyfill';
 import { formatLabDate, parseLabDate } from '../../domain/datetime';
 import { Button } from './Button';
 import { CalendarIcon, LabCalendar } from './LabCalendar';
-import { PICKER_LOCALE } from './locale';
+import { GermanPicker } from './GermanPicker';
 import { TextField } from './TextField';
 import './datefield.css';
 
@@ -42,7 +42,7 @@ export function DateField({ label, value, onChange, errorMessage }: DateFieldPro
         </Button>
         <Popover className="kit-popover kit-datefield-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="kit-datefield-dialog">
-            <I18nProvider locale={PICKER_LOCALE}>
+            <GermanPicker>
               <LabCalendar
                 defaultValue={calendarDate(value)}
                 autoFocus
@@ -55,7 +55,7 @@ export function DateField({ label, value, onChange, errorMessage }: DateFieldPro
                   setOpen(false);
                 }}
               />
-            </I18nProvider>
+            </GermanPicker>
           </Dialog>
         </Popover>
       </DialogTrigger>

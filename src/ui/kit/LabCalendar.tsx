@@ -1,6 +1,6 @@
-// The calendar of every date picker, in the interface's one language (locale.ts PICKER_LOCALE):
-// month heading, weekdays and buttons read 'Date, October 2026', 'Mon', 'Previous month', like the
-// picker's 'Time', 'Cancel' and 'Apply date' around it. Used by the date-time filter fields and the
+// The calendar of every date picker, in German like the whole picker (GermanPicker, locale.ts):
+// month heading, weekdays and buttons read 'Oktober 2026', 'Mo', 'Voriger Monat', like the picker's
+// 'Uhrzeit', 'Abbrechen' and 'Übernehmen' around it. Used by the date-time filter fields and the
 // date fields.
 import {
   Button as AriaButton,
@@ -11,6 +11,7 @@ import {
   type CalendarProps,
   type DateValue,
 } from 'react-aria-components';
+import { PICKER_WORDS } from './locale';
 import './calendar.css';
 
 export function CalendarIcon() {
@@ -28,29 +29,32 @@ export function CalendarIcon() {
   );
 }
 
-/** Place inside an I18nProvider of PICKER_LOCALE. */
+/** Place inside a GermanPicker. */
 export function LabCalendar<T extends DateValue>(props: Omit<CalendarProps<T>, 'aria-label' | 'className'>) {
   return (
-    <div className="kit-calendar-lang">
-      <Calendar aria-label="Date" {...props} className="kit-calendar">
-        <header className="kit-calendar-head">
-          <AriaButton
-            slot="previous"
-            className="kit-button"
-            data-variant="quiet"
-            aria-label="Previous month"
-          >
-            ‹
-          </AriaButton>
-          <Heading className="kit-calendar-title" />
-          <AriaButton slot="next" className="kit-button" data-variant="quiet" aria-label="Next month">
-            ›
-          </AriaButton>
-        </header>
-        <CalendarGrid className="kit-calendar-grid">
-          {(date) => <CalendarCell date={date} className="kit-calendar-cell" />}
-        </CalendarGrid>
-      </Calendar>
-    </div>
+    <Calendar aria-label={PICKER_WORDS.calendar} {...props} className="kit-calendar">
+      <header className="kit-calendar-head">
+        <AriaButton
+          slot="previous"
+          className="kit-button"
+          data-variant="quiet"
+          aria-label={PICKER_WORDS.previousMonth}
+        >
+          ‹
+        </AriaButton>
+        <Heading className="kit-calendar-title" />
+        <AriaButton
+          slot="next"
+          className="kit-button"
+          data-variant="quiet"
+          aria-label={PICKER_WORDS.nextMonth}
+        >
+          ›
+        </AriaButton>
+      </header>
+      <CalendarGrid className="kit-calendar-grid">
+        {(date) => <CalendarCell date={date} className="kit-calendar-cell" />}
+      </CalendarGrid>
+    </Calendar>
   );
 }

@@ -15,5 +15,6 @@ export { ProgressBar, Spinner, type SpinnerProps } from './ProgressBar';
 export { Form } from './Form';
 export { Icon, type IconName } from './Icon';
 export { VisuallyHidden } from './VisuallyHidden';
-export { UI_LOCALE, LAB_LOCALE, PICKER_LOCALE } from './locale';
+export { UI_LOCALE, LAB_LOCALE, PICKER_LOCALE, PICKER_WORDS } from './locale';
+export { GermanPicker } from './GermanPicker';
 export { I18nProvider } from 'react-aria-components';

@@ -6,9 +6,19 @@
 export const UI_LOCALE = 'en-GB';
 export { LAB_LOCALE } from '../../domain/numberFormat';
 /**
- * The date pickers' language (issue 27): one language in the whole picker, the interface's. A
- * German calendar beside English 'Time', 'Cancel' and 'Apply date' was two languages in one dialog;
- * en-GB keeps the lab's habits (weeks start on Monday, 24-hour clock), and the field text stays the
- * lab's YYYY-MM-DD either way.
+ * The date pickers' language: German (docs/dev/product-rules.md#constants 'Pickers use German
+ * locale'), and German throughout (issue 27): a German calendar beside English 'Time', 'Cancel' and
+ * 'Apply date' was two languages in one dialog. The picker's content says so (lang="de",
+ * GermanPicker), so a screen reader speaks it German; the field text stays the lab's YYYY-MM-DD.
  */
-export const PICKER_LOCALE = UI_LOCALE;
+export { LAB_LOCALE as PICKER_LOCALE } from '../../domain/numberFormat';
+
+/** The pickers' own words, in the pickers' language. */
+export const PICKER_WORDS = {
+  calendar: 'Datum',
+  previousMonth: 'Voriger Monat',
+  nextMonth: 'Nächster Monat',
+  time: 'Uhrzeit',
+  cancel: 'Abbrechen',
+  apply: 'Übernehmen',
+} as const;

@@ -1,6 +1,7 @@
 // The signed-in frame: skip link, top bar, drawer, palette and the page in <main>.
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { startAtDocument } from '../focus/arrival';
 import { installFocusHome } from '../focus/focusHome';
 import { CommandPalette, PaletteProvider, usePalette } from '../palette';
 import { useWedgeListener } from '../scanner';
@@ -21,6 +22,8 @@ export function Shell() {
 
 function ShellFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Loaded or just signed in: the first page leaves focus at the document's start (focus/arrival).
+  useState(startAtDocument);
   const { logout } = useAuth();
   const palette = usePalette();
   useShellActions();

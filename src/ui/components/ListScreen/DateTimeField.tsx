@@ -1,6 +1,6 @@
 // A date-time filter field: a text field in the lab format (YYYY-MM-DD HH:mm:ss, or a date alone)
-// with a picker beside it. The picker is React Aria's Calendar and TimeField (German locale, 24 h,
-// seconds, docs/dev/product-rules.md#constants); picking writes the lab text into the field, which stays the source of truth so
+// with a picker beside it. The picker is React Aria's Calendar and TimeField, German throughout
+// (kit GermanPicker: 24 h, seconds, docs/dev/product-rules.md#constants, its buttons too); picking writes the lab text into the field, which stays the source of truth so
 // that typing, pasting and scanning keep working.
 import { useState } from 'react';
 import {
@@ -8,7 +8,6 @@ import {
   DateSegment,
   Dialog,
   DialogTrigger,
-  I18nProvider,
   Label,
   Popover,
   TimeField,
@@ -16,7 +15,7 @@ import {
 import { CalendarDate, Time } from '@internationalized/date';
 import { formatLabDateTime, parseDateOrDateTime } from '../../../domain/datetime';
 import { Temporal } from 'temporal-polyfill';
-import { Button, PICKER_LOCALE, TextField } from '../../kit';
+import { Button, GermanPicker, PICKER_WORDS, TextField } from '../../kit';
 import { CalendarIcon, LabCalendar } from '../../kit/LabCalendar';
 
 export interface DateTimeFieldProps {
@@ -84,7 +83,7 @@ export function DateTimeField({ label, value, onChange, onPicked, errorMessage }
         </Button>
         <Popover className="kit-popover lf-picker-popover" placement="bottom end">
           <Dialog aria-label={`Pick ${label}`} className="lf-picker">
-            <I18nProvider locale={PICKER_LOCALE}>
+            <GermanPicker>
               <LabCalendar value={draft.date} onChange={(date) => setDraft((d) => ({ ...d, date }))} />
               <TimeField
                 value={draft.time}
@@ -96,18 +95,18 @@ export function DateTimeField({ label, value, onChange, onPicked, errorMessage }
                 shouldForceLeadingZeros
                 className="lf-time"
               >
-                <Label className="kit-label">Time</Label>
+                <Label className="kit-label">{PICKER_WORDS.time}</Label>
                 <DateInput className="kit-input lf-time-input">
                   {(segment) => <DateSegment segment={segment} className="lf-segment" />}
                 </DateInput>
               </TimeField>
-            </I18nProvider>
-            <div className="lf-picker-actions">
-              <Button onPress={() => setOpen(false)}>Cancel</Button>
-              <Button variant="primary" onPress={pick}>
-                Apply date
-              </Button>
-            </div>
+              <div className="lf-picker-actions">
+                <Button onPress={() => setOpen(false)}>{PICKER_WORDS.cancel}</Button>
+                <Button variant="primary" onPress={pick}>
+                  {PICKER_WORDS.apply}
+                </Button>
+              </div>
+            </GermanPicker>
           </Dialog>
         </Popover>
       </DialogTrigger>

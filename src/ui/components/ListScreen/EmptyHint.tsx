@@ -1,6 +1,7 @@
 // The empty table of Analysis and Samples (docs/dev/product-rules.md#messages 'Sorry, there is no data!…'), and when the view
 // hides matching rows on purpose, how many and a way to them (issue 27): 'Show them' lifts the
-// exclusions; rows outside the campaign are shown by widening the campaign in Settings (admins).
+// exclusions, or the campaign for this view (until 'Back to the campaign'); admins may also widen
+// the campaign in Settings.
 import { useNavigate } from 'react-router';
 import type { HiddenCounts } from '../../../domain/entities/shared';
 import { hiddenByExclusions, hiddenOutsideCampaign, NO_DATA } from '../../../domain/messages';
@@ -13,10 +14,13 @@ export function EmptyHint({
   entity,
   hidden,
   onShowExcluded,
+  onShowOutside,
 }: {
   entity: ListEntity;
   hidden: HiddenCounts | null;
   onShowExcluded: () => void;
+  /** Lifts the campaign for this view, until the user puts it back. */
+  onShowOutside: () => void;
 }) {
   const navigate = useNavigate();
   const { isAdmin } = useAuth();
@@ -36,7 +40,8 @@ export function EmptyHint({
       ) : null}
       {outside > 0 ? (
         <p>
-          {hiddenOutsideCampaign(resourceOf(entity).rowNoun, outside)}
+          {hiddenOutsideCampaign(resourceOf(entity).rowNoun, outside)}{' '}
+          <Button onPress={onShowOutside}>Show them</Button>
           {isAdmin ? (
             <>
               {' '}

@@ -123,7 +123,12 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
               onSelectionChange: (keys) => selection.onTableSelectionChange(keys, pageItems),
             }}
             emptyText={
-              <EmptyHint entity={config.entity} hidden={view.hidden} onShowExcluded={() => view.setExclusion([])} />
+              <EmptyHint
+                entity={config.entity}
+                hidden={view.hidden}
+                onShowExcluded={() => view.setExclusion([])}
+                onShowOutside={() => view.setAllCampaigns(true)}
+              />
             }
             loading={view.loading}
             paging={{

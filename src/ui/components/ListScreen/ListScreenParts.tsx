@@ -2,7 +2,7 @@
 // toggle, API Test), the status line ('Currently filtering #N', the campaign, the page's extras
 // such as the averages) and the filter panel with its dialogs.
 import type { ReactNode } from 'react';
-import { currentlyFiltering } from '../../../domain/messages';
+import { CAMPAIGN_LIFTED, currentlyFiltering } from '../../../domain/messages';
 import { Button } from '../../kit';
 import { ApiTestButton } from './ApiTestButton';
 import { FilterExpressionDialog } from './FilterExpressionDialog';
@@ -30,12 +30,26 @@ export function ListScreenActions({ screen }: { screen: ListScreen }) {
 
 export function ListStatus({ screen, children }: { screen: ListScreen; children?: ReactNode }) {
   const campaign = useCampaignLine();
+  const { view } = screen;
   return (
     <div className="list-status">
       <p className="list-filtering" aria-live="polite">
-        {currentlyFiltering(screen.view.totalItems)}
+        {currentlyFiltering(view.totalItems)}
       </p>
-      {campaign ? <p className="list-campaign">{campaign}</p> : null}
+      {campaign || view.allCampaigns ? (
+        <p className="list-campaign">
+          {campaign}
+          {view.allCampaigns ? (
+            <>
+              {campaign ? ' · ' : null}
+              {CAMPAIGN_LIFTED}{' '}
+              <Button autoFocus={view.allCampaignsPressed} onPress={() => view.setAllCampaigns(false)}>
+                Back to the campaign
+              </Button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {children}
     </div>
   );

@@ -1,7 +1,8 @@
 // Saved browser preferences of a list screen (docs/dev/product-rules.md#records): the filter terms and, where the screen has
 // the exclusion checkboxes (Analysis), the exclusion, under '<entity>.filter' / '<entity>.exclusion';
-// and whether the filter panel is open. What is stored is checked again on reading, so an outdated
-// or tampered entry falls back to "no filter" instead of a 400 per load.
+// whether the user lifted the campaign for the view ('<entity>.allCampaigns', issue 27); and whether
+// the filter panel is open. What is stored is checked again on reading, so an outdated or tampered
+// entry falls back to "no filter" instead of a 400 per load.
 import { z } from 'zod';
 import type { Exclusion } from '../../../domain/constants';
 import { isValidFilterTerm } from '../../../domain/filter';
@@ -11,6 +12,7 @@ import type { ListViewEntity } from './types';
 
 const filterKey = (entity: ListViewEntity): string => `${entity}.filter`;
 const exclusionKey = (entity: ListViewEntity): string => `${entity}.exclusion`;
+const campaignKey = (entity: ListViewEntity): string => `${entity}.allCampaigns`;
 
 const stringList = z.array(z.string());
 
@@ -56,3 +58,9 @@ export const savePanelOpen = (entity: ListViewEntity, open: boolean): void => {
     // Storage full or disabled: the panel state applies for this visit.
   }
 };
+
+/** Whether the user lifted the campaign bound of this view ('Show them'), kept until put back. */
+export const loadAllCampaigns = (entity: ListViewEntity): boolean =>
+  readStored(campaignKey(entity), z.boolean()) ?? false;
+
+export const saveAllCampaigns = (entity: ListViewEntity, all: boolean): void => writeStored(campaignKey(entity), all);

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE, type Exclusion } from '../../../domain/constants';
 import type { HiddenCounts } from '../../../domain/entities/shared';
 import { buildListQuery, type ListRestriction } from '../../../domain/listQuery';
 import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE } from '../../../domain/messages';
-import { sortParam, toSearchParams, type SelectionQuery } from '../../../domain/query';
+import { ALL_CAMPAIGNS, sortParam, toSearchParams, type SelectionQuery } from '../../../domain/query';
 import {
   listViewMachine,
   listViewStatus,
@@ -22,7 +22,7 @@ import type { SortTerm } from '../DataTable';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
-import { loadExclusion, loadFilters, saveExclusion, saveFilters } from './preferences';
+import { loadAllCampaigns, loadExclusion, loadFilters, saveAllCampaigns, saveExclusion, saveFilters } from './preferences';
 import type { ListViewEntity } from './types';
 
 export type FetchListPage<Row> = (
@@ -62,6 +62,10 @@ export interface ListView<Row> {
   sorting: SortTerm[];
   filters: string[];
   exclusion: Exclusion[];
+  /** The user lifted the campaign bound of this view ('Show them'); kept until put back. */
+  allCampaigns: boolean;
+  /** Lifted by a press just now (not read from the preferences): the way back takes the focus. */
+  allCampaignsPressed: boolean;
   refreshSeconds: number;
   /** The query of the current state (export, PDF, select-all-filtered). */
   query: SelectionQuery;
@@ -73,6 +77,8 @@ export interface ListView<Row> {
   /** Invalid terms are refused by the machine with 'Filter mismatch - Please check your input!'. */
   setFilters(filters: string[]): void;
   setExclusion(exclusion: string[]): void;
+  /** Lifts (true) or puts back (false) the campaign bound of this view, and reloads. */
+  setAllCampaigns(all: boolean): void;
   setRefresh(seconds: number | string): void;
   reload(): void;
 }
@@ -92,20 +98,25 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
 
   // The machine is created once; the effects it runs read the latest closures through refs, so a
   // new notify (it changes with every shown notification) never restarts the list.
-  const latest = useRef({ http, track, notify, fetchPage: options.fetchPage });
+  // The campaign bound is the view's, not the filter's: the machine's query is sent with it added.
+  const [campaign, setCampaign] = useState(() => ({ all: loadAllCampaigns(entity), pressed: false }));
+  const withCampaign = (query: SelectionQuery): SelectionQuery =>
+    campaign.all ? { ...query, campaign: ALL_CAMPAIGNS } : query;
+  const latest = useRef({ http, track, notify, fetchPage: options.fetchPage, withCampaign });
   useEffect(() => {
-    latest.current = { http, track, notify, fetchPage: options.fetchPage };
+    latest.current = { http, track, notify, fetchPage: options.fetchPage, withCampaign };
   });
 
   const [machine] = useState(() =>
     listViewMachine.provide({
       actors: {
         fetchPage: fromPromise<ListPage, FetchPageInput>(({ input, signal }) => {
-          const { http: client, track: trackBusy, fetchPage } = latest.current;
+          const { http: client, track: trackBusy, fetchPage, withCampaign: bound } = latest.current;
+          const query = bound(input.query);
           // An auto-refresh only marks the table busy (a quiet indicator); the overlay would swallow
           // the clicks of someone working on the page every N seconds. Its rows are checked in full
           // before they replace the ones under the user's hands.
-          if (input.background) return fetchPage(client, input.query, signal);
+          if (input.background) return fetchPage(client, query, signal);
           // A page someone asked for is shown once its totals and first rows are checked; the rest
           // are checked after the first paint (the machine's 'checking'), under the busy overlay, so
           // nothing is pressed on rows that were not checked.
@@ -113,7 +124,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
           checkRowsLater(signal, (c) => {
             check = c;
           });
-          const request = fetchPage(client, input.query, signal).then((page) =>
+          const request = fetchPage(client, query, signal).then((page) =>
             check ? { ...page, check } : page,
           );
           void trackBusy(request.then((page) => page.check?.rows)).catch(() => undefined);
@@ -169,7 +180,18 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
       }),
     [context.sort, columnOf],
   );
-  const query = useMemo(() => buildListQuery(context), [context]);
+  const query = useMemo<SelectionQuery>(
+    () => (campaign.all ? { ...buildListQuery(context), campaign: ALL_CAMPAIGNS } : buildListQuery(context)),
+    [context, campaign.all],
+  );
+  // A changed bound reloads the view once the request reads it (latest is set after render).
+  const reloadFor = useRef(campaign.all);
+  useEffect(() => {
+    if (reloadFor.current === campaign.all) return;
+    reloadFor.current = campaign.all;
+    saveAllCampaigns(entity, campaign.all);
+    actor.send({ type: 'RELOAD' });
+  }, [actor, entity, campaign.all]);
   const params = useMemo(() => toSearchParams(query).toString(), [query]);
 
   return {
@@ -187,6 +209,8 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     sorting,
     filters: context.filters,
     exclusion: context.exclusion,
+    allCampaigns: campaign.all,
+    allCampaignsPressed: campaign.pressed,
     refreshSeconds: context.refreshSeconds,
     query,
     requestPath: `${entity}/view${params ? `?${params}` : ''}`,
@@ -199,6 +223,7 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
       }),
     setFilters: (filters) => actor.send({ type: 'SET_FILTERS', filters }),
     setExclusion: (exclusion) => actor.send({ type: 'SET_EXCLUSION', exclusion }),
+    setAllCampaigns: (all) => setCampaign({ all, pressed: all }),
     setRefresh: (seconds) => actor.send({ type: 'SET_REFRESH', seconds }),
     reload: () => actor.send({ type: 'RELOAD' }),
   };
