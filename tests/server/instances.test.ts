@@ -28,6 +28,8 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (needs DATABASE_
     LAB_DATA_DIR: dataDir,
     LAB_ADMIN_EMAIL: ADMIN,
     LAB_ADMIN_PASSWORD: TEST_PASSWORD,
+    // As behind a reverse proxy on this machine: X-Forwarded-For names the client.
+    LAB_TRUST_PROXY: 'loopback',
   });
 
   beforeAll(async () => {
@@ -86,6 +88,26 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (needs DATABASE_
     // On one instance: maxFailures answers 401, the next one 429.
     expect(statuses.indexOf(429)).toBe(DEFAULT_SIGNIN_LIMITS.maxFailures);
   });
+
+  it('sign-in requests of one address spread over both instances hit the per-address limit at the same count as on one', async () => {
+    const attempt = (i: number, address: string) =>
+      (i % 2 === 0 ? a : b).call('/api/auth/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        // A new email each time: only the per-address limit can answer 429 here.
+        body: JSON.stringify({ email: `sprayed${i}@instances.test`, password: 'a-wrong-password' }),
+      });
+    const statuses: number[] = [];
+    // In batches, so the count is also kept for requests that arrive at once on both instances.
+    for (let from = 0; from < DEFAULT_SIGNIN_LIMITS.maxPerAddress + 2; from += 10) {
+      const batch = Array.from({ length: Math.min(10, DEFAULT_SIGNIN_LIMITS.maxPerAddress + 2 - from) }, (_, k) => from + k);
+      statuses.push(...(await Promise.all(batch.map(async (i) => (await attempt(i, '203.0.113.7')).status))));
+    }
+    // On one instance: maxPerAddress requests are answered, the ones after answer 429.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_SIGNIN_LIMITS.maxPerAddress);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect((await attempt(0, '198.51.100.9')).status).toBe(401);
+  }, 300_000);
 
   it('a password changed with the user CLI is refused by both instances within the trust window', async () => {
     const email = 'changing@instances.test';
