@@ -18,7 +18,9 @@ const freePort = (): Promise<number> =>
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -26,10 +28,21 @@ const freePort = (): Promise<number> =>
 const startOnce = async (dataDir: string, profileDir?: string): Promise<number> => {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist-server/main.js'], {
-    env: { ...process.env, DATABASE_URL: '', LAB_DATA_DIR: dataDir, LAB_PORT: String(port), LAB_LOG_LEVEL: 'warn', LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-characters' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist-server/main.js'],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        LAB_DATA_DIR: dataDir,
+        LAB_PORT: String(port),
+        LAB_LOG_LEVEL: 'warn',
+        LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const listening = await new Promise<number>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -46,7 +59,8 @@ const startOnce = async (dataDir: string, profileDir?: string): Promise<number> 
 };
 
 export const benchStart = async (): Promise<void> => {
-  if (!existsSync('dist-server/main.js')) throw new Error('no dist-server/main.js: run `npm run build:server` first');
+  if (!existsSync('dist-server/main.js'))
+    throw new Error('no dist-server/main.js: run `npm run build:server` first');
   const runsAt = process.argv.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 7;
   const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-bench-start-'));
@@ -71,4 +85,3 @@ export const benchStart = async (): Promise<void> => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
-

@@ -29,18 +29,24 @@ export const isPgArchive = (file: string): boolean => {
 type Tool = 'pg_dump' | 'pg_restore';
 
 const findTool = (tool: Tool, env: NodeJS.ProcessEnv): string => {
-  for (const dir of (env['PATH'] ?? '').split(':').filter(Boolean)) if (existsSync(join(dir, tool))) return join(dir, tool);
+  for (const dir of (env['PATH'] ?? '').split(':').filter(Boolean))
+    if (existsSync(join(dir, tool))) return join(dir, tool);
   const base = '/usr/lib/postgresql';
   const newest = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a))[0] : undefined;
   if (newest && existsSync(join(base, newest, 'bin', tool))) return join(base, newest, 'bin', tool);
-  throw new BackupError(`labdesk: ${tool} was not found; install PostgreSQL's client tools (package postgresql-client)`);
+  throw new BackupError(
+    `labdesk: ${tool} was not found; install PostgreSQL's client tools (package postgresql-client)`,
+  );
 };
 
 /**
  * The connection for a tool: the URL without its password, which goes into the tool's environment
  * (PGPASSWORD) so that it never shows in the process list.
  */
-const connection = (databaseUrl: string, env: NodeJS.ProcessEnv): { dbname: string; env: NodeJS.ProcessEnv } => {
+const connection = (
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv,
+): { dbname: string; env: NodeJS.ProcessEnv } => {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
@@ -50,7 +56,10 @@ const connection = (databaseUrl: string, env: NodeJS.ProcessEnv): { dbname: stri
 const run = (tool: Tool, args: string[], databaseUrl: string, env: NodeJS.ProcessEnv): Promise<void> =>
   new Promise((resolve, reject) => {
     const { dbname, env: toolEnv } = connection(databaseUrl, env);
-    const child = spawn(findTool(tool, env), [...args, `--dbname=${dbname}`], { env: toolEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(findTool(tool, env), [...args, `--dbname=${dbname}`], {
+      env: toolEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
@@ -62,18 +71,28 @@ const run = (tool: Tool, args: string[], databaseUrl: string, env: NodeJS.Proces
   });
 
 /** Writes a pg_dump archive (custom format) of the database at `databaseUrl` into `file`. */
-export const dumpPgArchive = (databaseUrl: string, file: string, env: NodeJS.ProcessEnv = process.env): Promise<void> =>
+export const dumpPgArchive = (
+  databaseUrl: string,
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> =>
   run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], databaseUrl, env);
 
 /** Checks that `file` is a whole archive pg_restore can read (its table of contents). */
 const checkArchive = (file: string, env: NodeJS.ProcessEnv): Promise<void> =>
   new Promise((resolve, reject) => {
-    const child = spawn(findTool('pg_restore', env), ['--list', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(findTool('pg_restore', env), ['--list', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new BackupError(`labdesk restore: ${file} is not a readable pg_dump archive: ${errors.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(
+            new BackupError(`labdesk restore: ${file} is not a readable pg_dump archive: ${errors.trim()}`),
+          ),
     );
   });
 
@@ -106,7 +125,12 @@ export const restorePgArchive = async (
   await checkArchive(file, env);
   refuseUnlessEmpty(await contentCounts(db), force);
   await emptySchema(db);
-  await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file], databaseUrl, env);
+  await run(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file],
+    databaseUrl,
+    env,
+  );
   await migrateToLatest(db);
   const counts = await contentCounts(db);
   return { rows: Object.values(counts).reduce((sum, n) => sum + n, 0) };
