@@ -119,7 +119,7 @@ const benchMode = async (handle: DbHandle, kind: string, mode: 'off' | 'on'): Pr
   const app = await buildApp({
     config,
     db: handle.db,
-    signInPerIpPerMinute: 10_000,
+    signInLimits: { maxPerAddress: 10_000 },
     ...(mode === 'off' ? { heavyReads: { perUser: 1_000, total: 1_000 } } : TOTAL ? { heavyReads: { total: TOTAL } } : {}),
   });
   await app.ready();

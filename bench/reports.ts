@@ -88,7 +88,7 @@ const benchServer = async (kind: 'pglite' | 'postgres', databaseUrl: string | un
   try {
     await prepare(handle.db, kind);
     const config = loadConfig({ LAB_DATA_DIR: '.tmp/bench/data', LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars' });
-    const app = await buildApp({ config, db: handle.db, signInPerIpPerMinute: 1_000 });
+    const app = await buildApp({ config, db: handle.db, signInLimits: { maxPerAddress: 1_000 } });
     await app.ready();
     const email = `bench-${Date.now()}@bench.lab`;
     await createUser(handle.db, { email, password: PASSWORD, role: 'ROLE_READER' }, 'bench');

@@ -15,6 +15,7 @@
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
 // --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
 // bound off and on, and the memory of a 28-day log request (its own options, see there).
+// --start runs bench/start.ts: the compiled server's time from spawn to listening (after the build).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -214,7 +215,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     LAB_DATA_DIR: '.tmp/bench/data',
     LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars',
   });
-  const app = await buildApp({ config, db: target.db, signInPerIpPerMinute: 1_000 });
+  const app = await buildApp({ config, db: target.db, signInLimits: { maxPerAddress: 1_000 } });
   await app.ready();
   const email = `bench-${Date.now()}@bench.lab`;
   await createUser(target.db, { email, password: PASSWORD, role: 'ROLE_ADMIN' }, 'bench');
@@ -298,6 +299,7 @@ const main = async (): Promise<void> => {
   // --reports: the Reports and Hardware Logs cases (bench/reports.ts has its own options).
   if (process.argv.includes('--reports')) return (await import('./reports')).benchReports();
   if (process.argv.includes('--heavy')) return (await import('./heavy')).benchHeavy();
+  if (process.argv.includes('--start')) return (await import('./start')).benchStart();
   const options = parseArgs(process.argv.slice(2));
   const results: CaseResult[] = [];
   const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };

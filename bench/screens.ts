@@ -53,7 +53,7 @@ const main = async (): Promise<void> => {
   const { db } = target;
   await migrateToLatest(db);
   const config = loadConfig({ LAB_DATA_DIR: '.tmp/bench/data', LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars' });
-  const app = await buildApp({ config, db, signInPerIpPerMinute: 1_000 });
+  const app = await buildApp({ config, db, signInLimits: { maxPerAddress: 1_000 } });
   await app.ready();
   const email = `bench-${Date.now()}@bench.lab`;
   await createUser(db, { email, password: PASSWORD, role: 'ROLE_ADMIN' }, 'bench');

@@ -4,13 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { LOGIN_MESSAGES } from '../domain/auth';
 import { MAX_SELECTION, REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { registerAuth } from './auth/plugin';
 import { DEFAULT_SIGNIN_LIMITS, SignInLimiter, type SignInLimits } from './auth/signin-limiter';
@@ -72,9 +70,8 @@ export interface BuildAppOptions {
   logger?: boolean | Exclude<FastifyServerOptions['logger'], undefined>;
   /** Folder of the built client; default `<repo>/dist`. */
   clientDir?: string;
-  signInLimits?: SignInLimits;
-  /** Sign-in requests per client address and minute, whatever their outcome. */
-  signInPerIpPerMinute?: number;
+  /** The sign-in limits (auth/signin-limiter.ts); DEFAULT_SIGNIN_LIMITS for what is not given. */
+  signInLimits?: Partial<SignInLimits>;
   /** How long a confirmed account is trusted before the next database check (auth/plugin.ts). */
   accountCheckTtlMs?: number;
   /** Called for every route as it is added, before any plugin registers (tests list the route table). */
@@ -124,13 +121,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: LOGIN_MESSAGES.tooManyAttempts,
-    }),
-  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'labdesk API', version: '1.0.0', description: 'Sugar-beet laboratory API (docs/dev/architecture.md#api-contract).' },
@@ -157,8 +147,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes, {
     keys: { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds },
-    limiter: new SignInLimiter(db, options.signInLimits ?? DEFAULT_SIGNIN_LIMITS),
-    signInPerIpPerMinute: options.signInPerIpPerMinute ?? 100,
+    limiter: new SignInLimiter(db, { ...DEFAULT_SIGNIN_LIMITS, ...options.signInLimits }),
   });
   await app.register(healthRoutes);
   await app.register(auditRoutes);

@@ -1,6 +1,7 @@
 // The audit trail (docs/dev/architecture.md#audit-trail): an admin edits an analysis, opens its
-// history from the row and sees who changed it with the values before and after; a reader reaches
-// neither the page nor its API (403).
+// history from the row and sees who changed it with the values before and after; the drawer and
+// the palette offer the page to admins; a reader is offered neither and reaches neither the page
+// nor its API (403).
 import type { Locator, Page } from '@playwright/test';
 import type { Analysis } from '../../src/domain/entities/analysis';
 import { apiGet } from './support/api';
@@ -8,6 +9,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { ACCOUNTS, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { listTable } from './support/listScreen';
+import { AUDIT_PAGE } from './support/pages';
 
 const analyses = listTable('Analyses');
 
@@ -50,11 +52,33 @@ test.describe('Audit trail', () => {
     await expectNoSeriousViolations(page);
   });
 
+  test('an admin opens the audit trail from the palette and from the drawer', async ({ app, page }) => {
+    await app.signInAs('admin', '/samples');
+    await app.runCommand(AUDIT_PAGE.command);
+    await expect(page).toHaveURL(/\/audit$/);
+    await expect(app.heading(AUDIT_PAGE.heading)).toBeFocused();
+
+    await app.runCommand('Go to Boxes');
+    await app.openDrawer();
+    await app.drawer.getByRole('link', { name: AUDIT_PAGE.entry, exact: true }).click();
+    await expect(app.drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/audit$/);
+    await expect(app.heading(AUDIT_PAGE.heading)).toBeVisible();
+  });
+
   test('a reader reaches neither the audit page nor its API (403)', async ({ app, page }) => {
     await app.openOrigin();
     await app.signInAs('reader', '/audit');
     await expect(page).not.toHaveURL(/\/audit/);
     await expect(page.getByRole('heading', { name: 'Audit trail' })).toHaveCount(0);
+    // Neither the drawer nor the palette offers it.
+    await app.openDrawer();
+    await expect(app.drawer.getByRole('link', { name: AUDIT_PAGE.entry })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await app.openPalette();
+    await page.keyboard.type('audit');
+    await expect(app.palette.getByRole('option', { name: AUDIT_PAGE.command })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     const user = JSON.parse((await app.getStorage('user')) ?? '{}') as { accessToken?: string };
     const response = await page.request.get(`${baseUrl()}/api/audit`, {
       headers: { authorization: `Bearer ${user.accessToken ?? ''}` },

@@ -1,6 +1,7 @@
 // Every page is reachable from the command palette and from the drawer (docs/dev/product-rules.md#screens), the
 // drawer is a proper modal, and /doc shows the help.
 import { ACCOUNTS, expect, PAGES, test } from './support/fixtures';
+import { ADMIN_PAGES } from './support/pages';
 
 test.describe('command palette navigation', () => {
   for (const target of PAGES) {
@@ -50,13 +51,13 @@ test.describe('drawer', () => {
     await expect(app.menuButton).toHaveAttribute('aria-expanded', 'true');
 
     const links = app.drawer.getByRole('link');
-    await expect(links).toHaveText(PAGES.map((p) => p.entry));
+    await expect(links).toHaveText(ADMIN_PAGES.map((p) => p.entry));
     await expect(app.drawer.getByRole('link', { name: 'Boxes' })).toHaveAttribute('aria-current', 'page');
     // The drawer is 256 px wide at the left edge (docs/dev/product-rules.md#constants), once it has slid in.
     await expect.poll(async () => await app.drawer.boundingBox()).toMatchObject({ x: 0, width: 256 });
 
     // Focus is trapped: tabbing through all entries stays inside the drawer.
-    for (let i = 0; i < PAGES.length + 3; i++) {
+    for (let i = 0; i < ADMIN_PAGES.length + 3; i++) {
       await page.keyboard.press('Tab');
       await expect(app.drawer.locator(':focus')).toHaveCount(1);
     }

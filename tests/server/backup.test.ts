@@ -1,7 +1,8 @@
-// Backup → fresh database → restore finds every row, user and audit event (on the database the
-// suite runs on), and a backup of the embedded database restores into PostgreSQL (the move of a lab
-// from PGlite to PostgreSQL; with DATABASE_URL set). Also: restore refuses a non-empty database
-// without --force, and a file cut short is refused.
+// Backup → fresh database → restore finds every row, user and audit event: the labdesk backup (the
+// embedded database's format) on the database the suite runs on, and with DATABASE_URL set the
+// pg_dump archive that `npm run backup` writes for PostgreSQL; a backup of the embedded database
+// restores into PostgreSQL (the move of a lab from PGlite to PostgreSQL). Also: restore refuses a
+// non-empty database without --force, and a file cut short is refused.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,13 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { restoreBackup, tablesInOrder } from '../../src/server/backup/dump';
+import { backup, restore } from '../../src/server/cli/backup';
 import { streamBackup } from '../../src/server/backup/socket';
 import { openPGlite, pgliteDb } from '../../src/server/db/create-db';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createUser, setPassword } from '../../src/server/services/users';
-import { createTestDatabase, onPostgres } from './harness';
+import { createTestDatabase, onPostgres, TEST_JWT_SECRET, type TestDatabase } from './harness';
 import { seedViews } from './views.fixture';
 import { createWriteStream } from 'node:fs';
 
@@ -101,4 +103,55 @@ describe('backup and restore', () => {
       await target.close();
     }
   }, 300_000);
+
+  describe.runIf(onPostgres())('PostgreSQL: npm run backup and restore with pg_dump archives', () => {
+    /** The environment `npm run backup` / `restore` would see for `database`. */
+    const envOf = (database: TestDatabase): NodeJS.ProcessEnv => ({
+      PATH: process.env['PATH'],
+      DATABASE_URL: database.databaseUrl,
+      LAB_DATA_DIR: dir,
+      LAB_JWT_SECRET: TEST_JWT_SECRET,
+    });
+
+    it('writes a pg_dump archive; restored into a fresh database it holds every row, user and audit event', async () => {
+      const source = await createTestDatabase();
+      const target = await createTestDatabase();
+      try {
+        await fill(source.db);
+        const before = await snapshot(source.db);
+        expect(before['app_user']).toHaveLength(2);
+        expect(before['audit_event']!.length).toBeGreaterThan(2);
+        const file = join(dir, 'pg.dump');
+        expect(await backup(file, envOf(source))).toMatch(/pg_dump archive/);
+        expect(readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP');
+        const rows = await restore(file, false, envOf(target));
+        expect(rows).toBe(before['app_user']!.length + before['sample']!.length + before['analysis']!.length +
+          before['box']!.length + before['screen']!.length + before['hw_log']!.length + before['audit_event']!.length);
+        expect(await snapshot(target.db)).toEqual(before);
+        await createUser(target.db, { email: 'new@backup.test', password: 'correct-horse-42', role: 'ROLE_READER' }, 'test');
+      } finally {
+        await source.close();
+        await target.close();
+      }
+    }, 300_000);
+
+    it('refuses a database with users, records or audit events unless forced, then replaces it', async () => {
+      const source = await createTestDatabase();
+      const target = await createTestDatabase();
+      try {
+        await fill(source.db);
+        const file = join(dir, 'pg-force.dump');
+        await backup(file, envOf(source));
+        await createUser(target.db, { email: 'here@backup.test', password: 'correct-horse-42', role: 'ROLE_READER' }, 'test');
+        const held = await snapshot(target.db);
+        await expect(restore(file, false, envOf(target))).rejects.toThrow(/not empty .*--force/);
+        expect(await snapshot(target.db)).toEqual(held);
+        await restore(file, true, envOf(target));
+        expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
+      } finally {
+        await source.close();
+        await target.close();
+      }
+    }, 300_000);
+  });
 });

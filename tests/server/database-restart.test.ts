@@ -1,7 +1,7 @@
 // Two instances on a PostgreSQL server of this test's own (never the shared one, which other tests
 // use), which is stopped and started again: /api/health says 503 while it is away and 200 once it is
-// back, on both instances, neither process exits, and each takes its session locks again
-// (docs/dev/architecture.md#health-and-shutdown). Uses the PostgreSQL binaries the CI installs;
+// back, on both instances, neither process exits, each takes its session locks again, and the sync
+// scheduler runs its due entries again (docs/dev/architecture.md#health-and-shutdown). Uses the PostgreSQL binaries the CI installs;
 // runs where the PostgreSQL suite runs (DATABASE_URL set).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,18 +14,28 @@ import { START_TIMEOUT_MS, eventually, signIn, startOwnPostgres, startServer, ty
 
 const ADMIN = 'admin@restart.test';
 
-const instancesHoldingTheLock = async (url: string): Promise<number> => {
+/** One query on a connection of its own (the servers' pools are theirs). */
+const query = async <T extends object>(url: string, text: string, values: unknown[] = []): Promise<T[]> => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(
-      `select count(*) as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and mode = 'ShareLock' and granted`,
-      [LABDESK_LOCKS, ADVISORY_LOCKS.instances],
-    );
-    return Number(rows[0]?.n ?? 0);
+    return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end();
   }
+};
+
+/** The newest sync run of the Log entry (its id; 0 when none): the scheduler starts one every second (set below). */
+const lastLogRun = async (url: string): Promise<number> =>
+  Number((await query<{ id: string | null }>(url, `select max(id) as id from sync_run where sync_id = 'Log'`))[0]?.id ?? 0);
+
+const instancesHoldingTheLock = async (url: string): Promise<number> => {
+  const rows = await query<{ n: string }>(
+    url,
+    `select count(*) as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and mode = 'ShareLock' and granted`,
+    [LABDESK_LOCKS, ADVISORY_LOCKS.instances],
+  );
+  return Number(rows[0]?.n ?? 0);
 };
 
 describe.skipIf(!onPostgres())('PostgreSQL stops and starts again (needs DATABASE_URL: the PostgreSQL suite)', () => {
@@ -39,12 +49,15 @@ describe.skipIf(!onPostgres())('PostgreSQL stops and starts again (needs DATABAS
     const env = {
       DATABASE_URL: database.url,
       LAB_DATA_DIR: dataDir,
+      LAB_SYNC_SOURCE: join(dataDir, 'sync'),
       LAB_JWT_SECRET: TEST_JWT_SECRET,
       LAB_ADMIN_EMAIL: ADMIN,
       LAB_ADMIN_PASSWORD: TEST_PASSWORD,
     };
     servers.push(await startServer(env));
     servers.push(await startServer(env));
+    // The schedule as an administrator sets it: the Log entry is due every second.
+    await query(database.url, `update sync_config set time_interval = 1, unit = 'SECONDS' where sync_id = 'Log'`);
   }, 3 * START_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -61,6 +74,8 @@ describe.skipIf(!onPostgres())('PostgreSQL stops and starts again (needs DATABAS
   it('health is 200, then 503 while the database is away, then 200 again; neither instance exits', async () => {
     for (const server of servers) expect((await health(server)).status).toBe(200);
     expect(await instancesHoldingTheLock(database.url)).toBe(2);
+    const before = await lastLogRun(database.url);
+    await eventually('the scheduler runs the Log entry', async () => (await lastLogRun(database.url)) > before);
 
     database.stop();
     for (const server of servers)
@@ -79,5 +94,11 @@ describe.skipIf(!onPostgres())('PostgreSQL stops and starts again (needs DATABAS
     // Each instance took its session lock again, and requests work as before.
     await eventually('locks taken again', async () => (await instancesHoldingTheLock(database.url)) === 2);
     for (const server of servers) expect(await signIn(server, ADMIN, TEST_PASSWORD)).toMatch(/\./);
+    // The scheduler goes on: a run of the due entry starts after the restart, and finishes.
+    const last = await lastLogRun(database.url);
+    await eventually('the scheduler runs the Log entry again', async () => {
+      const rows = await query(database.url, `select 1 from sync_run where sync_id = 'Log' and id > $1 and status = 'DONE'`, [last]);
+      return rows.length > 0;
+    });
   }, 180_000);
 });

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../src/domain/auth';
 import { EXPORT_FAILED } from '../../src/domain/messages';
-import { DEFAULT_SIGNIN_LIMITS } from '../../src/server/auth/signin-limiter';
+import { DEFAULT_SIGNIN_LIMITS, SignInLimiter } from '../../src/server/auth/signin-limiter';
 import { TOKEN_KEY_MISMATCH } from '../../src/server/auth/key-fingerprint';
 import { createTestDatabase, onPostgres, TEST_PASSWORD, type TestDatabase } from './harness';
 import { ROOT, START_TIMEOUT_MS, eventually, signIn, startServer, type ServerProcess } from './processes';
@@ -28,6 +28,8 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (needs DATABASE_
     LAB_DATA_DIR: dataDir,
     LAB_ADMIN_EMAIL: ADMIN,
     LAB_ADMIN_PASSWORD: TEST_PASSWORD,
+    // As behind a reverse proxy on this machine: X-Forwarded-For names the client.
+    LAB_TRUST_PROXY: 'loopback',
   });
 
   beforeAll(async () => {
@@ -86,6 +88,30 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (needs DATABASE_
     // On one instance: maxFailures answers 401, the next one 429.
     expect(statuses.indexOf(429)).toBe(DEFAULT_SIGNIN_LIMITS.maxFailures);
   });
+
+  it('sign-in requests of one address spread over both instances hit the per-address limit at the same count as on one', async () => {
+    const { maxPerAddress } = DEFAULT_SIGNIN_LIMITS;
+    const address = '203.0.113.7';
+    const attempt = async (i: number, from = address) =>
+      (
+        await (i % 2 === 0 ? a : b).call('/api/auth/signin', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+          // A new email each time: only the per-address limit can answer 429 here.
+          body: JSON.stringify({ email: `sprayed${i}@instances.test`, password: 'a-wrong-password' }),
+        })
+      ).status;
+    // The minute's earlier requests of the address, as the instances counted them: written directly,
+    // because 100 password checks in a row outlast the one-minute window on a busy test machine.
+    const earlier = maxPerAddress - 4;
+    await sql`insert into signin_attempt (key, failures, window_ends)
+      values (${SignInLimiter.keys(address, '').address}, ${earlier}, now() + interval '1 minute')`.execute(database.db);
+    // The rest alternate between A and B: the 100th request is answered, the 101st is 429.
+    const statuses: number[] = [];
+    for (let i = earlier; i <= maxPerAddress; i++) statuses.push(await attempt(i));
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect(await attempt(0, '198.51.100.9')).toBe(401);
+  }, 120_000);
 
   it('a password changed with the user CLI is refused by both instances within the trust window', async () => {
     const email = 'changing@instances.test';

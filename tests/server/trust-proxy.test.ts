@@ -24,7 +24,7 @@ const signInStatuses = async (h: Harness): Promise<{ first: number[]; other: num
 describe('trusted proxy', () => {
   it('with LAB_TRUST_PROXY naming the proxy, X-Forwarded-For distinguishes clients', async () => {
     // inject() connects from 127.0.0.1: the proxy's address here.
-    const h = await createHarness({ signInPerIpPerMinute: PER_MINUTE, config: { trustProxy: ['loopback'] } });
+    const h = await createHarness({ signInLimits: { maxPerAddress: PER_MINUTE }, config: { trustProxy: ['loopback'] } });
     try {
       const { first, other } = await signInStatuses(h);
       expect(first).toEqual([401, 401, 401, 429]);
@@ -35,7 +35,7 @@ describe('trusted proxy', () => {
   });
 
   it('without it, X-Forwarded-For is ignored and the limit counts the peer', async () => {
-    const h = await createHarness({ signInPerIpPerMinute: PER_MINUTE });
+    const h = await createHarness({ signInLimits: { maxPerAddress: PER_MINUTE } });
     try {
       const { first, other } = await signInStatuses(h);
       expect(first).toEqual([401, 401, 401, 429]);

@@ -1,6 +1,6 @@
-// The backup format (docs/dev/architecture.md#backup-and-restore): a gzip file of JSON lines that
-// the embedded database and PostgreSQL both write and read, so one file also moves a lab from PGlite
-// to PostgreSQL. Line 1 is the header (format, app version, applied migrations, sequence values),
+// The embedded database's backup format (docs/dev/architecture.md#backup-and-restore): a gzip file of
+// JSON lines that the embedded database writes and both databases read, so one file also moves a lab
+// from PGlite to PostgreSQL (PostgreSQL's own backups are pg_dump archives: pg-archive.ts). Line 1 is the header (format, app version, applied migrations, sequence values),
 // then one line per row `{"t": table, "r": row}` with the row as PostgreSQL's to_jsonb gives it,
 // and a last line `{"end": true, "rows": n}` that tells a complete file from a cut one. Everything
 // is read in one REPEATABLE READ transaction: one consistent snapshot while the server writes on.
@@ -105,14 +105,27 @@ export async function* readBackup(file: string): AsyncGenerator<BackupHeader | {
   }
 }
 
-/** Rows in the tables that make a database "not empty", by table. */
+/** Rows in the tables that make a database "not empty", by table (a table not created yet holds none). */
 export const contentCounts = async (db: Kysely<Database>): Promise<Record<string, number>> => {
+  const { rows: present } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db);
   const counts: Record<string, number> = {};
   for (const table of CONTENT_TABLES) {
+    if (!present.some((t) => t.name === table)) continue;
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(quoteIdent(table))}`.execute(db);
     counts[table] = rows[0]?.n ?? 0;
   }
   return counts;
+};
+
+/** Throws unless the counts (contentCounts) are all zero or `force` is set. */
+export const refuseUnlessEmpty = (counts: Record<string, number>, force: boolean): void => {
+  const held = Object.entries(counts).filter(([, n]) => n > 0);
+  if (held.length > 0 && !force)
+    throw new BackupError(
+      `labdesk restore: the database is not empty (${held.map(([t, n]) => `${n} in ${t}`).join(', ')}); ` +
+        'restoring replaces everything in it: run again with --force to do so',
+    );
 };
 
 const BATCH = 500;
@@ -139,13 +152,7 @@ export const restoreBackup = async (
   const last = header.migrations.at(-1);
   const migrated = last ? await migrator.migrateTo(last) : await migrator.migrateToLatest();
   if (migrated.error) throw migrated.error;
-  const counts = await contentCounts(db);
-  const held = Object.entries(counts).filter(([, n]) => n > 0);
-  if (held.length > 0 && !force)
-    throw new BackupError(
-      `labdesk restore: the database is not empty (${held.map(([t, n]) => `${n} in ${t}`).join(', ')}); ` +
-        'restoring replaces everything in it: run again with --force to do so',
-    );
+  refuseUnlessEmpty(await contentCounts(db), force);
   let rows = 0;
   let complete = false;
   await db.transaction().execute(async (trx) => {

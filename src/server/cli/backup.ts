@@ -1,14 +1,18 @@
 // `npm run backup -- <file>` and `npm run restore -- <file> [--force]` (docs/dev/architecture.md#backup-and-restore).
-// Backup: with PostgreSQL read directly; with the embedded database from the running server over
-// its backup socket, or — no server running — by opening the data dir under its lock. The file is
-// written beside its final name and renamed once complete (checked by reading it back).
+// Backup: with PostgreSQL a pg_dump archive in custom format (backup/pg-archive.ts); with the
+// embedded database a labdesk backup (backup/dump.ts) from the running server over its backup
+// socket, or — no server running — by opening the data dir under its lock. The file is written
+// beside its final name and renamed once complete (pg_dump ended well; a labdesk backup is read back).
 // Restore: into the configured database, which must not hold users, records or audit events unless
-// --force; with the embedded database the server must be stopped (the data-dir lock says so).
-import { existsSync, renameSync, rmSync } from 'node:fs';
+// --force; with the embedded database the server must be stopped (the data-dir lock says so). A
+// labdesk backup restores into either database (so a lab moves from PGlite to PostgreSQL); a
+// pg_dump archive into PostgreSQL only.
+import { closeSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BackupError, readBackup, restoreBackup } from '../backup/dump';
+import { dumpPgArchive, isPgArchive, restorePgArchive } from '../backup/pg-archive';
 import { backupSocketPath, fetchBackup, streamBackup } from '../backup/socket';
 import { loadConfig, restrictToOwner } from '../config';
 import { createDb } from '../db/create-db';
@@ -23,18 +27,17 @@ const verify = async (file: string): Promise<number> => {
   throw new BackupError(`labdesk backup: the backup in ${file} is incomplete`);
 };
 
-export const backup = async (target: string, env: NodeJS.ProcessEnv = process.env): Promise<number> => {
+/** Writes a backup into `target`; answers what was written, for the operator. */
+export const backup = async (target: string, env: NodeJS.ProcessEnv = process.env): Promise<string> => {
   const config = loadConfig(env);
   const file = resolve(target);
   const partial = `${file}.partial`;
   try {
     if (config.databaseUrl) {
-      const handle = await createDb(config);
-      try {
-        await streamBackup(handle.db, createWriteStream(partial, { mode: 0o600 }));
-      } finally {
-        await handle.close();
-      }
+      closeSync(openSync(partial, 'w', 0o600));
+      await dumpPgArchive(config.databaseUrl, partial, env);
+      renameSync(partial, file);
+      return `pg_dump archive (custom format) of the PostgreSQL database`;
     } else {
       let lock;
       try {
@@ -59,7 +62,7 @@ export const backup = async (target: string, env: NodeJS.ProcessEnv = process.en
     }
     const rows = await verify(partial);
     renameSync(partial, file);
-    return rows;
+    return `labdesk backup of ${rows} rows`;
   } finally {
     rmSync(partial, { force: true });
   }
@@ -73,7 +76,10 @@ export const restore = async (target: string, force: boolean, env: NodeJS.Proces
   try {
     const handle = await createDb(config);
     try {
-      return (await restoreBackup(handle.db, file, { force })).rows;
+      if (!isPgArchive(file)) return (await restoreBackup(handle.db, file, { force })).rows;
+      if (!config.databaseUrl)
+        throw new BackupError('labdesk restore: a pg_dump archive restores into PostgreSQL only (set DATABASE_URL)');
+      return (await restorePgArchive(handle.db, config.databaseUrl, file, { force, env })).rows;
     } finally {
       await handle.close();
     }
@@ -92,7 +98,7 @@ export const main = async (argv: readonly string[]): Promise<number> => {
   }
   try {
     const file = files[0]!;
-    if (command === 'backup') process.stdout.write(`labdesk: backup of ${await backup(file)} rows written to ${file}\n`);
+    if (command === 'backup') process.stdout.write(`labdesk: ${await backup(file)} written to ${file}\n`);
     else process.stdout.write(`labdesk: ${await restore(file, force)} rows restored from ${file}\n`);
     return 0;
   } catch (err) {

@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
 import type { ExportType } from '../../domain/exportJob';
 import type { AnalysisRecord } from '../repositories/analysis';
 import type { CellValue, ExportColumn } from './columns';
@@ -174,6 +175,13 @@ const XML_ENTITY: Readonly<Record<string, string>> = {
 export const xmlText = (text: string): string =>
   XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ENTITY[c] ?? '') : text;
 
+/**
+ * exceljs, loaded at the first spreadsheet written rather than at start-up: with its dependencies it
+ * was the largest part of the server's module loading (bench/start.ts). It is CommonJS, so a
+ * synchronous require keeps xlsxWriter synchronous; Node caches it after the first call.
+ */
+const excel = (): typeof ExcelJSModule => createRequire(import.meta.url)('exceljs') as typeof ExcelJSModule;
+
 export const xlsxWriter = (
   path: string,
   columns: readonly ExportColumn<never>[],
@@ -185,7 +193,7 @@ export const xlsxWriter = (
   // exceljs' streaming writer makes the package (zip, workbook, rels, content types, the sheet's
   // head and tail); inline strings instead of a shared-strings table, which would grow with the
   // number of distinct texts; no styles (lab times are their text, as in the API and the CSV).
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: false,
     useSharedStrings: false,

@@ -19,9 +19,8 @@ import { authenticate, listUsers } from '../services/users';
 
 export interface AuthRoutesOptions {
   keys: TokenKeys;
+  /** Both sign-in limits, per address and per address and email (counted in the database). */
   limiter: SignInLimiter;
-  /** Coarse per-address cap on sign-in requests of any outcome, against spraying many emails. */
-  signInPerIpPerMinute: number;
 }
 
 const userListSchema = z.object({
@@ -45,7 +44,7 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
   app.post(
     '/api/auth/signin',
     {
-      config: { public: true, rateLimit: { max: options.signInPerIpPerMinute, timeWindow: 60_000 } },
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -60,8 +59,8 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const key = SignInLimiter.key(request.ip, email);
-      const retryAfter = await limiter.attempt(key);
+      const counters = SignInLimiter.keys(request.ip, email);
+      const retryAfter = await limiter.attempt(counters);
       if (retryAfter > 0) {
         reply.header('retry-after', String(retryAfter));
         throw new HttpError(429, LOGIN_MESSAGES.tooManyAttempts);
@@ -71,7 +70,7 @@ export const authRoutes = async (parent: FastifyInstance, options: AuthRoutesOpt
         request.log.info({ email }, 'sign-in failed');
         throw new HttpError(401, LOGIN_MESSAGES.badCredentials);
       }
-      await limiter.succeed(key);
+      await limiter.succeed(counters);
       const roles = [user.role];
       const accessToken = await signAccessToken(
         { email: user.email, roles, cv: user.credentialVersion },

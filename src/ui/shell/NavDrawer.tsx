@@ -5,7 +5,8 @@
 import { DRAWER_WIDTH } from '../../domain/constants';
 import { Button, Dialog, Icon, Link, Modal } from '../kit';
 import { useLocation } from 'react-router';
-import { APP_TITLE_PARTS, HELP_ENTRY, NAV_ENTRIES, isCurrentPath, type NavEntry } from './navigation';
+import { useAuth } from '../state/AuthProvider';
+import { APP_TITLE_PARTS, HELP_ENTRY, isCurrentPath, navEntriesFor, type NavEntry } from './navigation';
 
 export interface NavDrawerProps {
   isOpen: boolean;
@@ -15,6 +16,7 @@ export interface NavDrawerProps {
 
 export function NavDrawer({ isOpen, onOpenChange, onLogout }: NavDrawerProps) {
   const { pathname } = useLocation();
+  const { isAdmin } = useAuth();
   const close = () => onOpenChange(false);
 
   const entry = (item: NavEntry) => (
@@ -49,7 +51,7 @@ export function NavDrawer({ isOpen, onOpenChange, onLogout }: NavDrawerProps) {
           </Button>
         </div>
         <nav aria-label="Pages" className="drawer-nav">
-          <ul>{NAV_ENTRIES.map(entry)}</ul>
+          <ul>{navEntriesFor(isAdmin).map(entry)}</ul>
           <ul className="drawer-secondary">{entry(HELP_ENTRY)}</ul>
         </nav>
         <div className="drawer-footer">

@@ -31,6 +31,18 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/logs', label: 'Hardware Logs', icon: 'logs', keywords: ['logging', 'hardware'] },
 ];
 
+/**
+ * Pages only admins may open (docs/dev/product-rules.md#screens): the drawer and the palette offer
+ * them to admins only, after the pages everyone has.
+ */
+export const ADMIN_ENTRIES: readonly NavEntry[] = [
+  { path: '/audit', label: 'Audit trail', icon: 'history', keywords: ['history', 'changes', 'who changed', 'audit'] },
+];
+
+/** The pages the drawer and the palette offer to a user with or without the admin role. */
+export const navEntriesFor = (isAdmin: boolean): readonly NavEntry[] =>
+  isAdmin ? [...NAV_ENTRIES, ...ADMIN_ENTRIES] : NAV_ENTRIES;
+
 export const HELP_ENTRY: NavEntry = {
   path: '/doc',
   label: 'Hilfe',

@@ -1,18 +1,18 @@
 // The palette's built-in actions (every navigation and action is reachable through the palette):
-// go to every page, open help, toggle the theme, log out. Pages add their own with usePaletteActions.
+// go to every page the user may open, open help, toggle the theme, log out. Pages add their own with usePaletteActions.
 import { useNavigate } from 'react-router';
 import { usePaletteActions, type PaletteAction } from '../palette';
 import { useAuth } from '../state/AuthProvider';
 import { useTheme } from '../theme/ThemeProvider';
-import { HELP_ENTRY, NAV_ENTRIES } from './navigation';
+import { HELP_ENTRY, navEntriesFor } from './navigation';
 
 export function useShellActions(): void {
   const navigate = useNavigate();
-  const { logout } = useAuth();
+  const { logout, isAdmin } = useAuth();
   const { theme, toggleTheme } = useTheme();
 
   const actions: PaletteAction[] = [
-    ...NAV_ENTRIES.map((entry) => ({
+    ...navEntriesFor(isAdmin).map((entry) => ({
       id: `go:${entry.path}`,
       label: `Go to ${entry.label}`,
       group: 'Go to page',

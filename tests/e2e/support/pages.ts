@@ -22,3 +22,9 @@ export const PAGES: readonly ExpectedPage[] = [
   { entry: 'Hardware Logs', path: '/logs', heading: 'Hardware Logs', command: 'Go to Hardware Logs' },
   { entry: 'Hilfe', path: '/doc', heading: 'Hilfe', command: 'Open help (Hilfe)' },
 ];
+
+/** The page only admins are offered (drawer and palette), shown after the pages everyone has. */
+export const AUDIT_PAGE: ExpectedPage = { entry: 'Audit trail', path: '/audit', heading: 'Audit trail', command: 'Go to Audit trail' };
+
+/** The drawer's entries for an admin: every page, the audit trail, then help. */
+export const ADMIN_PAGES: readonly ExpectedPage[] = [...PAGES.slice(0, -1), AUDIT_PAGE, ...PAGES.slice(-1)];
