@@ -41,23 +41,31 @@ const analysedSelect = (from: string, where: string): string => `
   where date_out is not null and ${where}
   group by 1, 2`;
 
-/** The suspect rows of the samples matching `keys` (a condition on s_id, s_stamp of sample and analysis). */
-const suspectSelect = (keys: (alias: string) => string): string => `
+const analysisFacts = `count(*)::int as n, bool_or(${FIELDS.map(outside).join(' or ')}) as out,
+  (${FIELDS.map((f) => `coalesce(max(${f}) - min(${f}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`).join(' or ')}) as disagree`;
+
+/**
+ * The suspect rows of the samples `s` of `from`, whose analyses' facts are `a` (n, out, disagree):
+ * the samples flagged whatever the time, and those without analysis.
+ */
+const suspectSelect = (from: string): string => `
   select * from (
     select s.s_id, s.s_stamp, coalesce(a.n, 0) as analyses,
       coalesce(s.weight_net - s.weight_bru > ${WEIGHT_TOLERANCE}
         or (s.weight_tar is not null and abs(s.weight_net + s.weight_tar - s.weight_bru) > ${WEIGHT_TOLERANCE}), false)
       or coalesce(a.out, false) or coalesce(a.disagree, false) as flagged
-    from sample s
-    left join (
-      select x.s_id, x.s_stamp, count(*)::int as n, bool_or(${FIELDS.map(outside).join(' or ')}) as out,
-        (${FIELDS.map((f) => `coalesce(max(${f}) - min(${f}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`).join(' or ')}) as disagree
-      from analysis x where ${keys('x')}
-      group by x.s_id, x.s_stamp
-    ) a on a.s_id = s.s_id and a.s_stamp = s.s_stamp
-    where ${keys('s')}
+    from ${from}
   ) as c
   where c.flagged or c.analyses = 0`;
+
+/** Every sample (one pass over the analyses). */
+const ALL_SUSPECTS = suspectSelect(`sample s left join (
+  select x.s_id, x.s_stamp, ${analysisFacts} from analysis x group by x.s_id, x.s_stamp
+) a on a.s_id = s.s_id and a.s_stamp = s.s_stamp`);
+
+/** The samples of the keys k (s_id, s_stamp), each through the index of its analyses. */
+const KEYED_SUSPECTS = suspectSelect(`keys k join sample s on s.s_id = k.s_id and s.s_stamp = k.s_stamp
+  left join lateral (select ${analysisFacts} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
 export async function up(db: Kysely<any>): Promise<void> {
@@ -107,9 +115,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function report_refresh_suspects(ids varchar[], stamps timestamp[]) returns void language plpgsql as $$
     begin
       perform report_lock_days(${LOCK_STAMP_DAY}, array(select (s - ${HOURS})::date from unnest(stamps) as s));
-      delete from report_suspect r where (r.s_id, r.s_stamp) in (select * from unnest(ids, stamps));
+      delete from report_suspect r using unnest(ids, stamps) as k(s_id, s_stamp)
+      where r.s_id = k.s_id collate "C" and r.s_stamp = k.s_stamp;
       insert into report_suspect (s_id, s_stamp, analyses, flagged)
-      ${suspectSelect((t) => `(${t}.s_id, ${t}.s_stamp) in (select * from unnest(ids, stamps))`)};
+      with keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))
+      ${KEYED_SUSPECTS};
     end $$`).execute(db);
   await sql.raw(`
     create function report_refresh_all() returns void language plpgsql as $$
@@ -120,7 +130,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from report_analysed;
       insert into report_analysed ${analysedSelect('analysis', 'true')};
       delete from report_suspect;
-      insert into report_suspect (s_id, s_stamp, analyses, flagged) ${suspectSelect(() => 'true')};
+      insert into report_suspect (s_id, s_stamp, analyses, flagged) ${ALL_SUSPECTS};
     end $$`).execute(db);
 
   // The triggers. A trigger with transition tables has one event, hence one per event.
