@@ -12,6 +12,9 @@
 // (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
 // --profile adds a CPU profile of the first scroll.
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
+// --load runs bench/load.ts: autocannon with 1, 10 and 50 clients on the day-window view, the
+// 15,000-row page and the whole-campaign day report (--duration seconds per run, default 10).
+// BENCH_DB names the PostgreSQL database (default labdesk_bench_<N>).
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
 // --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
 // bound off and on, and the memory of a 28-day log request (its own options, see there).
@@ -33,6 +36,7 @@ import { loadCampaign } from '../src/server/views/campaign';
 import { benchBoxes, type BoxesBenchResult } from './boxes';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
+import { benchLoad, type LoadResult } from './load';
 import { benchSync, type SyncBenchResult } from './sync';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
@@ -41,6 +45,8 @@ const TIMEZONE = 'Europe/Vienna';
 const CAMPAIGN_START = '2026-09-01';
 const NOW = '2026-12-15 10:00:00';
 const PASSWORD = 'bench-password-42';
+/** The reports refuse future dates: the load bench's whole-campaign report ends before the demo's NOW. */
+const LAST_PAST_DAY = '2026-11-19';
 
 interface Options {
   rows: number;
@@ -55,6 +61,9 @@ interface Options {
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
   profile: boolean;
   boxes?: boolean;
+  /** --load: autocannon with 1, 10, 50 clients (bench/load.ts); --duration seconds per run. */
+  load: boolean;
+  duration: number;
 }
 
 const parseArgs = (argv: string[]): Options => {
@@ -68,6 +77,8 @@ const parseArgs = (argv: string[]): Options => {
     sync: false,
     browser: false,
     profile: false,
+    load: false,
+    duration: 10,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -82,6 +93,8 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--browser') options.browser = true;
     else if (arg === '--profile') options.profile = true;
     else if (arg === '--boxes') options.boxes = true;
+    else if (arg === '--load') options.load = true;
+    else if (arg === '--duration') options.duration = Number(next());
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
@@ -235,6 +248,18 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     await app.close();
     return [];
   }
+  if (options.load) {
+    const view = (query: string) => `/api/analysis/view?${query}`;
+    const cases = benchCases(NOW);
+    loadResults.push(
+      ...(await benchLoad(app, target.kind, token, [
+        { name: cases[0]!.name, url: view(cases[0]!.query) },
+        { name: 'page size 15000', url: view(cases.find((c) => c.name === 'page size 15000')!.query) },
+        { name: 'day report, whole campaign', url: `/api/reports/day?startDate=${CAMPAIGN_START}&endDate=${LAST_PAST_DAY}` },
+      ], options.duration)),
+    );
+    return [];
+  }
   if (options.boxes) {
     boxesResults.push(
       ...(await benchBoxes(app, target.db, target.kind, token, target.bare, options.runs, options.warmup)),
@@ -283,6 +308,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
 const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 const syncResults: SyncBenchResult[] = [];
 const boxesResults: BoxesBenchResult[] = [];
+const loadResults: LoadResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -328,7 +354,8 @@ const main = async (): Promise<void> => {
 
   const serverUrl = process.env['DATABASE_URL'];
   if (options.only !== 'pglite' && serverUrl) {
-    const name = `labdesk_bench_${options.rows}`;
+    // BENCH_DB: another name, so that benches of several worktrees on one server do not share a database.
+    const name = process.env['BENCH_DB'] ?? `labdesk_bench_${options.rows}`;
     console.log(`PostgreSQL (${name}): preparing ${options.rows} analyses…`);
     const { target } = await openPostgresTarget(serverUrl, name, !options.reuse);
     try {
@@ -349,13 +376,15 @@ const main = async (): Promise<void> => {
     console.table(exportResults.flatMap((r) => r.views));
   } else if (options.sync) console.table(syncResults);
   else if (options.boxes) console.table(boxesResults);
+  else if (options.load) console.table(loadResults);
   else console.table(results);
-  writeResults(options.boxes ? '-boxes' : '', {
+  writeResults(options.boxes ? '-boxes' : options.load ? '-load' : '', {
     ...meta,
     results,
     exports: exportResults,
     sync: syncResults,
     boxes: boxesResults,
+    load: loadResults,
   });
 };
 

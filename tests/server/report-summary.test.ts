@@ -74,9 +74,6 @@ const generate = async (seed: number, n: number) => {
   if (analyses.length) await h.db.insertInto('analysis').values(analyses).execute();
 };
 
-const setCampaign = (c: Campaign) =>
-  h.db.updateTable('configSetting').set({ startAt: c.start, endAt: c.end }).where('name', '=', 'campaign').execute();
-
 const CAMPAIGNS: Campaign[] = [
   { start: null, end: null },
   { start: '2025-10-22 13:30:00', end: null },

@@ -26,9 +26,6 @@ const campaignSql = (campaign: Campaign, ref: string): RawBuilder<unknown> => {
   return sql`${start} ${end}`;
 };
 
-const labDay = (ref: string): RawBuilder<string> =>
-  sql<string>`to_char(${sql.raw(ref)} - make_interval(hours => ${LAB_DAY_START_HOUR}), 'YYYY-MM-DD')`;
-
 /** `value outside its limit`, false when the limit is unknown. */
 const outside = (f: AveragedField, limits: ReportLimits, ref = ''): RawBuilder<boolean> => {
   const lim = limits[f];

@@ -58,7 +58,7 @@ export interface ListViewDefinition<
    * The same answer with its rows as JSON text built by the database (views/listSource.ts
    * viewJson), sent as it is: both routes use it when the resource has it.
    */
-  viewJson?(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<ViewJson<Omit<Result, Key>>>;
+  viewJson?(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<ViewJson<Omit<Result, Key> & { totalItems: number }>>;
 }
 
 /** What every list view's query has; the selection and exclusion parts are the Analysis/Samples ones. */
@@ -86,7 +86,7 @@ export const listViewRoutes = <
   };
   const viewJson = def.viewJson;
   /** The answer as JSON text, when the resource builds its rows as JSON; undefined otherwise. */
-  const jsonAnswer = async (query: ListQueryPart): Promise<ViewJson<Omit<Result, Key>> | undefined> => {
+  const jsonAnswer = async (query: ListQueryPart): Promise<ViewJson<Omit<Result, Key> & { totalItems: number }> | undefined> => {
     if (!viewJson) return undefined;
     const request = parseViewRequest({ ...NO_SELECTION, ...query }, def.rules);
     if (!def.campaign) return viewJson(app.db, request, OPEN_CAMPAIGN);
