@@ -138,47 +138,32 @@ export const suspiciousCandidates = async (
   campaign: Campaign,
   now: string,
 ): Promise<SampleFacts[]> => {
-  const raw = db.withoutPlugins();
-  const candidates = await sql<{
+  const { rows } = await sql<{
     s_id: string;
     s_stamp: string;
     weight_net: number | null;
     weight_bru: number | null;
     weight_tar: number | null;
+    facts: string;
   }>`
-    select s.s_id, to_char(s.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
-      s.weight_net::float8 as weight_net, s.weight_bru::float8 as weight_bru, s.weight_tar::float8 as weight_tar
-    from report_suspect r join sample s on s.s_id = r.s_id and s.s_stamp = r.s_stamp
+    select r.s_id, to_char(r.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
+      r.weight_net::float8 as weight_net, r.weight_bru::float8 as weight_bru, r.weight_tar::float8 as weight_tar, r.facts
+    from report_suspect r
     where r.s_stamp between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 'r.s_stamp')}
-      and (r.flagged or (r.analyses = 0 and r.s_stamp + make_interval(hours => ${ANALYSIS_WAIT_HOURS}) < ${now}::timestamp))`.execute(raw);
-  if (candidates.rows.length === 0) return [];
-
-  const ids = candidates.rows.map((r) => r.s_id);
-  const stamps = candidates.rows.map((r) => r.s_stamp);
-  const analyses = await sql<Row & { a_id: number; s_id: string; s_stamp: string }>`
-    select a.a_id::float8 as a_id, a.s_id, to_char(a.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
-      ${sql.join(AVERAGED_FIELDS.map((f) => sql`a.${sql.raw(COLUMN[f])}::float8 as ${sql.ref(f)}`))}
-    from analysis a
-    join unnest(${ids}::varchar[], ${stamps}::timestamp[]) as k(s_id, s_stamp)
-      on a.s_id = k.s_id and a.s_stamp = k.s_stamp
-    order by a.a_id`.execute(raw);
-  const byKey = new Map<string, SampleFacts['analyses'][number][]>();
-  for (const a of analyses.rows) {
-    const key = `${a.s_id}|${a.s_stamp}`;
-    const list = byKey.get(key) ?? [];
-    list.push({
-      aId: Number(a.a_id),
-      values: Object.fromEntries(AVERAGED_FIELDS.map((f) => [f, a[f] === null ? null : Number(a[f])])),
-    });
-    byKey.set(key, list);
-  }
-  return candidates.rows.map((r) => ({
+      and (r.flagged or (r.analyses = 0 and r.s_stamp + make_interval(hours => ${ANALYSIS_WAIT_HOURS}) < ${now}::timestamp))`.execute(
+    db.withoutPlugins(),
+  );
+  return rows.map((r) => ({
     sId: r.s_id,
     sStamp: r.s_stamp,
     weightNet: r.weight_net,
     weightBru: r.weight_bru,
     weightTar: r.weight_tar,
-    analyses: byKey.get(`${r.s_id}|${r.s_stamp}`) ?? [],
+    // [aId, pol, nat, kal, an, glu, dry] per analysis, by aId (migration 0010).
+    analyses: (JSON.parse(r.facts) as (number | null)[][]).map(([aId, ...values]) => ({
+      aId: Number(aId),
+      values: Object.fromEntries(AVERAGED_FIELDS.map((f, i) => [f, values[i] ?? null])),
+    })),
   }));
 };
 

@@ -42,7 +42,8 @@ const analysedSelect = (from: string, where: string): string => `
   group by 1, 2`;
 
 const analysisFacts = `count(*)::int as n, bool_or(${FIELDS.map(outside).join(' or ')}) as out,
-  (${FIELDS.map((f) => `coalesce(max(${f}) - min(${f}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`).join(' or ')}) as disagree`;
+  (${FIELDS.map((f) => `coalesce(max(${f}) - min(${f}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`).join(' or ')}) as disagree,
+  json_agg(json_build_array(x.a_id, ${FIELDS.map((f) => `x.${f}`).join(', ')}) order by x.a_id)::text as facts`;
 
 /**
  * The suspect rows of the samples `s` of `from`, whose analyses' facts are `a` (n, out, disagree):
@@ -50,7 +51,7 @@ const analysisFacts = `count(*)::int as n, bool_or(${FIELDS.map(outside).join(' 
  */
 const suspectSelect = (from: string): string => `
   select * from (
-    select s.s_id, s.s_stamp, coalesce(a.n, 0) as analyses,
+    select s.s_id, s.s_stamp, s.weight_net, s.weight_bru, s.weight_tar, coalesce(a.n, 0) as analyses, coalesce(a.facts, '[]') as facts,
       coalesce(s.weight_net - s.weight_bru > ${WEIGHT_TOLERANCE}
         or (s.weight_tar is not null and abs(s.weight_net + s.weight_tar - s.weight_bru) > ${WEIGHT_TOLERANCE}), false)
       or coalesce(a.out, false) or coalesce(a.disagree, false) as flagged
@@ -75,9 +76,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     day date not null, s_day date not null, n integer not null,
     ${FIELDS.map((f) => `${f}_sum numeric, ${f}_min numeric(6,2), ${f}_max numeric(6,2), ${f}_n integer not null, ${f}_out integer not null`).join(',\n')},
     primary key (day, s_day))`).execute(db);
+  // A suspect carries what the report says of it: its weights and its analyses' values
+  // ([aId, pol, nat, kal, an, glu, dry] by aId), so that the report reads this table alone.
   await sql`create table report_suspect (
     s_id varchar(13) collate "C" not null, s_stamp timestamp(0) without time zone not null,
-    analyses integer not null, flagged boolean not null, primary key (s_id, s_stamp))`.execute(db);
+    weight_net numeric(9,3), weight_bru numeric(9,3), weight_tar numeric(9,3),
+    analyses integer not null, facts text not null, flagged boolean not null, primary key (s_id, s_stamp))`.execute(db);
   await sql`create index report_suspect_s_stamp_idx on report_suspect (s_stamp)`.execute(db);
 
   // Recomputations of given lab days / samples, from the tables as they are now.
@@ -117,7 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       perform report_lock_days(${LOCK_STAMP_DAY}, array(select (s - ${HOURS})::date from unnest(stamps) as s));
       delete from report_suspect r using unnest(ids, stamps) as k(s_id, s_stamp)
       where r.s_id = k.s_id collate "C" and r.s_stamp = k.s_stamp;
-      insert into report_suspect (s_id, s_stamp, analyses, flagged)
+      insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged)
       with keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))
       ${KEYED_SUSPECTS};
     end $$`).execute(db);
@@ -130,7 +134,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from report_analysed;
       insert into report_analysed ${analysedSelect('analysis', 'true')};
       delete from report_suspect;
-      insert into report_suspect (s_id, s_stamp, analyses, flagged) ${ALL_SUSPECTS};
+      insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged) ${ALL_SUSPECTS};
     end $$`).execute(db);
 
   // The triggers. A trigger with transition tables has one event, hence one per event.
