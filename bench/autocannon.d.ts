@@ -6,6 +6,8 @@ declare module 'autocannon' {
     url: string;
     connections: number;
     duration: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
     headers?: Record<string, string>;
   }
   interface Result {
