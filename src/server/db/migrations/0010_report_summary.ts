@@ -19,6 +19,12 @@ import { sql, type Kysely } from 'kysely';
 import { AVERAGED_FIELDS } from '../../../domain/constants';
 import { LAB_DAY_START_HOUR, REPEAT_TOLERANCE, WEIGHT_TOLERANCE } from '../../../domain/reports';
 
+/**
+ * The summaries are derived from sample, analysis and config_limit: a backup leaves them out and a
+ * restore rebuilds them through the triggers (backup/dump.ts).
+ */
+export const REPORT_SUMMARY_TABLES: readonly string[] = ['report_received', 'report_analysed', 'report_suspect'];
+
 const FIELDS = AVERAGED_FIELDS;
 const HOURS = `interval '${LAB_DAY_START_HOUR} hours'`;
 /** Advisory lock namespaces: lab days of s_stamp (received, suspects), lab days of date_out (analysed). */
