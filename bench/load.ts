@@ -1,6 +1,6 @@
 // `npm run bench -- --load [--rows N] [--duration S] [--reuse]`: the server under concurrent load
 // (autocannon over real HTTP on a local port), per database: the day-window view (size 50), the
-// 15,000-row page and the whole-campaign day report, with 1, 10 and 50 clients each. Prints req/s,
+// 15,000-row page and a day report, with 1, 10 and 50 clients each. Prints req/s,
 // p50/p95/p99 of the response times (recorded per response: autocannon's own histogram has no p95),
 // errors (connection errors, timeouts) and non-2xx answers. A request may take up to 30 s.
 import autocannon from 'autocannon';
