@@ -45,7 +45,7 @@ const TIMEZONE = 'Europe/Vienna';
 const CAMPAIGN_START = '2026-09-01';
 const NOW = '2026-12-15 10:00:00';
 const PASSWORD = 'bench-password-42';
-/** The reports refuse future dates: the load bench's whole-campaign report ends before the demo's NOW. */
+/** The reports refuse future dates: the load bench's report ends before the demo's NOW. */
 const LAST_PAST_DAY = '2026-11-19';
 
 interface Options {
