@@ -220,7 +220,7 @@ export const benchReports = async (): Promise<void> => {
   const server = await benchServer('pglite', undefined);
   if (process.env['DATABASE_URL'] && !args.includes('--only-pglite')) {
     const url = new URL(process.env['DATABASE_URL']);
-    const name = `labdesk_bench_reports_${ROWS}`;
+    const name = process.env['BENCH_REPORTS_DB'] ?? `labdesk_bench_reports_${ROWS}`;
     const pg = await import('pg');
     const admin = new pg.default.Client({ connectionString: url.toString() });
     await admin.connect();

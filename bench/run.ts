@@ -12,6 +12,9 @@
 // (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
 // --profile adds a CPU profile of the first scroll.
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
+// --load runs bench/load.ts: autocannon with 1, 10 and 50 clients on the day-window view, the
+// 15,000-row page and the day report of two days (--duration seconds per run, default 10).
+// BENCH_DB names the PostgreSQL database (default labdesk_bench_<N>).
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
 // --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
 // bound off and on, and the memory of a 28-day log request (its own options, see there).
@@ -34,6 +37,7 @@ import { loadCampaign } from '../src/server/views/campaign';
 import { benchBoxes, type BoxesBenchResult } from './boxes';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
+import { benchLoad, type LoadResult } from './load';
 import { benchSampleUpload, benchSync, type SyncBenchResult, type UploadBenchResult } from './sync';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
@@ -42,6 +46,8 @@ const TIMEZONE = 'Europe/Vienna';
 const CAMPAIGN_START = '2026-09-01';
 const NOW = '2026-12-15 10:00:00';
 const PASSWORD = 'bench-password-42';
+/** The reports refuse future dates: the load bench's report ends before the demo's NOW. */
+const LAST_PAST_DAY = '2026-11-19';
 
 interface Options {
   rows: number;
@@ -56,6 +62,9 @@ interface Options {
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
   profile: boolean;
   boxes?: boolean;
+  /** --load: autocannon with 1, 10, 50 clients (bench/load.ts); --duration seconds per run. */
+  load: boolean;
+  duration: number;
 }
 
 const parseArgs = (argv: string[]): Options => {
@@ -69,6 +78,8 @@ const parseArgs = (argv: string[]): Options => {
     sync: false,
     browser: false,
     profile: false,
+    load: false,
+    duration: 10,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -83,6 +94,8 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--browser') options.browser = true;
     else if (arg === '--profile') options.profile = true;
     else if (arg === '--boxes') options.boxes = true;
+    else if (arg === '--load') options.load = true;
+    else if (arg === '--duration') options.duration = Number(next());
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
@@ -237,6 +250,20 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     await app.close();
     return [];
   }
+  if (options.load) {
+    const view = (query: string) => `/api/analysis/view?${query}`;
+    const cases = benchCases(NOW);
+    loadResults.push(
+      ...(await benchLoad(app, target.kind, token, [
+        { name: cases[0]!.name, url: view(cases[0]!.query) },
+        { name: 'page size 15000', url: view(cases.find((c) => c.name === 'page size 15000')!.query) },
+        // A report of more than a week is a heavy read whose admission answers most of a load with
+        // non-2xx (http/heavyReads.ts): the load case is the report of the last two days.
+        { name: 'day report, 2 days', url: `/api/reports/day?startDate=2026-11-18&endDate=${LAST_PAST_DAY}` },
+      ], options.duration)),
+    );
+    return [];
+  }
   if (options.boxes) {
     boxesResults.push(
       ...(await benchBoxes(app, target.db, target.kind, token, target.bare, options.runs, options.warmup)),
@@ -286,6 +313,7 @@ const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 const syncResults: SyncBenchResult[] = [];
 const uploadResults: UploadBenchResult[] = [];
 const boxesResults: BoxesBenchResult[] = [];
+const loadResults: LoadResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -332,7 +360,8 @@ const main = async (): Promise<void> => {
 
   const serverUrl = process.env['DATABASE_URL'];
   if (options.only !== 'pglite' && serverUrl) {
-    const name = `labdesk_bench_${options.rows}`;
+    // BENCH_DB: another name, so that benches of several worktrees on one server do not share a database.
+    const name = process.env['BENCH_DB'] ?? `labdesk_bench_${options.rows}`;
     console.log(`PostgreSQL (${name}): preparing ${options.rows} analyses…`);
     const { target } = await openPostgresTarget(serverUrl, name, !options.reuse);
     try {
@@ -356,14 +385,16 @@ const main = async (): Promise<void> => {
     console.table(uploadResults);
   }
   else if (options.boxes) console.table(boxesResults);
+  else if (options.load) console.table(loadResults);
   else console.table(results);
-  writeResults(options.boxes ? '-boxes' : '', {
+  writeResults(options.boxes ? '-boxes' : options.load ? '-load' : '', {
     ...meta,
     results,
     exports: exportResults,
     sync: syncResults,
     upload: uploadResults,
     boxes: boxesResults,
+    load: loadResults,
   });
 };
 

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_screen_versions';
 import * as m0007 from './migrations/0007_box_positions_version';
 import * as m0008 from './migrations/0008_sync_versions';
 import * as m0009 from './migrations/0009_instances';
+import * as m0010 from './migrations/0010_report_summary';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007_box_positions_version': m0007,
   '0008_sync_versions': m0008,
   '0009_instances': m0009,
+  '0010_report_summary': m0010,
 };
 
 export class MigrationError extends Error {

@@ -11,7 +11,7 @@ import type { Database, LabTime } from '../db/database';
 import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
 import { hiddenCounts, hiddenPart } from '../views/hidden';
-import { listReads, type ListWhereOptions, type ListSource } from '../views/listSource';
+import { listReads, type ListWhereOptions, type ListSource, type ViewJson } from '../views/listSource';
 import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
 import { fieldMap, type FieldSql } from '../views/fields';
 import type { ViewRequest, ViewRules } from '../views/request';
@@ -105,6 +105,21 @@ export const toAnalysis = (r: VersionedAnalysisRecord): Analysis => ({
   version: r.version,
 });
 
+const labTimeJson = (key: string): string => `to_char(p."${key}", 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** toAnalysis in SQL, over a page row `p` (views/listSource.ts viewJson): the same keys, the same values. */
+const ANALYSIS_ROW_JSON = `json_build_object(
+  'aId', p."aId",
+  'sample', json_build_object(
+    'sampleId', json_build_object('sId', p."sId", 'sStamp', ${labTimeJson('sStamp')}),
+    'weightNet', p."weightNet", 'weightBru', p."weightBru", 'name', p."name",
+    'boxPos', p."bId" || '/' || p."boxPosId"),
+  'aFlags', p."aFlags", 'dateIn', ${labTimeJson('dateIn')}, 'dateOut', ${labTimeJson('dateOut')},
+  ${['pol', 'nat', 'kal', 'an', 'glu', 'dry', 'weightMea', 'weightNrm', 'weightCur', 'weightDif', 'density', 'lane', 'comment']
+    .map((k) => `'${k}', p."${k}"`)
+    .join(', ')},
+  'dateExported', ${labTimeJson('dateExported')}, 'version', p."version")`;
+
 // ---- single reads ---------------------------------------------------------------------------------
 
 /** One analysis by aId (a decimal string within bigint, or a number), or undefined. */
@@ -197,6 +212,7 @@ export const ANALYSIS_READS = listReads<VersionedAnalysisRecord, Analysis, Aggre
   },
   prefixOrder: 'a.s_id, a.s_stamp, a.a_id',
   toEntity: toAnalysis,
+  rowJson: ANALYSIS_ROW_JSON,
 });
 
 export interface AnalysisViewResult {
@@ -215,6 +231,15 @@ export const analysisViewQuery = (
 ): RawBuilder<AggregateRow & Partial<VersionedAnalysisRecord>> =>
   ANALYSIS_READS.viewQuery(request, campaign, options);
 
+const averageOf = (g: AggregateRow | undefined): AnalysisAverage => ({
+  polAverage: g?.polAverage ?? null,
+  natAverage: g?.natAverage ?? null,
+  kalAverage: g?.kalAverage ?? null,
+  anAverage: g?.anAverage ?? null,
+  gluAverage: g?.gluAverage ?? null,
+  dryAverage: g?.dryAverage ?? null,
+});
+
 /** The page, totals and averages in one round trip. */
 export const analysisView = async (
   db: Db,
@@ -223,22 +248,35 @@ export const analysisView = async (
   options: AnalysisViewOptions = {},
 ): Promise<AnalysisViewResult> => {
   const page = await ANALYSIS_READS.view(db, request, campaign, options);
-  const g = page.aggregate;
   return {
     analysis: page.rows,
-    average: {
-      polAverage: g?.polAverage ?? null,
-      natAverage: g?.natAverage ?? null,
-      kalAverage: g?.kalAverage ?? null,
-      anAverage: g?.anAverage ?? null,
-      gluAverage: g?.gluAverage ?? null,
-      dryAverage: g?.dryAverage ?? null,
-    },
+    average: averageOf(page.aggregate),
     totalItems: page.totalItems,
     totalPages: page.totalPages,
     // Only an empty answer asks what the campaign and the exclusions hide (views/hidden.ts).
     ...(await hiddenPart(page.totalItems, () =>
       hiddenCounts(db, ANALYSIS_READS.source, request, campaign, options),
     )),
+  };
+};
+
+/** analysisView with the page's rows as the JSON text the database built (the view routes send it as it is). */
+export const analysisViewJson = async (
+  db: Db,
+  request: ViewRequest,
+  campaign: Campaign,
+  options: AnalysisViewOptions = {},
+): Promise<ViewJson<Omit<AnalysisViewResult, 'analysis'>>> => {
+  const page = await ANALYSIS_READS.viewJson!(db, request, campaign, options);
+  return {
+    rowsJson: page.rowsJson,
+    rest: {
+      average: averageOf(page.aggregate),
+      totalItems: page.totalItems,
+      totalPages: page.totalPages,
+      ...(await hiddenPart(page.totalItems, () =>
+        hiddenCounts(db, ANALYSIS_READS.source, request, campaign, options),
+      )),
+    },
   };
 };

@@ -8,8 +8,6 @@ import { AVERAGED_FIELDS, type AveragedField } from '../../domain/constants';
 import {
   ANALYSIS_WAIT_HOURS,
   LAB_DAY_START_HOUR,
-  REPEAT_TOLERANCE,
-  WEIGHT_TOLERANCE,
   type DayStats,
   type ReportLimits,
   type SampleFacts,
@@ -28,9 +26,6 @@ const campaignSql = (campaign: Campaign, ref: string): RawBuilder<unknown> => {
   return sql`${start} ${end}`;
 };
 
-const labDay = (ref: string): RawBuilder<string> =>
-  sql<string>`to_char(${sql.raw(ref)} - make_interval(hours => ${LAB_DAY_START_HOUR}), 'YYYY-MM-DD')`;
-
 /** `value outside its limit`, false when the limit is unknown. */
 const outside = (f: AveragedField, limits: ReportLimits, ref = ''): RawBuilder<boolean> => {
   const lim = limits[f];
@@ -40,6 +35,29 @@ const outside = (f: AveragedField, limits: ReportLimits, ref = ''): RawBuilder<b
 
 type Row = Record<string, string | number | null>;
 
+/** The lab days of a span of whole lab days, first and last. */
+const spanDays = (span: TimeSpan): { first: RawBuilder<string>; last: RawBuilder<string> } => ({
+  first: sql<string>`(${span.from}::timestamp - make_interval(hours => ${LAB_DAY_START_HOUR}))::date`,
+  last: sql<string>`(${span.to}::timestamp - make_interval(hours => ${LAB_DAY_START_HOUR}))::date`,
+});
+
+/**
+ * The summaries are keyed by the calendar date of s_stamp (s_day) too: the dates wholly inside the
+ * campaign are read from them, the dates its bounds cut (`cut`) from the rows themselves.
+ */
+const campaignDates = (campaign: Campaign): { inside: RawBuilder<boolean>; cut: RawBuilder<boolean> } => {
+  const bounds = [campaign.start, campaign.end].filter((b): b is string => b !== null);
+  const after = campaign.start ? sql`and s_day > ${campaign.start}::timestamp::date` : sql``;
+  const before = campaign.end ? sql`and s_day < ${campaign.end}::timestamp::date` : sql``;
+  const cut = bounds.length
+    ? sql<boolean>`(${sql.join(
+        bounds.map((b) => sql`(s_stamp >= date_trunc('day', ${b}::timestamp) and s_stamp < date_trunc('day', ${b}::timestamp) + interval '1 day')`),
+        sql` or `,
+      )})`
+    : sql<boolean>`false`;
+  return { inside: sql<boolean>`true ${after} ${before}`, cut };
+};
+
 /** Per lab day of the span: samples received, analyses done (by DateOut), value statistics. */
 export const dayStats = async (
   db: Kysely<Database>,
@@ -48,22 +66,40 @@ export const dayStats = async (
   limits: ReportLimits,
 ): Promise<DayStats[]> => {
   const raw = db.withoutPlugins();
+  const { first, last } = spanDays(span);
+  const { inside, cut } = campaignDates(campaign);
   const received = await sql<{ day: string; n: number }>`
-    select ${labDay('s_stamp')} as day, count(*)::int as n
-    from sample
-    where s_stamp between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 's_stamp')}
-    group by 1`.execute(raw);
-  const columns = AVERAGED_FIELDS.map((f) => {
+    select to_char(day, 'YYYY-MM-DD') as day, sum(n)::int as n from (
+      select day, n from report_received where day between ${first} and ${last} and ${inside}
+      union all
+      select (s_stamp - make_interval(hours => ${LAB_DAY_START_HOUR}))::date, count(*)::int
+      from sample
+      where s_stamp between ${span.from}::timestamp and ${span.to}::timestamp and ${cut} ${campaignSql(campaign, 's_stamp')}
+      group by 1
+    ) as parts
+    group by day`.execute(raw);
+  const parts = AVERAGED_FIELDS.map((f) => {
     const c = sql.raw(COLUMN[f]);
-    return sql`avg(${c})::float8 as ${sql.ref(`${f}_avg`)}, min(${c})::float8 as ${sql.ref(`${f}_min`)},
-      max(${c})::float8 as ${sql.ref(`${f}_max`)}, count(${c})::int as ${sql.ref(`${f}_n`)},
-      (count(*) filter (where ${outside(f, limits)}))::int as ${sql.ref(`${f}_out`)}`;
+    return sql`sum(${c}), min(${c}), max(${c}), count(${c})::int, (count(*) filter (where ${outside(f, limits)}))::int`;
   });
+  const columns = AVERAGED_FIELDS.map((f) => {
+    const c = (suffix: string) => sql.raw(`${f}_${suffix}`);
+    return sql`(sum(${c('sum')}) / nullif(sum(${c('n')}), 0))::float8 as ${sql.ref(`${f}_avg`)},
+      min(${c('min')})::float8 as ${sql.ref(`${f}_min`)}, max(${c('max')})::float8 as ${sql.ref(`${f}_max`)},
+      sum(${c('n')})::int as ${sql.ref(`${f}_n`)}, sum(${c('out')})::int as ${sql.ref(`${f}_out`)}`;
+  });
+  const summaryColumns = AVERAGED_FIELDS.flatMap((f) => ['sum', 'min', 'max', 'n', 'out'].map((x) => `${f}_${x}`)).join(', ');
   const analysed = await sql<Row>`
-    select ${labDay('date_out')} as day, count(*)::int as n, ${sql.join(columns)}
-    from analysis
-    where date_out between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 's_stamp')}
-    group by 1`.execute(raw);
+    select to_char(day, 'YYYY-MM-DD') as day, sum(n)::int as n, ${sql.join(columns)}
+    from (
+      select day, n, ${sql.raw(summaryColumns)} from report_analysed where day between ${first} and ${last} and ${inside}
+      union all
+      select (date_out - make_interval(hours => ${LAB_DAY_START_HOUR}))::date, count(*)::int, ${sql.join(parts)}
+      from analysis
+      where date_out between ${span.from}::timestamp and ${span.to}::timestamp and ${cut} ${campaignSql(campaign, 's_stamp')}
+      group by 1
+    ) as parts
+    group by day`.execute(raw);
 
   const days = new Map<string, DayStats>();
   const dayOf = (day: string): DayStats => {
@@ -71,8 +107,9 @@ export const dayStats = async (
     if (!d) days.set(day, (d = { day, samplesReceived: 0, analysesDone: 0, values: {}, outOfLimit: {} }));
     return d;
   };
-  for (const r of received.rows) dayOf(r.day).samplesReceived = r.n;
+  for (const r of received.rows) if (r.n > 0) dayOf(r.day).samplesReceived = r.n;
   for (const r of analysed.rows) {
+    if (Number(r['n']) === 0) continue;
     const d = dayOf(String(r['day']));
     d.analysesDone = Number(r['n']);
     for (const f of AVERAGED_FIELDS) {
@@ -91,79 +128,42 @@ export const dayStats = async (
 /**
  * Samples stamped in the span that may be suspicious (a weight inconsistency, an analysis value out
  * of limit, repeated analyses spreading wider than the tolerance, no analysis at all while older
- * than the wait at `now`), with all their analyses.
+ * than the wait at `now`), with all their analyses. The first three do not depend on the time and
+ * are kept per sample by the database (report_suspect, migration 0010), with the samples that have
+ * no analysis yet.
  */
 export const suspiciousCandidates = async (
   db: Kysely<Database>,
   span: TimeSpan,
   campaign: Campaign,
-  limits: ReportLimits,
   now: string,
 ): Promise<SampleFacts[]> => {
-  const raw = db.withoutPlugins();
-  const anyOutside = sql.join(
-    AVERAGED_FIELDS.map((f) => outside(f, limits, 'a.')),
-    sql` or `,
-  );
-  const spread = sql.join(
-    AVERAGED_FIELDS.map((f) => {
-      const c = sql.raw(`a.${COLUMN[f]}`);
-      return sql`coalesce(max(${c}) - min(${c}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`;
-    }),
-    sql` or `,
-  );
-  const candidates = await sql<{
+  const { rows } = await sql<{
     s_id: string;
     s_stamp: string;
     weight_net: number | null;
     weight_bru: number | null;
     weight_tar: number | null;
+    facts: string;
   }>`
-    with s as (
-      select s_id, s_stamp, weight_net, weight_bru, weight_tar from sample
-      where s_stamp between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 's_stamp')}
-    ), a as (
-      select a.s_id, a.s_stamp, count(*) as n, bool_or(${anyOutside}) as out, (${spread}) as disagree
-      from analysis a join s on s.s_id = a.s_id and s.s_stamp = a.s_stamp
-      -- The sample's stamp is on the analysis too: only the span's analyses are read (index on s_stamp).
-      where a.s_stamp between ${span.from}::timestamp and ${span.to}::timestamp
-      group by a.s_id, a.s_stamp
-    )
-    select s.s_id, to_char(s.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
-      s.weight_net::float8 as weight_net, s.weight_bru::float8 as weight_bru, s.weight_tar::float8 as weight_tar
-    from s left join a on a.s_id = s.s_id and a.s_stamp = s.s_stamp
-    where s.weight_net - s.weight_bru > ${WEIGHT_TOLERANCE}
-       or (s.weight_tar is not null and abs(s.weight_net + s.weight_tar - s.weight_bru) > ${WEIGHT_TOLERANCE})
-       or a.out or a.disagree
-       or (a.n is null and s.s_stamp + make_interval(hours => ${ANALYSIS_WAIT_HOURS}) < ${now}::timestamp)`.execute(raw);
-  if (candidates.rows.length === 0) return [];
-
-  const ids = candidates.rows.map((r) => r.s_id);
-  const stamps = candidates.rows.map((r) => r.s_stamp);
-  const analyses = await sql<Row & { a_id: number; s_id: string; s_stamp: string }>`
-    select a.a_id::float8 as a_id, a.s_id, to_char(a.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
-      ${sql.join(AVERAGED_FIELDS.map((f) => sql`a.${sql.raw(COLUMN[f])}::float8 as ${sql.ref(f)}`))}
-    from analysis a
-    join unnest(${ids}::varchar[], ${stamps}::timestamp[]) as k(s_id, s_stamp)
-      on a.s_id = k.s_id and a.s_stamp = k.s_stamp
-    order by a.a_id`.execute(raw);
-  const byKey = new Map<string, SampleFacts['analyses'][number][]>();
-  for (const a of analyses.rows) {
-    const key = `${a.s_id}|${a.s_stamp}`;
-    const list = byKey.get(key) ?? [];
-    list.push({
-      aId: Number(a.a_id),
-      values: Object.fromEntries(AVERAGED_FIELDS.map((f) => [f, a[f] === null ? null : Number(a[f])])),
-    });
-    byKey.set(key, list);
-  }
-  return candidates.rows.map((r) => ({
+    select r.s_id, to_char(r.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
+      r.weight_net::float8 as weight_net, r.weight_bru::float8 as weight_bru, r.weight_tar::float8 as weight_tar, r.facts
+    from report_suspect r
+    where r.s_stamp between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 'r.s_stamp')}
+      and (r.flagged or (r.analyses = 0 and r.s_stamp + make_interval(hours => ${ANALYSIS_WAIT_HOURS}) < ${now}::timestamp))`.execute(
+    db.withoutPlugins(),
+  );
+  return rows.map((r) => ({
     sId: r.s_id,
     sStamp: r.s_stamp,
     weightNet: r.weight_net,
     weightBru: r.weight_bru,
     weightTar: r.weight_tar,
-    analyses: byKey.get(`${r.s_id}|${r.s_stamp}`) ?? [],
+    // [aId, pol, nat, kal, an, glu, dry] per analysis, by aId (migration 0010).
+    analyses: (JSON.parse(r.facts) as (number | null)[][]).map(([aId, ...values]) => ({
+      aId: Number(aId),
+      values: Object.fromEntries(AVERAGED_FIELDS.map((f, i) => [f, values[i] ?? null])),
+    })),
   }));
 };
 

@@ -28,7 +28,7 @@ export const buildSuspiciousReport = async (
 ): Promise<SuspiciousReportsResponse> => {
   const [campaign, limits] = await Promise.all([loadCampaign(db), reportLimits(db)]);
   const now = labNow(Temporal.Now.instant(), timezone);
-  const facts = await suspiciousCandidates(db, labDaySpan(range.start, range.end), campaign, limits, formatLabDateTime(now));
+  const facts = await suspiciousCandidates(db, labDaySpan(range.start, range.end), campaign, formatLabDateTime(now));
   const lines = suspiciousReport(facts, limits, now);
   return { suspiciousReports: lines.map((line) => ({ line })), totalItems: lines.length };
 };

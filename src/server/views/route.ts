@@ -6,7 +6,7 @@
 // whatever the statement selected. A new list
 // screen's server is one definition (docs/dev/adding-a-resource.md), and the view bench reads the
 // same definitions for its cases.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { LIST_PAGE_SIZES } from '../../domain/constants';
@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { READ_ERRORS, SECURITY } from '../routes/contract';
 import { bigPage } from '../http/heavyReads';
 import { OPEN_CAMPAIGN, withCampaign, type Campaign } from './campaign';
+import { viewJsonText, type ViewJson } from './listSource';
 import {
   parseViewRequest,
   viewQuerySchema,
@@ -53,6 +54,11 @@ export interface ListViewDefinition<
    */
   campaign: boolean;
   view(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<Result>;
+  /**
+   * The same answer with its rows as JSON text built by the database (views/listSource.ts
+   * viewJson), sent as it is: both routes use it when the resource has it.
+   */
+  viewJson?(db: Kysely<Database>, request: ViewRequest, campaign: Campaign): Promise<ViewJson<Omit<Result, Key> & { totalItems: number }>>;
 }
 
 /** What every list view's query has; the selection and exclusion parts are the Analysis/Samples ones. */
@@ -78,6 +84,16 @@ export const listViewRoutes = <
     if (!def.campaign) return def.view(app.db, request, OPEN_CAMPAIGN);
     return withCampaign(app.db, (campaign) => def.view(app.db, request, campaign));
   };
+  const viewJson = def.viewJson;
+  /** The answer as JSON text, when the resource builds its rows as JSON; undefined otherwise. */
+  const jsonAnswer = async (query: ListQueryPart): Promise<ViewJson<Omit<Result, Key> & { totalItems: number }> | undefined> => {
+    if (!viewJson) return undefined;
+    const request = parseViewRequest({ ...NO_SELECTION, ...query }, def.rules);
+    if (!def.campaign) return viewJson(app.db, request, OPEN_CAMPAIGN);
+    return withCampaign(app.db, (campaign) => viewJson(app.db, request, campaign));
+  };
+  const sendJson = (reply: FastifyReply, text: string) =>
+    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(text);
 
   app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}/view`,
@@ -92,7 +108,10 @@ export const listViewRoutes = <
         response: { 200: def.viewSchema, ...errors },
       },
     },
-    async (request) => view(request.query),
+    async (request, reply) => {
+      const json = await jsonAnswer(request.query);
+      return json ? sendJson(reply, viewJsonText(def.rowsKey, json)) : view(request.query);
+    },
   );
 
   const listSchema = z.object({
@@ -115,8 +134,11 @@ export const listViewRoutes = <
         response: { 200: listSchema, ...errors },
       },
     },
-    async (request) => {
-      const result = await view({ ...request.query, page: 0, size: LIST_CAP });
+    async (request, reply) => {
+      const query = { ...request.query, page: 0, size: LIST_CAP };
+      const json = await jsonAnswer(query);
+      if (json) return sendJson(reply, viewJsonText(def.rowsKey, { rowsJson: json.rowsJson, rest: { totalItems: json.rest.totalItems } }));
+      const result = await view(query);
       return { [def.rowsKey]: result[def.rowsKey], totalItems: result.totalItems };
     },
   );

@@ -16,6 +16,7 @@ import {
   ANALYSIS_SOURCE,
   analysesOfSample,
   analysisView,
+  analysisViewJson,
   findAnalysis,
 } from '../../repositories/analysis';
 import { withCampaign } from '../../views/campaign';
@@ -43,6 +44,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
       '(≤ 1000); selectionSId; exclusion farmer|screens|test. Restricted to samples stamped within the campaign ' +
       'setting. Averages are rounded to 2 decimals and null when nothing matches.',
     view: (db, request, campaign) => analysisView(db, request, campaign),
+    viewJson: (db, request, campaign) => analysisViewJson(db, request, campaign),
   });
 
   app.get(

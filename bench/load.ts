@@ -1,0 +1,84 @@
+// `npm run bench -- --load [--rows N] [--duration S] [--reuse]`: the server under concurrent load
+// (autocannon over real HTTP on a local port), per database: the day-window view (size 50), the
+// 15,000-row page and a day report, with 1, 10 and 50 clients each. Prints req/s,
+// p50/p95/p99 of the response times (recorded per response: autocannon's own histogram has no p95),
+// errors (connection errors, timeouts) and non-2xx answers. A request may take up to 30 s.
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { progress, round } from './progress';
+
+export interface LoadCase {
+  name: string;
+  /** Path and query string. */
+  url: string;
+}
+
+export interface LoadResult {
+  db: string;
+  case: string;
+  clients: number;
+  reqPerS: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Answers other than 2xx (e.g. 503 of the heavy-read admission). */
+  non2xx: number;
+}
+
+export const CLIENTS = [1, 10, 50] as const;
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+const run = (url: string, connections: number, duration: number, token: string) =>
+  new Promise<{ reqPerS: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon(
+      { url, connections, duration, timeout: 30, headers: { authorization: `Bearer ${token}` } },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve({ reqPerS: result.requests.average, times, errors: result.errors + result.timeouts, non2xx: result.non2xx });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+
+/** Listens on a free local port, runs every case with every client count, and closes the listener. */
+export const benchLoad = async (
+  app: FastifyInstance,
+  kind: string,
+  token: string,
+  cases: readonly LoadCase[],
+  duration: number,
+): Promise<LoadResult[]> => {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const results: LoadResult[] = [];
+  try {
+    for (const c of cases) {
+      // One short warm-up per case: plans cached, the page's pages in the buffer cache.
+      await run(`${address}${c.url}`, 1, 1, token);
+      for (const clients of CLIENTS) {
+        const r = await run(`${address}${c.url}`, clients, duration, token);
+        const sorted = [...r.times].sort((a, b) => a - b);
+        const result: LoadResult = {
+          db: kind,
+          case: c.name,
+          clients,
+          reqPerS: round(r.reqPerS),
+          p50: round(percentile(sorted, 50)),
+          p95: round(percentile(sorted, 95)),
+          p99: round(percentile(sorted, 99)),
+          errors: r.errors,
+          non2xx: r.non2xx,
+        };
+        progress(kind, `${c.name}, ${clients} clients: ${result.reqPerS} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.errors} errors, ${result.non2xx} non-2xx`);
+        results.push(result);
+      }
+    }
+  } finally {
+    await app.close();
+  }
+  return results;
+};

@@ -1,0 +1,211 @@
+// The reports read per-lab-day summaries instead of every analysis (docs/dev/architecture.md#domain-decisions Reports):
+// - report_received: samples received per lab day (of s_stamp) and calendar date of s_stamp;
+// - report_analysed: analyses done per lab day (of date_out) and calendar date of s_stamp, with per
+//   measured value the count, sum, min, max and the count outside its limit (config_limit);
+// - report_suspect: the samples that are suspicious whatever the time (a weight inconsistency, a
+//   value out of limit, repeated analyses disagreeing) or have no analysis yet (suspicious once they
+//   waited too long: that depends on the time of the report and is decided when it is read).
+// The calendar date of s_stamp is in the key because the campaign bounds are timestamps: dates
+// wholly inside the campaign are read from the summary, the (at most two) dates the bounds cut are
+// read from the analyses themselves (repositories/reports.ts).
+//
+// The database keeps them current itself, so that no write path can forget them: STATEMENT-level
+// triggers with transition tables recompute the lab days and samples a statement touched (inserts,
+// COPY, set-based upserts, updates, deletes, cascades), in the statement's transaction. Limits
+// changed → everything depending on limits is recomputed. Concurrent writers of one lab day take a
+// transaction advisory lock on it, so each recomputation sees the other's committed rows.
+// The rules' constants are baked in here from domain/reports.ts; a change of them needs a migration.
+import { sql, type Kysely } from 'kysely';
+import { AVERAGED_FIELDS } from '../../../domain/constants';
+import { LAB_DAY_START_HOUR, REPEAT_TOLERANCE, WEIGHT_TOLERANCE } from '../../../domain/reports';
+
+/**
+ * The summaries are derived from sample, analysis and config_limit: a backup leaves them out and a
+ * restore rebuilds them through the triggers (backup/dump.ts).
+ */
+export const REPORT_SUMMARY_TABLES: readonly string[] = ['report_received', 'report_analysed', 'report_suspect'];
+
+const FIELDS = AVERAGED_FIELDS;
+const HOURS = `interval '${LAB_DAY_START_HOUR} hours'`;
+/** Advisory lock namespaces: lab days of s_stamp (received, suspects), lab days of date_out (analysed). */
+const LOCK_STAMP_DAY = 7301;
+const LOCK_OUT_DAY = 7302;
+
+const outside = (f: string): string =>
+  `(${f} < (select min from config_limit where name = '${f}') or ${f} > (select max from config_limit where name = '${f}'))`;
+
+const analysedColumns = FIELDS.map(
+  (f) => `sum(${f}) as ${f}_sum, min(${f}) as ${f}_min, max(${f}) as ${f}_max, count(${f})::int as ${f}_n,
+    (count(*) filter (where ${outside(f)}))::int as ${f}_out`,
+).join(',\n');
+
+/** The summary of the analyses in `where` (a condition on analysis), grouped per key. */
+const analysedSelect = (from: string, where: string): string => `
+  select (date_out - ${HOURS})::date as day, s_stamp::date as s_day, count(*)::int as n,
+    ${analysedColumns}
+  from ${from}
+  where date_out is not null and ${where}
+  group by 1, 2`;
+
+const analysisFacts = `count(*)::int as n, bool_or(${FIELDS.map(outside).join(' or ')}) as out,
+  (${FIELDS.map((f) => `coalesce(max(${f}) - min(${f}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`).join(' or ')}) as disagree,
+  json_agg(json_build_array(x.a_id, ${FIELDS.map((f) => `x.${f}`).join(', ')}) order by x.a_id)::text as facts`;
+
+/**
+ * The suspect rows of the samples `s` of `from`, whose analyses' facts are `a` (n, out, disagree):
+ * the samples flagged whatever the time, and those without analysis.
+ */
+const suspectSelect = (from: string): string => `
+  select * from (
+    select s.s_id, s.s_stamp, s.weight_net, s.weight_bru, s.weight_tar, coalesce(a.n, 0) as analyses, coalesce(a.facts, '[]') as facts,
+      coalesce(s.weight_net - s.weight_bru > ${WEIGHT_TOLERANCE}
+        or (s.weight_tar is not null and abs(s.weight_net + s.weight_tar - s.weight_bru) > ${WEIGHT_TOLERANCE}), false)
+      or coalesce(a.out, false) or coalesce(a.disagree, false) as flagged
+    from ${from}
+  ) as c
+  where c.flagged or c.analyses = 0`;
+
+/** Every sample (one pass over the analyses). */
+const ALL_SUSPECTS = suspectSelect(`sample s left join (
+  select x.s_id, x.s_stamp, ${analysisFacts} from analysis x group by x.s_id, x.s_stamp
+) a on a.s_id = s.s_id and a.s_stamp = s.s_stamp`);
+
+/** The samples of the keys k (s_id, s_stamp), each through the index of its analyses. */
+const KEYED_SUSPECTS = suspectSelect(`keys k join sample s on s.s_id = k.s_id and s.s_stamp = k.s_stamp
+  left join lateral (select ${analysisFacts} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`create table report_received (
+    day date not null, s_day date not null, n integer not null, primary key (day, s_day))`.execute(db);
+  await sql.raw(`create table report_analysed (
+    day date not null, s_day date not null, n integer not null,
+    ${FIELDS.map((f) => `${f}_sum numeric, ${f}_min numeric(6,2), ${f}_max numeric(6,2), ${f}_n integer not null, ${f}_out integer not null`).join(',\n')},
+    primary key (day, s_day))`).execute(db);
+  // A suspect carries what the report says of it: its weights and its analyses' values
+  // ([aId, pol, nat, kal, an, glu, dry] by aId), so that the report reads this table alone.
+  await sql`create table report_suspect (
+    s_id varchar(13) collate "C" not null, s_stamp timestamp(0) without time zone not null,
+    weight_net numeric(9,3), weight_bru numeric(9,3), weight_tar numeric(9,3),
+    analyses integer not null, facts text not null, flagged boolean not null, primary key (s_id, s_stamp))`.execute(db);
+  await sql`create index report_suspect_s_stamp_idx on report_suspect (s_stamp)`.execute(db);
+
+  // Recomputations of given lab days / samples, from the tables as they are now.
+  await sql.raw(`
+    create function report_lock_days(namespace integer, days date[]) returns void language plpgsql as $$
+    begin
+      perform pg_advisory_xact_lock(namespace, d - date '2000-01-01')
+      from (select distinct d from unnest(days) as d where d is not null order by d) as t;
+    end $$`).execute(db);
+  await sql.raw(`
+    create function report_refresh_received(days date[]) returns void language plpgsql as $$
+    begin
+      perform report_lock_days(${LOCK_STAMP_DAY}, days);
+      delete from report_received where day = any(days);
+      insert into report_received (day, s_day, n)
+      select (s.s_stamp - ${HOURS})::date, s.s_stamp::date, count(*)::int
+      from (select distinct d from unnest(days) as d where d is not null) as t
+      join sample s on s.s_stamp >= t.d + ${HOURS} and s.s_stamp < t.d + interval '1 day' + ${HOURS}
+      group by 1, 2;
+    end $$`).execute(db);
+  await sql.raw(`
+    create function report_refresh_analysed(days date[]) returns void language plpgsql as $$
+    begin
+      perform report_lock_days(${LOCK_OUT_DAY}, days);
+      delete from report_analysed where day = any(days);
+      insert into report_analysed
+      ${analysedSelect(
+        `(select distinct d from unnest(days) as d where d is not null) as t
+         join analysis a on a.date_out >= t.d + ${HOURS} and a.date_out < t.d + interval '1 day' + ${HOURS}`,
+        'true',
+      )};
+    end $$`).execute(db);
+  // Samples by key; their lab days are locked (the samples of one lab day are recomputed one at a time).
+  await sql.raw(`
+    create function report_refresh_suspects(ids varchar[], stamps timestamp[]) returns void language plpgsql as $$
+    begin
+      perform report_lock_days(${LOCK_STAMP_DAY}, array(select (s - ${HOURS})::date from unnest(stamps) as s));
+      delete from report_suspect r using unnest(ids, stamps) as k(s_id, s_stamp)
+      where r.s_id = k.s_id collate "C" and r.s_stamp = k.s_stamp;
+      insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged)
+      with keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))
+      ${KEYED_SUSPECTS};
+    end $$`).execute(db);
+  await sql.raw(`
+    create function report_refresh_all() returns void language plpgsql as $$
+    begin
+      delete from report_received;
+      insert into report_received (day, s_day, n)
+      select (s_stamp - ${HOURS})::date, s_stamp::date, count(*)::int from sample group by 1, 2;
+      delete from report_analysed;
+      insert into report_analysed ${analysedSelect('analysis', 'true')};
+      delete from report_suspect;
+      insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged) ${ALL_SUSPECTS};
+    end $$`).execute(db);
+
+  // The triggers. A trigger with transition tables has one event, hence one per event.
+  const rowsOf = (tables: string[], columns: string): string => tables.map((t) => `select ${columns} from ${t}`).join(' union all ');
+  const triggerFunction = async (name: string, body: string): Promise<void> => {
+    await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`).execute(db);
+  };
+  for (const [event, tables] of [
+    ['insert', ['new_rows']],
+    ['update', ['old_rows', 'new_rows']],
+    ['delete', ['old_rows']],
+  ] as const) {
+    const referencing = tables.map((t) => `${t === 'new_rows' ? 'new' : 'old'} table as ${t}`).join(' ');
+    await triggerFunction(
+      `report_sample_${event}`,
+      `perform report_refresh_received(array(select distinct (s_stamp - ${HOURS})::date from (${rowsOf([...tables], 's_stamp')}) as r));
+       perform report_refresh_suspects(k.ids, k.stamps)
+       from (select array_agg(s_id) as ids, array_agg(s_stamp) as stamps from (${rowsOf([...tables], 's_id, s_stamp')}) as r) as k;`,
+    );
+    await sql.raw(`create trigger report_sample_${event} after ${event} on sample referencing ${referencing}
+      for each statement execute function report_sample_${event}()`).execute(db);
+    await triggerFunction(
+      `report_analysis_${event}`,
+      `perform report_refresh_analysed(array(select distinct (date_out - ${HOURS})::date from (${rowsOf([...tables], 'date_out')}) as r));
+       perform report_refresh_suspects(k.ids, k.stamps)
+       from (select array_agg(s_id) as ids, array_agg(s_stamp) as stamps from (${rowsOf([...tables], 's_id, s_stamp')}) as r) as k;`,
+    );
+    await sql.raw(`create trigger report_analysis_${event} after ${event} on analysis referencing ${referencing}
+      for each statement execute function report_analysis_${event}()`).execute(db);
+    await triggerFunction(
+      `report_limit_${event}`,
+      `if exists (select 1 from (${rowsOf([...tables], 'name')}) as r where r.name in (${FIELDS.map((f) => `'${f}'`).join(', ')})) then
+         perform report_refresh_all();
+       end if;`,
+    );
+    await sql.raw(`create trigger report_limit_${event} after ${event} on config_limit referencing ${referencing}
+      for each statement execute function report_limit_${event}()`).execute(db);
+  }
+  // TRUNCATE (a restore) fires no delete triggers.
+  await triggerFunction('report_truncated', 'perform report_refresh_all();');
+  for (const table of ['sample', 'analysis', 'config_limit'])
+    await sql.raw(`create trigger report_${table}_truncate after truncate on ${table}
+      for each statement execute function report_truncated()`).execute(db);
+
+  await sql`select report_refresh_all()`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['sample', 'analysis', 'config_limit']) {
+    await sql.raw(`drop trigger if exists report_${table}_truncate on ${table}`).execute(db);
+    for (const event of ['insert', 'update', 'delete']) {
+      const prefix = table === 'config_limit' ? 'report_limit' : `report_${table}`;
+      await sql.raw(`drop trigger if exists ${prefix}_${event} on ${table}`).execute(db);
+      await sql.raw(`drop function if exists ${prefix}_${event}()`).execute(db);
+    }
+  }
+  for (const fn of [
+    'report_truncated()',
+    'report_refresh_all()',
+    'report_refresh_suspects(varchar[], timestamp[])',
+    'report_refresh_analysed(date[])',
+    'report_refresh_received(date[])',
+    'report_lock_days(integer, date[])',
+  ])
+    await sql.raw(`drop function if exists ${fn}`).execute(db);
+  for (const table of ['report_suspect', 'report_analysed', 'report_received']) await sql.raw(`drop table if exists ${table}`).execute(db);
+}

@@ -1,0 +1,213 @@
+// The reports read the per-lab-day summaries of migration 0010; these tests compare them with the
+// direct computation over the analyses (reports-direct.ts, the repository as it was) on random
+// campaigns, and after every kind of write: API edits and deletes, a sample delete cascading to its
+// analyses, a stamp change cascading, set-based inserts, a sync import, limit changes, a rolled-back
+// transaction and a truncate. On PGlite, and on PostgreSQL with DATABASE_URL.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labDaySpan, suspiciousReport, type TimeSpan } from '../../src/domain/reports';
+import { dayStats, reportLimits, suspiciousCandidates } from '../../src/server/repositories/reports';
+import type { Campaign } from '../../src/server/views/campaign';
+import { useHarness } from './harness';
+import { directDayStats, directSuspiciousCandidates } from './reports-direct';
+
+const source = mkdtempSync(join(tmpdir(), 'labdesk-report-summary-'));
+const h = useHarness({ config: { syncSource: source }, sync: { settleMs: 0 } });
+let admin = '';
+afterAll(() => rmSync(source, { recursive: true, force: true }));
+
+const FIRST_DAY = Temporal.PlainDate.from('2025-10-20');
+const DAYS = 10;
+const NOW = '2025-10-29 12:00:00';
+const WHOLE: TimeSpan = labDaySpan(Temporal.PlainDate.from('2025-10-01'), Temporal.PlainDate.from('2026-10-31'));
+
+/** mulberry32: the same random campaign for a seed on every run. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const stampOf = (t: Temporal.PlainDateTime) => t.toString().replace('T', ' ').slice(0, 19);
+
+/** About `n` samples over the ten lab days, 0–3 analyses each, some weights and values off. */
+const generate = async (seed: number, n: number) => {
+  const rnd = random(seed);
+  const pick = (lo: number, hi: number) => Math.round((lo + rnd() * (hi - lo)) * 100) / 100;
+  const maybe = (v: number) => (rnd() < 0.1 ? null : v);
+  const samples = [];
+  const analyses = [];
+  for (let i = 0; i < n; i++) {
+    // Stamps cluster around 06:00 (the lab-day boundary) and midnight (the campaign-date boundary).
+    const base = FIRST_DAY.toPlainDateTime({ hour: rnd() < 0.5 ? 5 : 23 });
+    const stamp = base.add({ days: Math.floor(rnd() * DAYS), minutes: Math.floor(rnd() * 180) });
+    const net = pick(8, 12);
+    const bru = rnd() < 0.1 ? net - 0.5 : net + 1;
+    const tar = rnd() < 0.2 ? null : rnd() < 0.1 ? 0.7 : Math.round((bru - net) * 1000) / 1000;
+    const sId = String(2_000_000_000_000 + seed * 10_000 + i);
+    samples.push({ sId, sStamp: stampOf(stamp), weightNet: net, weightBru: Math.round(bru * 1000) / 1000, weightTar: tar });
+    const count = Math.floor(rnd() * 4);
+    for (let j = 0; j < count; j++) {
+      const out = rnd() < 0.15 ? null : stampOf(stamp.add({ minutes: Math.floor(rnd() * 1800) }));
+      analyses.push({
+        sId,
+        sStamp: stampOf(stamp),
+        dateIn: out,
+        dateOut: out,
+        pol: maybe(pick(14, 21)),
+        nat: maybe(pick(0.5, 2.5)),
+        kal: maybe(pick(3, 6)),
+        an: maybe(pick(0.5, 2)),
+        glu: maybe(pick(0.1, 0.8)),
+        dry: maybe(pick(20, 26)),
+      });
+    }
+  }
+  // Set-based: one statement each, as a bulk import writes them.
+  await h.db.insertInto('sample').values(samples).execute();
+  if (analyses.length) await h.db.insertInto('analysis').values(analyses).execute();
+};
+
+const CAMPAIGNS: Campaign[] = [
+  { start: null, end: null },
+  { start: '2025-10-22 13:30:00', end: null },
+  { start: null, end: '2025-10-26 02:15:00' },
+  { start: '2025-10-23 00:00:00', end: '2025-10-23 23:59:59' },
+  { start: '2025-10-21 05:59:59', end: '2025-10-27 06:00:00' },
+];
+
+const SPANS: TimeSpan[] = [
+  WHOLE,
+  labDaySpan(FIRST_DAY.add({ days: 2 }), FIRST_DAY.add({ days: 4 })),
+  labDaySpan(FIRST_DAY.add({ days: 6 })),
+];
+
+/** Both reports' inputs from the summaries equal the direct computation, for every campaign and span. */
+const expectSummaryRight = async (campaigns: Campaign[] = CAMPAIGNS) => {
+  const now = Temporal.PlainDateTime.from(NOW.replace(' ', 'T'));
+  for (const campaign of campaigns) {
+    const limits = await reportLimits(h.db);
+    for (const span of SPANS) {
+      const where = `${JSON.stringify(campaign)} ${span.from}–${span.to}`;
+      expect(await dayStats(h.db, span, campaign, limits), where).toEqual(await directDayStats(h.db, span, campaign, limits));
+      const summary = suspiciousReport(await suspiciousCandidates(h.db, span, campaign, NOW), limits, now);
+      const direct = suspiciousReport(await directSuspiciousCandidates(h.db, span, campaign, limits, NOW), limits, now);
+      expect(summary, where).toEqual(direct);
+    }
+  }
+};
+
+const analysisIds = async () =>
+  (await h.db.selectFrom('analysis').select(['aId', 'dateOut']).orderBy('aId').execute()).map((r) => Number(r.aId));
+
+beforeAll(async () => {
+  admin = await h.tokenFor('ROLE_ADMIN');
+  // Narrow limits, so that every day has values outside them.
+  await h.db.updateTable('configLimit').set({ min: 15, max: 20 }).where('name', '=', 'pol').execute();
+  await h.db.updateTable('configLimit').set({ min: 0.7, max: 2.2 }).where('name', '=', 'nat').execute();
+});
+
+describe('the reports from the summaries', () => {
+  it('equal the direct computation on random campaigns, whatever the campaign bounds and the span', async () => {
+    for (const seed of [1, 2, 3]) await generate(seed, 60);
+    const days = await dayStats(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db));
+    expect(days.length).toBeGreaterThanOrEqual(DAYS);
+    await expectSummaryRight();
+  });
+
+  it('stay right after API edits: values, DateOut moved to another lab day, a sample weight', async () => {
+    const [first, second] = await analysisIds();
+    const current = await h.request({ method: 'GET', url: `/api/analysis/${first}`, token: admin });
+    expect(current.statusCode, current.body).toBe(200);
+    const body = current.json<Record<string, unknown>>();
+    const put = await h.request({
+      method: 'PUT',
+      url: `/api/analysis/${first}`,
+      token: admin,
+      payload: { ...body, pol: 19.99, nat: 0.71, dateOut: '2025-10-28 07:00:00', dateIn: '2025-10-28 06:59:00' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await expectSummaryRight();
+    const edited = await h.db.updateTable('analysis').set({ pol: null, dateOut: null }).where('aId', '=', second!).executeTakeFirst();
+    expect(Number(edited.numUpdatedRows)).toBe(1);
+    await h.db.updateTable('sample').set({ weightNet: 99 }).where('sId', '=', '2000000010000').execute();
+    await expectSummaryRight();
+  });
+
+  it('stay right after an API delete of an analysis and of a sample (its analyses go with it)', async () => {
+    const [first] = await analysisIds();
+    const del = await h.request({ method: 'DELETE', url: `/api/analysis/${first}`, token: admin });
+    expect(del.statusCode, del.body).toBe(200);
+    await expectSummaryRight();
+    const withAnalyses = await h.db
+      .selectFrom('analysis')
+      .select(['sId', 'sStamp'])
+      .where('dateOut', 'is not', null)
+      .orderBy('aId', 'desc')
+      .executeTakeFirstOrThrow();
+    const gone = await h.request({
+      method: 'DELETE',
+      url: `/api/samples/${withAnalyses.sId}/${withAnalyses.sStamp.replace(' ', 'T')}`,
+      token: admin,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await expectSummaryRight();
+  });
+
+  it('stay right after a stamp change cascading to the analyses and a set-based delete', async () => {
+    const moved = await h.db
+      .updateTable('sample')
+      .set({ sStamp: sql`s_stamp + interval '1 day 3 hours'` })
+      .where('sId', 'like', '20000000200%')
+      .executeTakeFirst();
+    expect(Number(moved.numUpdatedRows)).toBeGreaterThan(0);
+    await expectSummaryRight();
+    await h.db.deleteFrom('analysis').where('pol', '>', 19).execute();
+    await expectSummaryRight();
+  });
+
+  it('stay right after limits change and when a transaction is rolled back', async () => {
+    await h.db.updateTable('configLimit').set({ min: 16, max: 18.5 }).where('name', '=', 'pol').execute();
+    await h.db.updateTable('configLimit').set({ min: 1, max: 25 }).where('name', '=', 'dry').execute();
+    await expectSummaryRight(CAMPAIGNS.slice(0, 2));
+    await expect(
+      h.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('analysis').execute();
+        await trx.updateTable('configLimit').set({ min: 0, max: 1 }).where('name', '=', 'kal').execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectSummaryRight(CAMPAIGNS.slice(0, 2));
+  });
+
+  it('stay right after a sync import of samples and analyses', async () => {
+    const examples = join(import.meta.dirname, '../../docs/examples/sync');
+    for (const [kind, id] of [
+      ['sample', 'Sample'],
+      ['analysis', 'Analysis'],
+    ] as const) {
+      const name = readdirSync(join(examples, kind)).find((f) => f.endsWith('.csv'))!;
+      mkdirSync(join(source, kind), { recursive: true });
+      copyFileSync(join(examples, kind, name), join(source, kind, name));
+      const { done } = await h.app.sync.start(id);
+      const outcome = await done;
+      expect(outcome.ran && outcome.run.status, JSON.stringify(outcome)).toBe('DONE');
+    }
+    const imported = await dayStats(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db));
+    expect(imported.some((d) => d.day.startsWith('2026-'))).toBe(true);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+  });
+
+  it('stay right after a truncate (as a restore does)', async () => {
+    await sql`truncate table analysis`.execute(h.db);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+    const days = await dayStats(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db));
+    expect(days.every((d) => d.analysesDone === 0)).toBe(true);
+  });
+});
