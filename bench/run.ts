@@ -13,6 +13,8 @@
 // --profile adds a CPU profile of the first scroll.
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
+// --screens runs bench/screens.ts instead: a 50,000-line screen file imported, the items view of its
+// 10,000-item screen (p50 and the ratio to the bare SQL).
 // --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
 // bound off and on, and the memory of a 28-day log request (its own options, see there).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ import { loadCampaign } from '../src/server/views/campaign';
 import { benchBoxes, type BoxesBenchResult } from './boxes';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
+import { benchScreens, type ScreensBenchResult } from './screens';
 import { benchSync, type SyncBenchResult } from './sync';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
@@ -55,6 +58,7 @@ interface Options {
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
   profile: boolean;
   boxes?: boolean;
+  screens?: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
@@ -82,6 +86,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--browser') options.browser = true;
     else if (arg === '--profile') options.profile = true;
     else if (arg === '--boxes') options.boxes = true;
+    else if (arg === '--screens') options.screens = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
@@ -242,6 +247,13 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     await app.close();
     return [];
   }
+  if (options.screens) {
+    screensResults.push(
+      ...(await benchScreens(app, target.db, target.kind, token, target.bare, options.runs, options.warmup)),
+    );
+    await app.close();
+    return [];
+  }
   const campaign = await loadCampaign(target.db);
   const results: CaseResult[] = [];
   for (const c of benchCases(NOW)) {
@@ -283,6 +295,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
 const exportResults: Awaited<ReturnType<typeof benchExports>>[] = [];
 const syncResults: SyncBenchResult[] = [];
 const boxesResults: BoxesBenchResult[] = [];
+const screensResults: ScreensBenchResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -349,13 +362,15 @@ const main = async (): Promise<void> => {
     console.table(exportResults.flatMap((r) => r.views));
   } else if (options.sync) console.table(syncResults);
   else if (options.boxes) console.table(boxesResults);
+  else if (options.screens) console.table(screensResults);
   else console.table(results);
-  writeResults(options.boxes ? '-boxes' : '', {
+  writeResults(options.boxes ? '-boxes' : options.screens ? '-screens' : '', {
     ...meta,
     results,
     exports: exportResults,
     sync: syncResults,
     boxes: boxesResults,
+    screens: screensResults,
   });
 };
 
