@@ -5,6 +5,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { recordAudit } from '../services/audit';
+import { ANALYSIS_RESOURCE } from '../../domain/resources/analysis';
 
 /** aIds per UPDATE inside the flagging transaction (bounded statement size). */
 const FLAG_BATCH = 10_000;
@@ -26,7 +27,7 @@ export const markAnalysesExported = async (
   await recordAudit(trx, {
     actor: audit.actor,
     action: 'update',
-    entity: 'analysis',
+    entity: ANALYSIS_RESOURCE.auditEntity,
     key: audit.key,
     after: { ...audit.after, aFlags: 'X…', dateExported: 'now' },
   });

@@ -27,6 +27,8 @@ import { versionedUpdate } from '../repositories/versioned';
 import { recordAudit, recordRemoved } from './audit';
 import { issueMessages, mapDbError, validationError } from './samples-writes';
 import { readScreenFile } from './screen-file';
+import { SCREENS_RESOURCE } from '../../domain/resources/screens';
+import { SAMPLES_RESOURCE } from '../../domain/resources/samples';
 
 const NONE = new Set<string>();
 const AUDIT_BATCH = 5000;
@@ -56,7 +58,7 @@ export const createScreen = async (db: Kysely<Database>, actor: string, raw: unk
         .returningAll()
         .executeTakeFirstOrThrow();
       const screen = toScreen(after);
-      await recordAudit(trx, { actor, action: 'create', entity: 'screen', key: String(screen.scrId), after: screen });
+      await recordAudit(trx, { actor, action: 'create', entity: SCREENS_RESOURCE.auditEntity, key: String(screen.scrId), after: screen });
       return { message: created('scrId', screen.scrId), scrId: screen.scrId };
     });
   } catch (err) {
@@ -99,7 +101,7 @@ export const updateScreen = async (
                 ...(value.dateCreated === null ? {} : { dateCreated: value.dateCreated }),
               };
         },
-        audit: { actor, entity: 'screen', key: String(scrId), snapshot: toScreen },
+        audit: { actor, entity: SCREENS_RESOURCE.auditEntity, key: String(scrId), snapshot: toScreen },
         notFound: screenNotFound(scrId),
         notModified: notModified('scrId', scrId),
       });
@@ -118,7 +120,7 @@ export const deleteScreen = async (db: Kysely<Database>, actor: string, scrId: n
     const items = await trx.deleteFrom('screenItem').where('scrId', '=', scrId).returningAll().execute();
     await recordRemoved(trx, actor, 'screenItem', items, (i) => `${i.scrId}|${i.sId}`);
     await trx.deleteFrom('screen').where('scrId', '=', scrId).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: 'screen', key: String(scrId), before: toScreen(before) });
+    await recordAudit(trx, { actor, action: 'delete', entity: SCREENS_RESOURCE.auditEntity, key: String(scrId), before: toScreen(before) });
     return { message: deleted('scrId', scrId), scrId };
   });
 
@@ -181,13 +183,13 @@ export const importScreens = async (
           inserted ?? (await trx.selectFrom('screen').selectAll().where('name', '=', name).executeTakeFirstOrThrow());
         const scrId = Number(row.scrId);
         if (inserted)
-          await recordAudit(trx, { actor, action: 'create', entity: 'screen', key: String(scrId), after: toScreen(row) });
+          await recordAudit(trx, { actor, action: 'create', entity: SCREENS_RESOURCE.auditEntity, key: String(scrId), after: toScreen(row) });
         const changedItems = await upsertItems(trx, scrId, items);
         if (changedItems > 0)
           await recordAudit(trx, {
             actor,
             action: 'update',
-            entity: 'screen',
+            entity: SCREENS_RESOURCE.auditEntity,
             key: String(scrId),
             after: { import: fileName, items: items.length, changedItems },
           });
@@ -236,7 +238,7 @@ export const transferScreenNames = async (
           rows.slice(i, i + AUDIT_BATCH).map((r) => ({
             actor,
             action: 'update',
-            entity: 'sample',
+            entity: SAMPLES_RESOURCE.auditEntity,
             entityKey: `${r.sId}|${r.sStamp}`,
             before: JSON.stringify({ name: r.before }),
             after: JSON.stringify({ name: r.after, transfer: `scrId#${scrId}` }),
