@@ -76,7 +76,7 @@ export const benchScreens = async (
   const headers = { authorization: `Bearer ${token}` };
   // Half of the file's samples exist (their stamp is looked up), half are yet to come.
   await sql`insert into sample (s_id, s_stamp)
-    select (${SAMPLE_BASE} + g)::text, timestamp '2026-09-01 06:00:00' + g * interval '1 second'
+    select (${SAMPLE_BASE}::bigint + g)::text, timestamp '2026-09-01 06:00:00' + g * interval '1 second'
     from generate_series(1, ${FILE_LINES / 2}) g on conflict do nothing`.execute(db);
   await sql`delete from screen where name = any(${[...SCREENS]}::varchar[])`.execute(db);
 

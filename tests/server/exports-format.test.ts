@@ -8,19 +8,20 @@ import { resolveColumns } from '../../src/server/exports/columns';
 import { EXPORT_SOURCES } from '../../src/server/exports/sources';
 import {
   columnLetters,
-  compactTime,
   csvCell,
   csvLine,
   csvQuote,
   csvWriter,
   decimalFromText,
   decimalText,
-  implied,
   neutralise,
   xlsxWriter,
   xmlText,
 } from '../../src/server/exports/formats';
-import { FIELD_KEYS, decodeAnalysis, decodeSample, type Cells } from '../../src/server/exports/queries';
+import type { Cells } from '../../src/server/exports/queries';
+import { ANALYSIS_FIELD_KEYS, decodeAnalysis } from '../../src/server/repositories/analysis-export';
+import { SAMPLE_FIELD_KEYS, decodeSample } from '../../src/server/repositories/samples-export';
+import { compactTime, implied } from '../../src/server/services/analysis-exports';
 import { labStamp } from '../../src/server/exports/service';
 
 describe('CSV cells for a de-AT Excel', () => {
@@ -72,8 +73,8 @@ describe('attributes', () => {
 describe('export rows', () => {
   it('decode the JSON arrays in the order the SQL builds them', () => {
     for (const [keys, decode] of [
-      [FIELD_KEYS.analysis, decodeAnalysis],
-      [FIELD_KEYS.samples, decodeSample],
+      [ANALYSIS_FIELD_KEYS, decodeAnalysis],
+      [SAMPLE_FIELD_KEYS, decodeSample],
     ] as const) {
       const record = decode({ j: JSON.stringify(keys) }) as unknown as Record<string, string>;
       expect(Object.keys(record)).toEqual(keys);

@@ -26,13 +26,11 @@ import { holdPresence, isPresent, withAdvisoryLock, type Presence } from '../db/
 import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
-import type { AnalysisRecord } from '../repositories/analysis';
 import { loadCampaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import type { ExportColumn } from './columns';
 import { openWriter, type FileWriter } from './formats';
 import type { Cells, ExportQuery } from './queries';
-import { markAnalysesExported } from './flagging';
 import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from './sources';
 import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
 import { labStamp } from './stamp';
@@ -308,7 +306,7 @@ export class ExportService {
     try {
       const campaign = await loadCampaign(this.#db);
       const exporting = EXPORT_SOURCES[spec.resource];
-      // SAP and ZFT lay out whole analysis records (and stamp their aIds): only a source that has them.
+      // SAP and ZFT lay out whole records (and stamp their keys): only a source that has them.
       const flagged = altersFlags(spec.type) ? exporting.flagging : undefined;
       if (altersFlags(spec.type) && !flagged) throw new Error(`${spec.resource} has no ${spec.type} export`);
       // Rows an earlier SAP/ZFT flagged X are left out, unless the flags filter asks for them.
@@ -325,16 +323,16 @@ export class ExportService {
       const source = (flagged
         ? flagged.records(spec.request, campaign, { leaveOutExported })
         : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
-        AnalysisRecord | Cells
+        unknown
       >;
-      const out = openWriter(spec.type, temp, spec.columns, exporting.title);
+      const out = openWriter(spec.type, temp, spec.columns, exporting.title, flagged?.layouts);
       writer = out;
-      const aIds: number[] = [];
+      const ids: number[] = [];
       let count = 0;
       await forEachRecordChunk(this.#db, source, this.chunk, async (rows) => {
         if (signal.aborted) throw new Error('export aborted (server closing)');
         await out.write(rows as never[]);
-        if (flagged) for (const r of rows as AnalysisRecord[]) aIds.push(r.aId);
+        if (flagged) for (const r of rows) ids.push(flagged.idOf(r));
         count += rows.length;
         await this.hooks.afterChunk?.(count);
         await this.#giveWay();
@@ -350,7 +348,7 @@ export class ExportService {
       writer = undefined;
       if (flagged) {
         await this.#db.transaction().execute(async (trx) => {
-          await markAnalysesExported(trx, aIds, {
+          await flagged.mark(trx, ids, {
             actor: spec.owner,
             key: `export:${fileName}`,
             after: { export: spec.type, rows: count, skippedExported: skipped },

@@ -27,7 +27,7 @@ export const hiddenCounts = async (
 ): Promise<HiddenCounts> => {
   const inCampaign = source.campaign ? campaignCondition(campaign, source.campaign) : [];
   const kept = source.exclusion
-    ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId)
+    ? exclusionConditions(request.exclusion, source.exclusion)
     : [];
   if (inCampaign.length === 0 && kept.length === 0) return NOTHING_HIDDEN;
   // The filters and the selection alone: the view's WHERE without the campaign and the exclusions.

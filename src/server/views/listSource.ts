@@ -19,6 +19,7 @@ import {
   and,
   campaignCondition,
   exclusionConditions,
+  type ExclusionConditions,
   FALSE,
   filterConditions,
   orderBy,
@@ -53,8 +54,8 @@ export interface ListSource {
   campaign?: string;
   /** Where the selection keys live, for a list that takes a selection. */
   selection?: SelectionRefs;
-  /** Where the exclusion keys (flags, sId) live, for a list that takes exclusions. */
-  exclusion?: { flags: string; sId: string };
+  /** The row kept through each exclusion, for a list that takes exclusions (the list's own rules). */
+  exclusion?: ExclusionConditions;
   /** The output key (camelCase) that every page row has and the empty page's aggregate row lacks. */
   rowKey: string;
 }
@@ -107,7 +108,7 @@ export const listWhere = (
   const conditions = [
     ...filterConditions(request.terms, source.fields.filterTargets),
     ...(source.campaign === undefined ? [] : campaignCondition(campaign, source.campaign)),
-    ...(source.exclusion ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId) : []),
+    ...(source.exclusion ? exclusionConditions(request.exclusion, source.exclusion) : []),
     ...(source.selection ? selectionConditions(request, source.selection) : []),
   ];
   if (options.selectionRequired && !request.hasSelection && request.selectionSId.length === 0)
