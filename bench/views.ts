@@ -9,7 +9,8 @@ import { defaultDateFilter } from '../src/domain/windows';
 import type { Database } from '../src/server/db/database';
 import { ANALYSIS_VIEW_RULES, analysisViewQuery } from '../src/server/repositories/analysis';
 import type { Campaign } from '../src/server/views/campaign';
-import { parseViewRequest, viewQuerySchema } from '../src/server/views/request';
+import { DEFAULT_PAGE_SIZE } from '../src/domain/constants';
+import { parseViewRequest, viewQuerySchemaOf } from '../src/server/views/request';
 
 export interface BenchCase {
   name: string;
@@ -47,7 +48,7 @@ export const bareStatement = (
     const all = params.getAll(key);
     raw[key] = all.length === 1 ? all[0]! : all;
   }
-  const request = parseViewRequest(viewQuerySchema.parse(raw), ANALYSIS_VIEW_RULES);
+  const request = parseViewRequest(viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse(raw), ANALYSIS_VIEW_RULES);
   const compiled = analysisViewQuery(request, campaign).compile(db);
   return { sql: compiled.sql, parameters: compiled.parameters };
 };

@@ -3,7 +3,7 @@
 // the repositories build SQL from. Everything a user can type is checked here, before any SQL is
 // built, so that a malformed query is a 400 and never reaches PostgreSQL as an error (a 5xx).
 import { z } from 'zod';
-import { EXCLUSIONS, LIST_PAGE_SIZES, MAX_SELECTION, DEFAULT_PAGE_SIZE, type Exclusion } from '../../domain/constants';
+import { EXCLUSIONS, LIST_PAGE_SIZES, MAX_SELECTION, type Exclusion } from '../../domain/constants';
 import { parseFilters, type FilterColumn, type FilterTerm } from '../../domain/filter';
 import { parseSampleKey, type SampleKey } from '../../domain/ids';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../domain/messages';
@@ -11,19 +11,20 @@ import { commaList, repeated, selectionQuerySchema } from '../../domain/query';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 
 /**
- * The views' query string. Built on the domain's selectionQuerySchema (page, size from
+ * The query string of a view with a selection and exclusions, with the view's default page size. Built on the domain's selectionQuerySchema (page, size from
  * LIST_PAGE_SIZES, sort pattern, exclusion enum) but `filter`, `selection` and `selectionSId` are
  * taken as plain text here and checked by parseViewRequest, so that their 400s carry the spec's own
  * message at the top ('Filter mismatch - …', 'You will have more than 1000 Elements! …') rather than
  * the generic 'Validation failed'.
  */
-export const viewQuerySchema = selectionQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE.analysis).extend({
-  filter: repeated(z.string()).describe("repeated 'column,value' or 'column,start~end' (docs/dev/architecture.md#domain-decisions)"),
-  selection: commaList.describe("comma list of aIds or sample IDs 'sId|sStamp' (at most 1000)"),
-  selectionSId: commaList.describe('comma list of sIds (at most 1000)'),
-  exclusion: repeated(z.enum(EXCLUSIONS)),
-});
-export type ViewQuery = z.output<typeof viewQuerySchema>;
+export const viewQuerySchemaOf = (defaultSize: number) =>
+  selectionQuerySchema(LIST_PAGE_SIZES, defaultSize).extend({
+    filter: repeated(z.string()).describe("repeated 'column,value' or 'column,start~end' (docs/dev/architecture.md#domain-decisions)"),
+    selection: commaList.describe("comma list of aIds or sample IDs 'sId|sStamp' (at most 1000)"),
+    selectionSId: commaList.describe('comma list of sIds (at most 1000)'),
+    exclusion: repeated(z.enum(EXCLUSIONS)),
+  });
+export type ViewQuery = z.output<ReturnType<typeof viewQuerySchemaOf>>;
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -31,6 +31,8 @@ const OUTSIDE = [
   'src/server/backup/',
   'src/server/repositories/reports.ts',
   'src/server/routes/reports.ts',
+  // The audit page's filter shows a record kind as its example.
+  'src/ui/pages/audit/',
 ];
 
 const names = Object.values(RESOURCES).map((r) => r.name);
