@@ -60,7 +60,9 @@ const screenFile = (): Buffer => {
   // 50,000 lines: 40,000 in one screen, 10,000 in the other (the items view's screen).
   const lines = ['ScreenNumber;SampleID;ItemName'];
   for (let i = 1; i <= FILE_LINES; i++)
-    lines.push(`${i <= FILE_LINES - VIEW_ITEMS ? SCREENS[0] : SCREENS[1]};${SAMPLE_BASE + i};Grower ${i % 997} Feld ${i % 13}`);
+    lines.push(
+      `${i <= FILE_LINES - VIEW_ITEMS ? SCREENS[0] : SCREENS[1]};${SAMPLE_BASE + i};Grower ${i % 997} Feld ${i % 13}`,
+    );
   return Buffer.from(`${lines.join('\n')}\n`);
 };
 
@@ -112,15 +114,23 @@ export const benchScreens = async (
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     },
   ];
-  progress(kind, `screen import: ${results[0]!.linesPerSecond} lines/s, peak RSS ${results[0]!.peakRssMb} MB`);
+  progress(
+    kind,
+    `screen import: ${results[0]!.linesPerSecond} lines/s, peak RSS ${results[0]!.peakRssMb} MB`,
+  );
   await sql`analyze screen_item`.execute(db);
 
-  const scr = await db.selectFrom('screen').select('scrId').where('name', '=', SCREENS[1]).executeTakeFirstOrThrow();
+  const scr = await db
+    .selectFrom('screen')
+    .select('scrId')
+    .where('name', '=', SCREENS[1])
+    .executeTakeFirstOrThrow();
   for (const c of CASES) {
     const url = `/api/screens/${scr.scrId}/items?${c.query}`;
     const route = () => app.inject({ method: 'GET', url, headers });
     const check = await route();
-    if (check.statusCode !== 200) throw new Error(`${c.name}: ${check.statusCode} ${check.body.slice(0, 300)}`);
+    if (check.statusCode !== 200)
+      throw new Error(`${c.name}: ${check.statusCode} ${check.body.slice(0, 300)}`);
     const body = check.json<{ screenItems: unknown[]; totalItems: number }>();
     if (body.totalItems !== VIEW_ITEMS) throw new Error(`${c.name}: ${body.totalItems} items`);
     const params = new URLSearchParams(c.query);
@@ -152,7 +162,10 @@ export const benchScreens = async (
       sqlP50: round(s.p50),
       ratioP50: round(r.p50 / s.p50, 2),
     };
-    progress(kind, `${result.case}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`);
+    progress(
+      kind,
+      `${result.case}: route p50 ${result.routeP50} ms, sql p50 ${result.sqlP50} ms, ×${result.ratioP50}`,
+    );
     results.push(result);
   }
   await sql`delete from screen where name = any(${[...SCREENS]}::varchar[])`.execute(db);

@@ -456,7 +456,10 @@ describe('cleanup', () => {
           resource: 'analysis',
           type: 'csv',
           owner: 'other@test.lab',
-          request: parseViewRequest(viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse({}), ANALYSIS_VIEW_RULES),
+          request: parseViewRequest(
+            viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse({}),
+            ANALYSIS_VIEW_RULES,
+          ),
           query: {},
           columns: resolveColumns(EXPORT_SOURCES.analysis.columns, ['aId']) as never,
         });

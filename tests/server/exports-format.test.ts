@@ -58,10 +58,14 @@ describe('SAP fields', () => {
 describe('attributes', () => {
   it('keeps the client order, maps aliases and drops repeats', () => {
     expect(
-      resolveColumns(EXPORT_SOURCES.analysis.columns, ['pol', 'sId', 'aId', 'sample.sampleId.sId']).map((c) => c.key),
+      resolveColumns(EXPORT_SOURCES.analysis.columns, ['pol', 'sId', 'aId', 'sample.sampleId.sId']).map(
+        (c) => c.key,
+      ),
     ).toEqual(['pol', 'sample.sampleId.sId', 'aId']);
     expect(resolveColumns(EXPORT_SOURCES.samples.columns, []).length).toBe(15);
-    expect(() => resolveColumns(EXPORT_SOURCES.analysis.columns, ['constructor'])).toThrow(/Unknown export attribute/);
+    expect(() => resolveColumns(EXPORT_SOURCES.analysis.columns, ['constructor'])).toThrow(
+      /Unknown export attribute/,
+    );
     expect(() => resolveColumns(EXPORT_SOURCES.samples.columns, ['pol'])).toThrow(/Unknown export attribute/);
   });
 
@@ -123,7 +127,14 @@ describe('cells (CSV and XLSX stream the columns as database text)', () => {
 
   it('write the same CSV as the cell rules and an XLSX exceljs reads back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'labdesk-cells-'));
-    const columns = resolveColumns<never>(EXPORT_SOURCES.analysis.columns, ['aId', 'pol', 'dateIn', 'comment', 'aFlags', 'lane']);
+    const columns = resolveColumns<never>(EXPORT_SOURCES.analysis.columns, [
+      'aId',
+      'pol',
+      'dateIn',
+      'comment',
+      'aFlags',
+      'lane',
+    ]);
     const cells: Cells[] = [
       ['1', '17.40', '2026-09-02 09:00:00', 'Probe; "nass"', '-L----H', '2', 1],
       ['2', null, null, '=1+1', 'F------', null, 2],

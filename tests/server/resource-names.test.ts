@@ -61,7 +61,9 @@ export const offenders = (paths: readonly string[], read: (path: string) => stri
   const word = new RegExp(`\\b(${names.join('|')})\\b`);
   return paths
     .filter((p) => !ownFile(p) && !REGISTRATION.has(p) && !OUTSIDE.some((o) => p.startsWith(o)))
-    .flatMap((p) => code(read(p)).flatMap((line, i) => (word.test(line) ? [`${p}:${i + 1}: ${line.trim()}`] : [])));
+    .flatMap((p) =>
+      code(read(p)).flatMap((line, i) => (word.test(line) ? [`${p}:${i + 1}: ${line.trim()}`] : [])),
+    );
 };
 
 describe('resource names outside their own files', () => {

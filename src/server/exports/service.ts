@@ -30,7 +30,7 @@ import { loadCampaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import type { ExportColumn } from './columns';
 import { openWriter, type FileWriter } from './formats';
-import type { Cells, ExportQuery } from './queries';
+import type { ExportQuery } from './queries';
 import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from './sources';
 import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
 import { labStamp } from './stamp';
@@ -192,7 +192,10 @@ export class ExportService {
     const run = () =>
       void this.cleanup().catch((err: unknown) => this.#options.log.error({ err }, 'export cleanup failed'));
     run();
-    const every = Math.max(MIN_CLEANUP_INTERVAL_MS, Math.min(CLEANUP_INTERVAL_MS, this.limits.retentionMs / 4));
+    const every = Math.max(
+      MIN_CLEANUP_INTERVAL_MS,
+      Math.min(CLEANUP_INTERVAL_MS, this.limits.retentionMs / 4),
+    );
     this.#timer = setInterval(run, every);
     this.#timer.unref();
   }
@@ -228,7 +231,8 @@ export class ExportService {
   async start(spec: StartExport): Promise<string> {
     if (this.#running.size >= this.maxRunning) throw new HttpError(503, SERVER_BUSY);
     const mine = this.runningOf(spec.owner);
-    if (mine >= this.limits.runningPerUser) throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.running(mine)]);
+    if (mine >= this.limits.runningPerUser)
+      throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.running(mine)]);
     const type = spec.type;
     const fileName = `${spec.resource}_${labStamp(this.#options.timezone)}_${randomBytes(4).toString('hex')}.${type}`;
     const abort = new AbortController();
@@ -322,9 +326,7 @@ export class ExportService {
       // CSV and XLSX take exactly the requested cells as text (queries.ts), the least work per row.
       const source = (flagged
         ? flagged.records(spec.request, campaign, { leaveOutExported })
-        : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
-        unknown
-      >;
+        : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<unknown>;
       const out = openWriter(spec.type, temp, spec.columns, exporting.title, flagged?.layouts);
       writer = out;
       const ids: number[] = [];
@@ -402,7 +404,16 @@ export class ExportService {
     const read = () =>
       this.#db
         .selectFrom('exportJob')
-        .select(['fileName', 'ownerEmail', 'resource', 'type', 'status', 'error', 'totalItems', 'downloadedAt'])
+        .select([
+          'fileName',
+          'ownerEmail',
+          'resource',
+          'type',
+          'status',
+          'error',
+          'totalItems',
+          'downloadedAt',
+        ])
         .select(sql<number>`coalesce((query ->> ${SKIPPED_KEY}::text)::int, 0)`.as('skippedExported'))
         .select(sql<string | null>`query ->> ${RUNNER_KEY}::text`.as('runner'))
         .where('fileName', '=', fileName)

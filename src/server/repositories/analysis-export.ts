@@ -3,7 +3,16 @@
 // CSV and XLSX, and whole records by any condition (the Screens ZFT lays out its items' analyses).
 import { sql, type RawBuilder } from 'kysely';
 import { FLAG_EXPORTED } from '../../domain/flags';
-import { cellsShape, decodeWith, fieldKeys, jsonArray, unpack, type Cells, type ExportQuery, type Shape } from '../exports/queries';
+import {
+  cellsShape,
+  decodeWith,
+  fieldKeys,
+  jsonArray,
+  unpack,
+  type Cells,
+  type ExportQuery,
+  type Shape,
+} from '../exports/queries';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import { orderBy, type Condition } from '../views/sql';
@@ -84,7 +93,10 @@ export const analysisCellsQuery = (
  * Whole analysis records (the SAP/ZFT layouts' input) that a caller picks by its own condition
  * over `a` (the analysis), in aId order: the Screens ZFT lays out its items' latest analyses.
  */
-export const analysisRecordsWhere = (where: Condition, options: { lock?: boolean } = {}): RawBuilder<{ j: string }> =>
+export const analysisRecordsWhere = (
+  where: Condition,
+  options: { lock?: boolean } = {},
+): RawBuilder<{ j: string }> =>
   sql<{ j: string }>`select ${jsonArray(ANALYSIS_FIELDS)} ${ANALYSIS_FROM} where ${where} order by a.a_id${
     options.lock ? sql` for update of a` : sql``
   }`;

@@ -193,7 +193,10 @@ export const ANALYSIS_READS = listReads<VersionedAnalysisRecord, Analysis, Aggre
   aggregate: {
     totalItems: 'count(*)',
     ...Object.fromEntries(
-      ['pol', 'nat', 'kal', 'an', 'glu', 'dry'].map((c) => [`${c}Average`, `round(avg(a.${c}), ${AVERAGE_DECIMALS})`]),
+      ['pol', 'nat', 'kal', 'an', 'glu', 'dry'].map((c) => [
+        `${c}Average`,
+        `round(avg(a.${c}), ${AVERAGE_DECIMALS})`,
+      ]),
     ),
   },
   prefixOrder: 'a.s_id, a.s_stamp, a.a_id',

@@ -1,7 +1,15 @@
 // The Samples export's SELECT (exports/queries.ts has the shared parts and why they are shaped so):
 // the view's rows in the view's order, the requested cells for CSV and XLSX.
 import { sql } from 'kysely';
-import { cellsShape, decodeWith, fieldKeys, unpack, type Cells, type ExportQuery, type Shape } from '../exports/queries';
+import {
+  cellsShape,
+  decodeWith,
+  fieldKeys,
+  unpack,
+  type Cells,
+  type ExportQuery,
+  type Shape,
+} from '../exports/queries';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import { orderBy } from '../views/sql';

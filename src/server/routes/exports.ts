@@ -182,7 +182,9 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
           // Sent directly: the error handler would replace a 5xx message, and the client shows this
           // one; `errors` says which per-user bound was reached.
           if (err instanceof HttpError && err.statusCode === 503)
-            return reply.code(503).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+            return reply
+              .code(503)
+              .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
           throw err;
         }
         return reply.type('text/plain; charset=utf-8').send(fileName);

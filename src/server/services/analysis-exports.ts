@@ -67,7 +67,11 @@ export const zftRecord = (r: AnalysisRecord): string =>
 export const zftTrailer = (count: number): string => `E;${count}`;
 
 export const SAP_LAYOUT: RecordLayout<AnalysisRecord> = { record: sapRecord, trailer: sapTrailer };
-export const ZFT_LAYOUT: RecordLayout<AnalysisRecord> = { header: ZFT_HEADER, record: zftRecord, trailer: zftTrailer };
+export const ZFT_LAYOUT: RecordLayout<AnalysisRecord> = {
+  header: ZFT_HEADER,
+  record: zftRecord,
+  trailer: zftTrailer,
+};
 
 /** aIds per UPDATE inside the flagging transaction (bounded statement size). */
 const FLAG_BATCH = 10_000;

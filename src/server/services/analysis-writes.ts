@@ -154,7 +154,13 @@ export const createAnalysis = async (
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'create', entity: ANALYSIS_RESOURCE.auditEntity, key: String(after.aId), after });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: ANALYSIS_RESOURCE.auditEntity,
+        key: String(after.aId),
+        after,
+      });
       return { message: created('aId', after.aId), aId: after.aId };
     });
   } catch (err) {
@@ -204,6 +210,12 @@ export const deleteAnalysis = async (
     const before = await findAnalysis(trx, aId);
     if (!before) throw new HttpError(404, analysisNotFound(aId));
     await trx.deleteFrom('analysis').where('aId', '=', aId).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: ANALYSIS_RESOURCE.auditEntity, key: String(aId), before });
+    await recordAudit(trx, {
+      actor,
+      action: 'delete',
+      entity: ANALYSIS_RESOURCE.auditEntity,
+      key: String(aId),
+      before,
+    });
     return { message: deleted('aId', aId), aId };
   });

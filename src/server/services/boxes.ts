@@ -62,7 +62,13 @@ export const createBox = async (
         .values(boxValues(value))
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'create', entity: BOXES_RESOURCE.auditEntity, key: value.bId, after: toBox(after) });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: BOXES_RESOURCE.auditEntity,
+        key: value.bId,
+        after: toBox(after),
+      });
       return { message: created('bId', value.bId), bId: value.bId };
     });
   } catch (err) {

@@ -229,7 +229,13 @@ export const createSample = async (
         .values(sampleValues(value))
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'create', entity: SAMPLES_RESOURCE.auditEntity, key: id, after });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: SAMPLES_RESOURCE.auditEntity,
+        key: id,
+        after,
+      });
       return { message: created('sId', id), ID: id, sampleId: sampleKeyOf(after) };
     });
   } catch (err) {
@@ -308,7 +314,13 @@ export const deleteSample = async (
       .forUpdate()
       .execute();
     await trx.deleteFrom('sample').where('sId', '=', key.sId).where('sStamp', '=', key.sStamp).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: SAMPLES_RESOURCE.auditEntity, key: id, before });
+    await recordAudit(trx, {
+      actor,
+      action: 'delete',
+      entity: SAMPLES_RESOURCE.auditEntity,
+      key: id,
+      before,
+    });
     await recordRemoved(trx, actor, ANALYSIS_RESOURCE.auditEntity, analyses, (a) => String(a.aId));
     await recordRemoved(trx, actor, 'boxPosition', boxPositions, (p) => formatBoxPos(p.bId, p.boxPosId));
     return {

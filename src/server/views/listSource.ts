@@ -220,7 +220,9 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     const check = campaignBound ? sql`, ${CAMPAIGN_CHECK}` : sql``;
     const checkOutput = campaignBound ? sql.raw(', g."campaignStart", g."campaignEnd"') : sql``;
     const totals = sql<G>`select ${aggregate}${check} from ${from(source)} ${joinsOf(source, filter.needs)} where ${filter.where}`;
-    return sql<G & Partial<R>>`select ${sql.raw(aggregateOutput)}${checkOutput}, ${sql.raw(pageOutput(source))}
+    return sql<
+      G & Partial<R>
+    >`select ${sql.raw(aggregateOutput)}${checkOutput}, ${sql.raw(pageOutput(source))}
       from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
   };
 
@@ -256,6 +258,11 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     },
     records,
     bySIdPrefix: (db, prefix, limit = STARTS_WITH_LIMIT) =>
-      records(db, sql<SqlBool>`${sql.raw(options.prefixColumn ?? `${source.alias}.s_id`)} like ${`${prefix}%`}`, options.prefixOrder, limit),
+      records(
+        db,
+        sql<SqlBool>`${sql.raw(options.prefixColumn ?? `${source.alias}.s_id`)} like ${`${prefix}%`}`,
+        options.prefixOrder,
+        limit,
+      ),
   };
 };

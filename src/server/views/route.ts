@@ -14,12 +14,7 @@ import type { Database } from '../db/database';
 import { READ_ERRORS, SECURITY } from '../routes/contract';
 import { bigPage } from '../http/heavyReads';
 import { OPEN_CAMPAIGN, withCampaign, type Campaign } from './campaign';
-import {
-  parseViewRequest,
-  type ViewQuery,
-  type ViewRequest,
-  type ViewRules,
-} from './request';
+import { parseViewRequest, type ViewQuery, type ViewRequest, type ViewRules } from './request';
 
 /** GET /api/<resource> answers at most this many rows (the largest page size). */
 export const LIST_CAP = Math.max(...LIST_PAGE_SIZES);

@@ -11,7 +11,12 @@ export interface ResourcePage extends NavEntry {
   Page: LazyExoticComponent<ComponentType>;
 }
 
-export const RESOURCE_PAGES: readonly ResourcePage[] = [SAMPLES_PAGE, ANALYSIS_PAGE, BOXES_PAGE, SCREENS_PAGE];
+export const RESOURCE_PAGES: readonly ResourcePage[] = [
+  SAMPLES_PAGE,
+  ANALYSIS_PAGE,
+  BOXES_PAGE,
+  SCREENS_PAGE,
+];
 
 /** Where a successful sign-in lands and what '/' shows (docs/dev/product-rules.md#screens). */
 export const HOME_PAGE: ResourcePage = ANALYSIS_PAGE;

@@ -7,11 +7,15 @@ import {
   analysisCellsQuery,
   analysisExportedCount,
   analysisExportQuery,
-  decodeAnalysis,
 } from '../../repositories/analysis-export';
 import { markAnalysesExported, SAP_LAYOUT, ZFT_LAYOUT } from '../../services/analysis-exports';
 import type { ExportSource } from '../../exports/sources';
-import { ANALYSIS_FIELDS, ANALYSIS_VIEW_RULES, analysisRowsQuery, type AnalysisRecord } from '../../repositories/analysis';
+import {
+  ANALYSIS_FIELDS,
+  ANALYSIS_VIEW_RULES,
+  analysisRowsQuery,
+  type AnalysisRecord,
+} from '../../repositories/analysis';
 import type { ServerResource } from '../../resources';
 import { analysisReadRoutes } from './reads';
 import { analysisWriteRoutes } from './writes';
