@@ -16,6 +16,8 @@
 // 15,000-row page and the day report of two days (--duration seconds per run, default 10).
 // BENCH_DB names the PostgreSQL database (default labdesk_bench_<N>).
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
+// --screens runs bench/screens.ts instead: a 50,000-line screen file imported, the items view of its
+// 10,000-item screen (p50 and the ratio to the bare SQL).
 // --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
 // bound off and on, and the memory of a 28-day log request (its own options, see there).
 // --start runs bench/start.ts: the compiled server's time from spawn to listening (after the build).
@@ -39,6 +41,7 @@ import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
 import { benchLoad, type LoadResult } from './load';
 import { benchSampleUpload, benchSync, type SyncBenchResult, type UploadBenchResult } from './sync';
+import { benchScreens, type ScreensBenchResult } from './screens';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
 
@@ -65,6 +68,7 @@ interface Options {
   /** --load: autocannon with 1, 10, 50 clients (bench/load.ts); --duration seconds per run. */
   load: boolean;
   duration: number;
+  screens?: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
@@ -96,6 +100,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--boxes') options.boxes = true;
     else if (arg === '--load') options.load = true;
     else if (arg === '--duration') options.duration = Number(next());
+    else if (arg === '--screens') options.screens = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
@@ -271,6 +276,13 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     await app.close();
     return [];
   }
+  if (options.screens) {
+    screensResults.push(
+      ...(await benchScreens(app, target.db, target.kind, token, target.bare, options.runs, options.warmup)),
+    );
+    await app.close();
+    return [];
+  }
   const campaign = await loadCampaign(target.db);
   const results: CaseResult[] = [];
   for (const c of benchCases(NOW)) {
@@ -314,6 +326,7 @@ const syncResults: SyncBenchResult[] = [];
 const uploadResults: UploadBenchResult[] = [];
 const boxesResults: BoxesBenchResult[] = [];
 const loadResults: LoadResult[] = [];
+const screensResults: ScreensBenchResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -386,8 +399,9 @@ const main = async (): Promise<void> => {
   }
   else if (options.boxes) console.table(boxesResults);
   else if (options.load) console.table(loadResults);
+  else if (options.screens) console.table(screensResults);
   else console.table(results);
-  writeResults(options.boxes ? '-boxes' : options.load ? '-load' : '', {
+  writeResults(options.boxes ? '-boxes' : options.load ? '-load' : options.screens ? '-screens' : '', {
     ...meta,
     results,
     exports: exportResults,
@@ -395,6 +409,7 @@ const main = async (): Promise<void> => {
     upload: uploadResults,
     boxes: boxesResults,
     load: loadResults,
+    screens: screensResults,
   });
 };
 

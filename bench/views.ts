@@ -9,7 +9,8 @@ import { defaultDateFilter } from '../src/domain/windows';
 import type { Database } from '../src/server/db/database';
 import { ANALYSIS_VIEW_RULES, analysisViewQuery } from '../src/server/repositories/analysis';
 import type { Campaign } from '../src/server/views/campaign';
-import { parseViewRequest, viewQuerySchema } from '../src/server/views/request';
+import { DEFAULT_PAGE_SIZE } from '../src/domain/constants';
+import { parseViewRequest, viewQuerySchemaOf } from '../src/server/views/request';
 
 export interface BenchCase {
   name: string;
@@ -21,11 +22,15 @@ export const benchCases = (now: string): BenchCase[] => {
   const labNow = parseLabDateTime(now) ?? Temporal.PlainDateTime.from('2026-12-15T10:00:00');
   const q = (params: Record<string, string | string[]>) => {
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) for (const item of Array.isArray(v) ? v : [v]) p.append(k, item);
+    for (const [k, v] of Object.entries(params))
+      for (const item of Array.isArray(v) ? v : [v]) p.append(k, item);
     return p.toString();
   };
   return [
-    { name: 'day window (admin default), size 50', query: q({ filter: defaultDateFilter(['ROLE_ADMIN'], labNow), size: '50' }) },
+    {
+      name: 'day window (admin default), size 50',
+      query: q({ filter: defaultDateFilter(['ROLE_ADMIN'], labNow), size: '50' }),
+    },
     { name: 'unfiltered, pol desc, size 50', query: q({ sort: 'pol,desc', size: '50' }) },
     { name: 'page size 15000', query: q({ size: '15000' }) },
     { name: 'deep page 10000 × 50', query: q({ page: '10000', size: '50' }) },
@@ -47,7 +52,10 @@ export const bareStatement = (
     const all = params.getAll(key);
     raw[key] = all.length === 1 ? all[0]! : all;
   }
-  const request = parseViewRequest(viewQuerySchema.parse(raw), ANALYSIS_VIEW_RULES);
+  const request = parseViewRequest(
+    viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse(raw),
+    ANALYSIS_VIEW_RULES,
+  );
   const compiled = analysisViewQuery(request, campaign).compile(db);
   return { sql: compiled.sql, parameters: compiled.parameters };
 };

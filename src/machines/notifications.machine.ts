@@ -9,6 +9,7 @@
 // whose text is swapped, which is what the spec describes.
 import { assign, setup } from 'xstate';
 import { NOTIFICATION_TIMEOUT_MS, type NotificationPage } from '../domain/constants';
+import { RESOURCES } from '../domain/resources';
 
 export type NotificationKind = 'success' | 'error' | 'info';
 
@@ -37,7 +38,9 @@ export type NotifyEvent = {
 export type NotificationsEvent = NotifyEvent | { type: 'DISMISS' } | { type: 'CLEAR_VALIDATION' };
 
 /** Pages whose snackbar may stay open while validation errors exist (docs/dev/product-rules.md#behaviour, docs/dev/product-rules.md#constants). */
-export const PERSISTENT_PAGES: readonly NotificationPage[] = ['analysis', 'samples'];
+export const PERSISTENT_PAGES: readonly NotificationPage[] = Object.values(RESOURCES).flatMap((r) =>
+  r.persistentNotifications ? [r.name] : [],
+);
 
 /** Page used when the caller names none (login, shell, palette). */
 export const DEFAULT_NOTIFICATION_PAGE: NotificationPage = 'shell';

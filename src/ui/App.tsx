@@ -5,8 +5,6 @@ import { I18nProvider, RouterProvider as AriaRouterProvider } from 'react-aria-c
 import { UI_LOCALE } from './kit/locale';
 import { Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import {
-  AnalysisPage,
-  BoxesPage,
   AuditPage,
   DocPage,
   LabelsPage,
@@ -14,11 +12,10 @@ import {
   LoginPage,
   LogsPage,
   ReportsPage,
-  SamplesPage,
-  ScreensPage,
   SettingsPage,
   SyncPage,
 } from './pages/lazyPages';
+import { HOME_PAGE, RESOURCE_PAGES } from './pages/resourcePages';
 import { BusyOverlay } from './shell/BusyOverlay';
 import { PageLoading } from './shell/PageLoading';
 import { RequireAuth } from './shell/RequireAuth';
@@ -56,11 +53,10 @@ export function App() {
                   </RequireAuth>
                 }
               >
-                <Route index element={<AnalysisPage />} />
-                <Route path="samples" element={<SamplesPage />} />
-                <Route path="analysis" element={<AnalysisPage />} />
-                <Route path="boxes" element={<BoxesPage />} />
-                <Route path="screens" element={<ScreensPage />} />
+                <Route index element={<HOME_PAGE.Page />} />
+                {RESOURCE_PAGES.map(({ path, Page }) => (
+                  <Route key={path} path={path.slice(1)} element={<Page />} />
+                ))}
                 <Route path="reports" element={<ReportsPage />} />
                 <Route path="sync" element={<SyncPage />} />
                 <Route path="limits" element={<LimitsPage />} />

@@ -2,7 +2,8 @@
 // once (a summary line per file), show a screen's items ('Currently showing ScreenNumber X with #N
 // Samples') and page through them, edit a screen inline by keyboard, Transfer ScreenNames and find
 // the names on the Samples page, Export XLSX parsed back with exceljs, the message when exporting
-// without a screen, and axe on the page with items shown. The tests run in order: the first imports
+// without a screen, the palette's commands (a screen by number, transfer, export, Import opening the
+// file picker), and axe on the page with items shown. The tests run in order: the first imports
 // the screens the others use.
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -158,13 +159,41 @@ test.describe('Screens page', () => {
     }
   });
 
+  test('palette: a screen by its number, transfer, export and the file picker of Import', async ({
+    app,
+    page,
+  }) => {
+    const screen = await screenOf(app, SMALL);
+    await filterScreens(page, SMALL);
+    await app.runCommand(`Show Screen ${SMALL}`);
+    await expect(
+      page.getByRole('heading', {
+        name: `Currently showing ScreenNumber ${SMALL} with #${SMALL_ITEMS} Samples`,
+      }),
+    ).toBeVisible();
+    await app.runCommand('Transfer ScreenNames');
+    await expect(snackbar(page)).toContainText(`scrId#${screen.scrId} was updated successfully!`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      app.runCommand('Export Screen as ZFT'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.zft$/i);
+    // Import opens the picker itself (several files), and the button holds the focus.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), app.runCommand('Import Screens')]);
+    expect(chooser.isMultiple()).toBe(true);
+    await expect(button(page, 'Choose files')).toBeFocused();
+  });
+
   test('exports the shown screen as XLSX; without a screen it asks for one', async ({ app, page }) => {
     await expect(button(page, 'Export XLSX')).toBeDisabled();
     await app.runCommand('Export Screen as XLSX');
     await expect(snackbar(page)).toContainText('Please choose a Screen-Number first!');
 
     await showItems(app, BIG);
-    const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Export XLSX').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      button(page, 'Export XLSX').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);

@@ -10,7 +10,8 @@ import { resolveColumns } from '../../src/server/exports/columns';
 import { EXPORT_SOURCES } from '../../src/server/exports/sources';
 import { ExportService } from '../../src/server/exports/service';
 import { ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
-import { parseViewRequest, viewQuerySchema } from '../../src/server/views/request';
+import { DEFAULT_PAGE_SIZE } from '../../src/domain/constants';
+import { parseViewRequest, viewQuerySchemaOf } from '../../src/server/views/request';
 import { EXPORT_FAILED, NO_DOWNLOAD, exportedRowsSkipped } from '../../src/domain/messages';
 import { exportAndDownload, exportDataDir, waitForExport } from './exports.fixture';
 import { onPostgres, useHarness } from './harness';
@@ -455,7 +456,10 @@ describe('cleanup', () => {
           resource: 'analysis',
           type: 'csv',
           owner: 'other@test.lab',
-          request: parseViewRequest(viewQuerySchema.parse({}), ANALYSIS_VIEW_RULES),
+          request: parseViewRequest(
+            viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse({}),
+            ANALYSIS_VIEW_RULES,
+          ),
           query: {},
           columns: resolveColumns(EXPORT_SOURCES.analysis.columns, ['aId']) as never,
         });

@@ -8,19 +8,20 @@ import { resolveColumns } from '../../src/server/exports/columns';
 import { EXPORT_SOURCES } from '../../src/server/exports/sources';
 import {
   columnLetters,
-  compactTime,
   csvCell,
   csvLine,
   csvQuote,
   csvWriter,
   decimalFromText,
   decimalText,
-  implied,
   neutralise,
   xlsxWriter,
   xmlText,
 } from '../../src/server/exports/formats';
-import { FIELD_KEYS, decodeAnalysis, decodeSample, type Cells } from '../../src/server/exports/queries';
+import type { Cells } from '../../src/server/exports/queries';
+import { ANALYSIS_FIELD_KEYS, decodeAnalysis } from '../../src/server/repositories/analysis-export';
+import { SAMPLE_FIELD_KEYS, decodeSample } from '../../src/server/repositories/samples-export';
+import { compactTime, implied } from '../../src/server/services/analysis-exports';
 import { labStamp } from '../../src/server/exports/service';
 
 describe('CSV cells for a de-AT Excel', () => {
@@ -57,10 +58,14 @@ describe('SAP fields', () => {
 describe('attributes', () => {
   it('keeps the client order, maps aliases and drops repeats', () => {
     expect(
-      resolveColumns(EXPORT_SOURCES.analysis.columns, ['pol', 'sId', 'aId', 'sample.sampleId.sId']).map((c) => c.key),
+      resolveColumns(EXPORT_SOURCES.analysis.columns, ['pol', 'sId', 'aId', 'sample.sampleId.sId']).map(
+        (c) => c.key,
+      ),
     ).toEqual(['pol', 'sample.sampleId.sId', 'aId']);
     expect(resolveColumns(EXPORT_SOURCES.samples.columns, []).length).toBe(15);
-    expect(() => resolveColumns(EXPORT_SOURCES.analysis.columns, ['constructor'])).toThrow(/Unknown export attribute/);
+    expect(() => resolveColumns(EXPORT_SOURCES.analysis.columns, ['constructor'])).toThrow(
+      /Unknown export attribute/,
+    );
     expect(() => resolveColumns(EXPORT_SOURCES.samples.columns, ['pol'])).toThrow(/Unknown export attribute/);
   });
 
@@ -72,8 +77,8 @@ describe('attributes', () => {
 describe('export rows', () => {
   it('decode the JSON arrays in the order the SQL builds them', () => {
     for (const [keys, decode] of [
-      [FIELD_KEYS.analysis, decodeAnalysis],
-      [FIELD_KEYS.samples, decodeSample],
+      [ANALYSIS_FIELD_KEYS, decodeAnalysis],
+      [SAMPLE_FIELD_KEYS, decodeSample],
     ] as const) {
       const record = decode({ j: JSON.stringify(keys) }) as unknown as Record<string, string>;
       expect(Object.keys(record)).toEqual(keys);
@@ -122,7 +127,14 @@ describe('cells (CSV and XLSX stream the columns as database text)', () => {
 
   it('write the same CSV as the cell rules and an XLSX exceljs reads back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'labdesk-cells-'));
-    const columns = resolveColumns<never>(EXPORT_SOURCES.analysis.columns, ['aId', 'pol', 'dateIn', 'comment', 'aFlags', 'lane']);
+    const columns = resolveColumns<never>(EXPORT_SOURCES.analysis.columns, [
+      'aId',
+      'pol',
+      'dateIn',
+      'comment',
+      'aFlags',
+      'lane',
+    ]);
     const cells: Cells[] = [
       ['1', '17.40', '2026-09-02 09:00:00', 'Probe; "nass"', '-L----H', '2', 1],
       ['2', null, null, '=1+1', 'F------', null, 2],

@@ -3,9 +3,9 @@
 // for every sort, filter, selection, page and the empty page with its hidden counts; on both databases.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analysisListSchema, analysisViewSchema } from '../../src/domain/entities/analysis';
-import { LIST_PAGE_SIZES } from '../../src/domain/constants';
+import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../src/domain/constants';
 import { loadCampaign } from '../../src/server/views/campaign';
-import { parseViewRequest, viewQuerySchema } from '../../src/server/views/request';
+import { parseViewRequest, viewQuerySchemaOf } from '../../src/server/views/request';
 import { ANALYSIS_VIEW_RULES, analysisView } from '../../src/server/repositories/analysis';
 import { useHarness } from './harness';
 import { qs, seedViews } from './views.fixture';
@@ -34,7 +34,7 @@ const expected = async (query: Query) => {
   const raw = Object.fromEntries(
     Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.map(String) : String(v)]])),
   );
-  const request = parseViewRequest(viewQuerySchema.parse(raw), ANALYSIS_VIEW_RULES);
+  const request = parseViewRequest(viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse(raw), ANALYSIS_VIEW_RULES);
   const result = await analysisView(h.db, request, await loadCampaign(h.db));
   return JSON.parse(JSON.stringify(analysisViewSchema.parse(result))) as Record<string, unknown>;
 };

@@ -14,4 +14,5 @@ export const ANALYSIS_RESOURCE = {
   fileExports: true,
   flaggingExports: true,
   selection: true,
+  persistentNotifications: true,
 } as const satisfies ResourceDescriptor<Analysis>;

@@ -14,4 +14,5 @@ export const BOXES_RESOURCE = {
   fileExports: false,
   flaggingExports: false,
   selection: false,
+  persistentNotifications: false,
 } as const satisfies ResourceDescriptor<Box>;

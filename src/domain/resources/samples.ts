@@ -14,4 +14,5 @@ export const SAMPLES_RESOURCE = {
   fileExports: true,
   flaggingExports: false,
   selection: true,
+  persistentNotifications: true,
 } as const satisfies ResourceDescriptor<Sample>;

@@ -25,4 +25,6 @@ export interface ResourceDescriptor<Row = never> {
   flaggingExports: boolean;
   /** It takes a selection (the Selection card, docs/dev/product-rules.md#screens). */
   selection: boolean;
+  /** Its page's snackbar may stay open while validation errors exist (docs/dev/product-rules.md#behaviour Notifications). */
+  persistentNotifications: boolean;
 }

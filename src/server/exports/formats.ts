@@ -8,7 +8,6 @@ import { finished } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import type ExcelJSModule from 'exceljs';
 import type { ExportType } from '../../domain/exportJob';
-import type { AnalysisRecord } from '../repositories/analysis';
 import type { CellValue, ExportColumn } from './columns';
 import type { Cells } from './queries';
 
@@ -249,69 +248,15 @@ export const xlsxWriter = (
   };
 };
 
-// ---- SAP (fixed width) and ZFT (semicolon records) ------------------------------------------------
+/** A record layout (SAP, ZFT): an optional header line, one line per record, a trailer with the count. */
+export interface RecordLayout<R> {
+  header?: string;
+  record(r: R): string;
+  trailer(count: number): string;
+}
 
-/** Implied decimals, sign first: 17.45 with 2 decimals in 7 → '+001745'; null → blanks. */
-export const implied = (value: number | null, width: number, decimals: number): string => {
-  if (value === null) return ' '.repeat(width);
-  const scaled = Math.round(Math.abs(value) * 10 ** decimals);
-  const digits = String(scaled).padStart(width - 1, '0');
-  if (digits.length > width - 1) throw new Error(`value ${value} does not fit ${width} characters`);
-  return (value < 0 ? '-' : '+') + digits;
-};
-
-/** 'YYYY-MM-DD HH:mm:ss' → 'YYYYMMDDHHmmss'; null → 14 blanks. */
-export const compactTime = (t: string | null): string =>
-  t === null ? ' '.repeat(14) : t.replace(/[- :]/g, '').slice(0, 14).padEnd(14, ' ');
-
-/** Only printable ASCII in the fixed layouts (a stray byte would shift every later field). */
-const ascii = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?');
-
-export const SAP_RECORD_LENGTH = 138;
-
-export const sapRecord = (r: AnalysisRecord): string =>
-  'D' +
-  r.sId.padStart(13, '0') +
-  compactTime(r.sStamp) +
-  String(r.aId).padStart(12, '0') +
-  ascii(r.aFlags).slice(0, 7).padEnd(7, ' ') +
-  compactTime(r.dateIn) +
-  compactTime(r.dateOut) +
-  [r.pol, r.nat, r.kal, r.an, r.glu, r.dry].map((v) => implied(v, 7, 2)).join('') +
-  implied(r.weightNet, 10, 3) +
-  implied(r.weightBru, 10, 3) +
-  (r.lane === null ? ' ' : String(r.lane).slice(0, 1));
-
-export const sapTrailer = (count: number): string =>
-  ('T' + String(count).padStart(12, '0')).padEnd(SAP_RECORD_LENGTH, ' ');
-
-const fixed = (v: number | null, decimals: number): string => (v === null ? '' : v.toFixed(decimals));
-const zftText = (t: string | null): string => (t === null ? '' : ascii(t).replace(/;/g, ' '));
-
-export const ZFT_HEADER = 'H;LABDESK-ZFT;1';
-
-export const zftRecord = (r: AnalysisRecord): string =>
-  [
-    'A',
-    r.sId,
-    r.sStamp,
-    String(r.aId),
-    zftText(r.aFlags),
-    zftText(r.dateIn),
-    zftText(r.dateOut),
-    ...[r.pol, r.nat, r.kal, r.an, r.glu, r.dry].map((v) => fixed(v, 2)),
-    fixed(r.weightNet, 3),
-    fixed(r.weightBru, 3),
-    r.lane === null ? '' : String(r.lane),
-  ].join(';');
-
-export const zftTrailer = (count: number): string => `E;${count}`;
-
-/** SAP and ZFT: ASCII lines with CRLF, a fixed record per analysis and a trailer with the count. */
-export const recordWriter = (
-  path: string,
-  layout: { header?: string; record: (r: AnalysisRecord) => string; trailer: (count: number) => string },
-): FileWriter<AnalysisRecord> => {
+/** SAP and ZFT layouts: ASCII lines with CRLF, a record per row and a trailer with the count. */
+export const recordWriter = <R>(path: string, layout: RecordLayout<R>): FileWriter<R> => {
   const out = createWriteStream(path, { encoding: 'ascii' });
   const done = finished(out);
   done.catch(() => undefined);
@@ -338,6 +283,8 @@ export const openWriter = (
   path: string,
   columns: readonly ExportColumn<never>[],
   sheetName: string,
+  /** SAP and ZFT: the exporting resource's record layouts (exports/sources.ts, flagging). */
+  layouts?: Readonly<Partial<Record<ExportType, RecordLayout<never>>>>,
 ): FileWriter<never> => {
   switch (type) {
     case 'csv':
@@ -345,12 +292,10 @@ export const openWriter = (
     case 'xlsx':
       return xlsxWriter(path, columns, sheetName) as FileWriter<never>;
     case 'sap':
-      return recordWriter(path, { record: sapRecord, trailer: sapTrailer }) as FileWriter<never>;
-    case 'zft':
-      return recordWriter(path, {
-        header: ZFT_HEADER,
-        record: zftRecord,
-        trailer: zftTrailer,
-      }) as FileWriter<never>;
+    case 'zft': {
+      const layout = layouts?.[type];
+      if (!layout) throw new Error(`no ${type} layout`);
+      return recordWriter(path, layout);
+    }
   }
 };

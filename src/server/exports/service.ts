@@ -26,13 +26,11 @@ import { holdPresence, isPresent, withAdvisoryLock, type Presence } from '../db/
 import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
-import type { AnalysisRecord } from '../repositories/analysis';
 import { loadCampaign } from '../views/campaign';
 import type { ViewRequest } from '../views/request';
 import type { ExportColumn } from './columns';
 import { openWriter, type FileWriter } from './formats';
-import type { Cells, ExportQuery } from './queries';
-import { markAnalysesExported } from './flagging';
+import type { ExportQuery } from './queries';
 import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from './sources';
 import { DEFAULT_CHUNK, forEachRecordChunk } from './rows';
 import { labStamp } from './stamp';
@@ -194,7 +192,10 @@ export class ExportService {
     const run = () =>
       void this.cleanup().catch((err: unknown) => this.#options.log.error({ err }, 'export cleanup failed'));
     run();
-    const every = Math.max(MIN_CLEANUP_INTERVAL_MS, Math.min(CLEANUP_INTERVAL_MS, this.limits.retentionMs / 4));
+    const every = Math.max(
+      MIN_CLEANUP_INTERVAL_MS,
+      Math.min(CLEANUP_INTERVAL_MS, this.limits.retentionMs / 4),
+    );
     this.#timer = setInterval(run, every);
     this.#timer.unref();
   }
@@ -230,7 +231,8 @@ export class ExportService {
   async start(spec: StartExport): Promise<string> {
     if (this.#running.size >= this.maxRunning) throw new HttpError(503, SERVER_BUSY);
     const mine = this.runningOf(spec.owner);
-    if (mine >= this.limits.runningPerUser) throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.running(mine)]);
+    if (mine >= this.limits.runningPerUser)
+      throw new HttpError(503, SERVER_BUSY, [EXPORT_QUOTA.running(mine)]);
     const type = spec.type;
     const fileName = `${spec.resource}_${labStamp(this.#options.timezone)}_${randomBytes(4).toString('hex')}.${type}`;
     const abort = new AbortController();
@@ -308,7 +310,7 @@ export class ExportService {
     try {
       const campaign = await loadCampaign(this.#db);
       const exporting = EXPORT_SOURCES[spec.resource];
-      // SAP and ZFT lay out whole analysis records (and stamp their aIds): only a source that has them.
+      // SAP and ZFT lay out whole records (and stamp their keys): only a source that has them.
       const flagged = altersFlags(spec.type) ? exporting.flagging : undefined;
       if (altersFlags(spec.type) && !flagged) throw new Error(`${spec.resource} has no ${spec.type} export`);
       // Rows an earlier SAP/ZFT flagged X are left out, unless the flags filter asks for them.
@@ -324,17 +326,15 @@ export class ExportService {
       // CSV and XLSX take exactly the requested cells as text (queries.ts), the least work per row.
       const source = (flagged
         ? flagged.records(spec.request, campaign, { leaveOutExported })
-        : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<
-        AnalysisRecord | Cells
-      >;
-      const out = openWriter(spec.type, temp, spec.columns, exporting.title);
+        : exporting.cellsQuery(spec.request, campaign, spec.columns)) as unknown as ExportQuery<unknown>;
+      const out = openWriter(spec.type, temp, spec.columns, exporting.title, flagged?.layouts);
       writer = out;
-      const aIds: number[] = [];
+      const ids: number[] = [];
       let count = 0;
       await forEachRecordChunk(this.#db, source, this.chunk, async (rows) => {
         if (signal.aborted) throw new Error('export aborted (server closing)');
         await out.write(rows as never[]);
-        if (flagged) for (const r of rows as AnalysisRecord[]) aIds.push(r.aId);
+        if (flagged) for (const r of rows) ids.push(flagged.idOf(r));
         count += rows.length;
         await this.hooks.afterChunk?.(count);
         await this.#giveWay();
@@ -350,7 +350,7 @@ export class ExportService {
       writer = undefined;
       if (flagged) {
         await this.#db.transaction().execute(async (trx) => {
-          await markAnalysesExported(trx, aIds, {
+          await flagged.mark(trx, ids, {
             actor: spec.owner,
             key: `export:${fileName}`,
             after: { export: spec.type, rows: count, skippedExported: skipped },
@@ -404,7 +404,16 @@ export class ExportService {
     const read = () =>
       this.#db
         .selectFrom('exportJob')
-        .select(['fileName', 'ownerEmail', 'resource', 'type', 'status', 'error', 'totalItems', 'downloadedAt'])
+        .select([
+          'fileName',
+          'ownerEmail',
+          'resource',
+          'type',
+          'status',
+          'error',
+          'totalItems',
+          'downloadedAt',
+        ])
         .select(sql<number>`coalesce((query ->> ${SKIPPED_KEY}::text)::int, 0)`.as('skippedExported'))
         .select(sql<string | null>`query ->> ${RUNNER_KEY}::text`.as('runner'))
         .where('fileName', '=', fileName)

@@ -5,14 +5,16 @@
 // source in its own folder and registers it in src/server/resources.ts; nothing here names one.
 import type { RawBuilder } from 'kysely';
 import type { ExportType } from '../../domain/exportJob';
-import type { AnalysisRecord } from '../repositories/analysis';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { RecordLayout } from './formats';
 import { SERVER_RESOURCES, type ServerResources } from '../resources';
 import type { Campaign } from '../views/campaign';
 import type { ViewRequest, ViewRules } from '../views/request';
 import type { ColumnSet } from './columns';
 import type { Cells, ExportQuery } from './queries';
 
-export interface ExportSource {
+export interface ExportSource<R = unknown> {
   /** PDF title and XLSX sheet name. */
   title: string;
   viewRules: ViewRules;
@@ -27,16 +29,24 @@ export interface ExportSource {
     campaign: Campaign,
     columns: readonly { sql: string }[],
   ): ExportQuery<Cells>;
-  /** SAP and ZFT: the whole analysis records they lay out and flag (docs/dev/architecture.md#domain-decisions). */
-  flagging?: {
-    records(
-      request: ViewRequest,
-      campaign: Campaign,
-      options: { leaveOutExported: boolean },
-    ): ExportQuery<AnalysisRecord>;
-    /** How many matching rows an earlier export flagged X (what leaveOutExported leaves out). */
-    exportedCount(request: ViewRequest, campaign: Campaign): RawBuilder<{ n: number }>;
-  };
+  /** SAP and ZFT: the whole records they lay out and flag (docs/dev/architecture.md#domain-decisions). */
+  flagging?: FlaggingExport<R>;
+}
+
+/** What a resource with SAP/ZFT exports declares: its records, their layouts and how they are flagged. */
+export interface FlaggingExport<R> {
+  records(request: ViewRequest, campaign: Campaign, options: { leaveOutExported: boolean }): ExportQuery<R>;
+  /** How many matching rows an earlier export flagged X (what leaveOutExported leaves out). */
+  exportedCount(request: ViewRequest, campaign: Campaign): RawBuilder<{ n: number }>;
+  layouts: Readonly<Record<'sap' | 'zft', RecordLayout<R>>>;
+  /** The key the flagging stamps. */
+  idOf(record: R): number;
+  /** Flags the exported records, in the transaction that finishes the job, with one audit event. */
+  mark(
+    trx: Transaction<Database>,
+    ids: readonly number[],
+    audit: { actor: string; key: string; after: Record<string, unknown> },
+  ): Promise<void>;
 }
 
 /** The resources that export through the jobs: those whose registration has an export source. */

@@ -12,7 +12,8 @@ import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
 import { hiddenCounts, hiddenPart } from '../views/hidden';
 import { listReads, type ListWhereOptions, type ListSource, type ViewJson } from '../views/listSource';
-import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { flagExclusions, viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { notInAnyScreen } from './screens';
 import { fieldMap, type FieldSql } from '../views/fields';
 import type { ViewRequest, ViewRules } from '../views/request';
 
@@ -146,7 +147,7 @@ export const ANALYSIS_SOURCE: ListSource = {
   ],
   campaign: 'a.s_stamp',
   selection: { aId: 'a.a_id', sId: 'a.s_id', sStamp: 'a.s_stamp' },
-  exclusion: { flags: 'a.a_flags', sId: 'a.s_id' },
+  exclusion: { ...flagExclusions('a.a_flags'), screens: notInAnyScreen('a.s_id') },
   rowKey: 'aId',
 };
 
@@ -207,7 +208,10 @@ export const ANALYSIS_READS = listReads<VersionedAnalysisRecord, Analysis, Aggre
   aggregate: {
     totalItems: 'count(*)',
     ...Object.fromEntries(
-      ['pol', 'nat', 'kal', 'an', 'glu', 'dry'].map((c) => [`${c}Average`, `round(avg(a.${c}), ${AVERAGE_DECIMALS})`]),
+      ['pol', 'nat', 'kal', 'an', 'glu', 'dry'].map((c) => [
+        `${c}Average`,
+        `round(avg(a.${c}), ${AVERAGE_DECIMALS})`,
+      ]),
     ),
   },
   prefixOrder: 'a.s_id, a.s_stamp, a.a_id',

@@ -13,7 +13,8 @@ import type { Campaign } from '../views/campaign';
 import { hiddenCounts, hiddenPart } from '../views/hidden';
 import type { ViewRequest, ViewRules } from '../views/request';
 import { listReads, type ListSource } from '../views/listSource';
-import { viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { flagExclusions, viewRules, sampleKeyTargets, type Condition } from '../views/sql';
+import { notInAnyScreen } from './screens';
 import { fieldMap } from '../views/fields';
 import { BOX_POS_FIELD, boxPosText } from './analysis';
 
@@ -115,7 +116,7 @@ export const SAMPLE_SOURCE: ListSource = {
   ],
   campaign: 's.s_stamp',
   selection: { sId: 's.s_id', sStamp: 's.s_stamp' },
-  exclusion: { flags: 's.s_flags', sId: 's.s_id' },
+  exclusion: { ...flagExclusions('s.s_flags'), screens: notInAnyScreen('s.s_id') },
   rowKey: 'sId',
 };
 

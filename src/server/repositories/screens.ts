@@ -2,7 +2,7 @@
 // (views/listSource.ts builds the statements), neither bound to the campaign — a screen names
 // samples of any campaign. An item's sStamp is the one stored at import or, while that is empty,
 // the newest stamp of the sample once it has arrived (docs/dev/architecture.md#domain-decisions Screens).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { keyAliases } from '../../domain/columns/registry';
 import { SCREEN_ITEMS_REGISTRY, SCREENS_REGISTRY } from '../../domain/columns/screens';
 import type { Screen, ScreenItem } from '../../domain/entities/screen';
@@ -10,9 +10,16 @@ import type { Database, LabTime } from '../db/database';
 import { fieldMap } from '../views/fields';
 import { listReads, type ListSource } from '../views/listSource';
 import type { ViewRequest, ViewRules } from '../views/request';
-import { viewRules } from '../views/sql';
+import { viewRules, type Condition } from '../views/sql';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The Analysis 'Screens' exclusion (docs/dev/architecture.md#domain-decisions): rows whose sample no
+ * screen lists. Screen items may name samples before they arrive (no stamp), so they match by sId.
+ */
+export const notInAnyScreen = (sIdRef: string): Condition =>
+  sql<SqlBool>`not exists (select 1 from screen_item xsi where xsi.s_id = ${sql.raw(sIdRef)})`;
 
 export interface ScreenRecord {
   scrId: number;

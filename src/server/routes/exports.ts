@@ -19,7 +19,8 @@ import { EXPORT_FAILED, NO_DOWNLOAD, exportedRowsSkipped } from '../../domain/me
 import { requireAdmin, userOf } from '../auth/plugin';
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 import { loadCampaign, type Campaign } from '../views/campaign';
-import { parseViewRequest, viewQuerySchema, type ViewQuery, type ViewRequest } from '../views/request';
+import { LIST_PAGE_SIZES } from '../../domain/constants';
+import { parseViewRequest, viewQuerySchemaOf, type ViewQuery, type ViewRequest } from '../views/request';
 import { parseAttributes, resolveColumns, type ExportColumn } from '../exports/columns';
 import { altersFlags, EXPORT_TYPES, exportCheckSchema } from '../../domain/exportJob';
 import { CONTENT_TYPES, decimalText } from '../exports/formats';
@@ -30,7 +31,8 @@ import { EXPORT_RESOURCES, EXPORT_SOURCES, type ExportResource } from '../export
 export const pdfTooLarge = (n: number): string =>
   `The PDF export is limited to ${PDF_ROW_CAP} rows but ${n > PDF_ROW_CAP ? 'more' : n} match. Please narrow the filter or export CSV or XLSX.`;
 
-const exportQuerySchema = viewQuerySchema.extend({
+// page and size are ignored: any default does.
+const exportQuerySchema = viewQuerySchemaOf(LIST_PAGE_SIZES[0]).extend({
   attributes: z.string().max(4000).optional().describe('comma list of the visible columns, in order'),
 });
 const fileQuerySchema = z.object({ file: z.string().max(128) });
@@ -181,7 +183,9 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
           // Sent directly: the error handler would replace a 5xx message, and the client shows this
           // one; `errors` says which per-user bound was reached.
           if (err instanceof HttpError && err.statusCode === 503)
-            return reply.code(503).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+            return reply
+              .code(503)
+              .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
           throw err;
         }
         return reply.type('text/plain; charset=utf-8').send(fileName);

@@ -30,6 +30,7 @@ import {
   type Checked,
   type NumericField,
 } from './samples-writes';
+import { ANALYSIS_RESOURCE } from '../../domain/resources/analysis';
 
 /** The analysis's own measured values (weightNet is the sample's), each limited and bounded by its column. */
 export const ANALYSIS_NUMERIC: Readonly<Record<string, NumericField>> = {
@@ -153,7 +154,13 @@ export const createAnalysis = async (
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'create', entity: 'analysis', key: String(after.aId), after });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: ANALYSIS_RESOURCE.auditEntity,
+        key: String(after.aId),
+        after,
+      });
       return { message: created('aId', after.aId), aId: after.aId };
     });
   } catch (err) {
@@ -180,7 +187,7 @@ export const updateAnalysis = async (
         version: isRecord(raw) ? raw['version'] : undefined,
         notFound: analysisNotFound(aId),
         notModified: notModified('aId', aId),
-        audit: { actor, entity: 'analysis', key: String(aId) },
+        audit: { actor, entity: ANALYSIS_RESOURCE.auditEntity, key: String(aId) },
         values: async (before) => {
           const { value, errors } = checkAnalysis(raw, await loadLimitBounds(trx), before);
           if (!value) throw validationError(errors);
@@ -203,6 +210,12 @@ export const deleteAnalysis = async (
     const before = await findAnalysis(trx, aId);
     if (!before) throw new HttpError(404, analysisNotFound(aId));
     await trx.deleteFrom('analysis').where('aId', '=', aId).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: 'analysis', key: String(aId), before });
+    await recordAudit(trx, {
+      actor,
+      action: 'delete',
+      entity: ANALYSIS_RESOURCE.auditEntity,
+      key: String(aId),
+      before,
+    });
     return { message: deleted('aId', aId), aId };
   });

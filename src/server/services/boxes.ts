@@ -19,6 +19,7 @@ import { versionedUpdate } from '../repositories/versioned';
 import { formatBoxPos } from '../../domain/entities/boxPosition';
 import { recordAudit, recordRemoved } from './audit';
 import { issueMessages, mapDbError, validationError } from './samples-writes';
+import { BOXES_RESOURCE } from '../../domain/resources/boxes';
 
 export interface BoxWriteResult {
   message: string;
@@ -61,7 +62,13 @@ export const createBox = async (
         .values(boxValues(value))
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'create', entity: 'box', key: value.bId, after: toBox(after) });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: BOXES_RESOURCE.auditEntity,
+        key: value.bId,
+        after: toBox(after),
+      });
       return { message: created('bId', value.bId), bId: value.bId };
     });
   } catch (err) {
@@ -88,7 +95,7 @@ export const updateBox = async (
         version: (raw as { version?: unknown } | null)?.version,
         notFound: boxNotFound(bId),
         notModified: notModified('bId', bId),
-        audit: { actor, entity: 'box', key: bId, snapshot: toBox },
+        audit: { actor, entity: BOXES_RESOURCE.auditEntity, key: bId, snapshot: toBox },
         values: async () => {
           const parsed = boxUpdateSchema.safeParse(raw);
           if (!parsed.success)
@@ -125,7 +132,7 @@ export const deleteBox = async (db: Kysely<Database>, actor: string, bId: string
     await recordAudit(trx, {
       actor,
       action: 'delete',
-      entity: 'box',
+      entity: BOXES_RESOURCE.auditEntity,
       key: bId,
       before: toBox(before) as Box,
     });

@@ -21,6 +21,7 @@ import { HttpError } from '../http/errors';
 import { sampleKeysIn } from '../views/sql';
 import { loadLimitBounds } from './limits';
 import { checkSample, mapDbError, sampleValues, SAMPLE_NUMERIC } from './samples-writes';
+import { SAMPLES_RESOURCE } from '../../domain/resources/samples';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** Enough to fix a file; a file that is wrong on every row would otherwise answer megabytes. */
@@ -283,7 +284,7 @@ export const importSamples = async (
             {
               actor,
               action: before ? ('update' as const) : ('create' as const),
-              entity: 'sample',
+              entity: SAMPLES_RESOURCE.auditEntity,
               entityKey: keyText(after),
               before: json(before),
               after: json(after),

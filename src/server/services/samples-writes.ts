@@ -27,6 +27,8 @@ import { versionedUpdate } from '../repositories/versioned';
 import { formatBoxPos } from '../../domain/entities/boxPosition';
 import { recordAudit, recordRemoved } from './audit';
 import { loadLimitBounds } from './limits';
+import { SAMPLES_RESOURCE } from '../../domain/resources/samples';
+import { ANALYSIS_RESOURCE } from '../../domain/resources/analysis';
 
 // ---- shared checks -----------------------------------------------------------------------------
 
@@ -227,7 +229,13 @@ export const createSample = async (
         .values(sampleValues(value))
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'create', entity: 'sample', key: id, after });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: SAMPLES_RESOURCE.auditEntity,
+        key: id,
+        after,
+      });
       return { message: created('sId', id), ID: id, sampleId: sampleKeyOf(after) };
     });
   } catch (err) {
@@ -257,7 +265,7 @@ export const updateSample = async (
         version: isRecord(raw) ? raw['version'] : undefined,
         notFound: sampleNotFound(id),
         notModified: notModified('sId', id),
-        audit: { actor, entity: 'sample', key: id },
+        audit: { actor, entity: SAMPLES_RESOURCE.auditEntity, key: id },
         values: async (before) => {
           const { value, errors } = checkSample(raw, await loadLimitBounds(trx), before);
           if (!value) throw validationError(errors);
@@ -306,8 +314,14 @@ export const deleteSample = async (
       .forUpdate()
       .execute();
     await trx.deleteFrom('sample').where('sId', '=', key.sId).where('sStamp', '=', key.sStamp).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: 'sample', key: id, before });
-    await recordRemoved(trx, actor, 'analysis', analyses, (a) => String(a.aId));
+    await recordAudit(trx, {
+      actor,
+      action: 'delete',
+      entity: SAMPLES_RESOURCE.auditEntity,
+      key: id,
+      before,
+    });
+    await recordRemoved(trx, actor, ANALYSIS_RESOURCE.auditEntity, analyses, (a) => String(a.aId));
     await recordRemoved(trx, actor, 'boxPosition', boxPositions, (p) => formatBoxPos(p.bId, p.boxPosId));
     return {
       message: deleted('sId', id),

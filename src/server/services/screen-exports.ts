@@ -13,9 +13,10 @@ import { NO_DOWNLOAD, notFetched } from '../../domain/messages';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
 import { columnSet, exportColumns, resolveColumns, type ExportColumn } from '../exports/columns';
-import { markAnalysesExported } from '../exports/flagging';
-import { recordWriter, xlsxWriter, ZFT_HEADER, zftRecord, zftTrailer } from '../exports/formats';
-import { analysisRecordsWhere, decodeAnalysis, NOT_EXPORTED, type Cells } from '../exports/queries';
+import { recordWriter, xlsxWriter } from '../exports/formats';
+import { markAnalysesExported, ZFT_LAYOUT } from './analysis-exports';
+import type { Cells } from '../exports/queries';
+import { analysisRecordsWhere, decodeAnalysis, NOT_EXPORTED } from '../repositories/analysis-export';
 import { HttpError } from '../http/errors';
 import { ANALYSIS_FIELDS } from '../repositories/analysis';
 import { ITEM_STAMP, SCREEN_ITEM_FIELDS } from '../repositories/screens';
@@ -100,7 +101,7 @@ export const screenZft = async (
       if (rows.length === 0) throw new HttpError(422, NO_DOWNLOAD);
       const records = rows.map(decodeAnalysis);
       const bytes = await inTempFile(fileName, async (path) => {
-        const out = recordWriter(path, { header: ZFT_HEADER, record: zftRecord, trailer: zftTrailer });
+        const out = recordWriter(path, ZFT_LAYOUT);
         await out.write(records);
         await out.end();
       });

@@ -27,6 +27,8 @@ import { versionedUpdate } from '../repositories/versioned';
 import { recordAudit, recordRemoved } from './audit';
 import { issueMessages, mapDbError, validationError } from './samples-writes';
 import { readScreenFile } from './screen-file';
+import { SCREENS_RESOURCE } from '../../domain/resources/screens';
+import { SAMPLES_RESOURCE } from '../../domain/resources/samples';
 
 const NONE = new Set<string>();
 const AUDIT_BATCH = 5000;
@@ -37,14 +39,23 @@ const screenNotFound = (scrId: number | string): string => `Error occurred, scrI
 const nameTaken = (name: string): string => `ScreenNumber ${name} exists already.`;
 
 /** POST /screens. */
-export const createScreen = async (db: Kysely<Database>, actor: string, raw: unknown): Promise<ScreenWriteResult> => {
+export const createScreen = async (
+  db: Kysely<Database>,
+  actor: string,
+  raw: unknown,
+): Promise<ScreenWriteResult> => {
   const parsed = screenWriteSchema.safeParse(raw);
-  const name = typeof (raw as { name?: unknown } | null)?.name === 'string' ? (raw as { name: string }).name : '';
+  const name =
+    typeof (raw as { name?: unknown } | null)?.name === 'string' ? (raw as { name: string }).name : '';
   if (!parsed.success) throw validationError(issueMessages(parsed.error, NONE), notCreated('scrId', name));
   const value = parsed.data;
   try {
     return await db.transaction().execute(async (trx) => {
-      const taken = await trx.selectFrom('screen').select('scrId').where('name', '=', value.name).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('screen')
+        .select('scrId')
+        .where('name', '=', value.name)
+        .executeTakeFirst();
       if (taken) throw new HttpError(409, notCreated('scrId', value.name), [nameTaken(value.name)]);
       const after = await trx
         .insertInto('screen')
@@ -56,7 +67,13 @@ export const createScreen = async (db: Kysely<Database>, actor: string, raw: unk
         .returningAll()
         .executeTakeFirstOrThrow();
       const screen = toScreen(after);
-      await recordAudit(trx, { actor, action: 'create', entity: 'screen', key: String(screen.scrId), after: screen });
+      await recordAudit(trx, {
+        actor,
+        action: 'create',
+        entity: SCREENS_RESOURCE.auditEntity,
+        key: String(screen.scrId),
+        after: screen,
+      });
       return { message: created('scrId', screen.scrId), scrId: screen.scrId };
     });
   } catch (err) {
@@ -90,7 +107,9 @@ export const updateScreen = async (
             .executeTakeFirst();
           if (other) throw new HttpError(409, notModified('scrId', scrId), [nameTaken(value.name)]);
           const same =
-            before.name === value.name && before.comment === value.comment && before.dateCreated === value.dateCreated;
+            before.name === value.name &&
+            before.comment === value.comment &&
+            before.dateCreated === value.dateCreated;
           return same
             ? null
             : {
@@ -99,7 +118,7 @@ export const updateScreen = async (
                 ...(value.dateCreated === null ? {} : { dateCreated: value.dateCreated }),
               };
         },
-        audit: { actor, entity: 'screen', key: String(scrId), snapshot: toScreen },
+        audit: { actor, entity: SCREENS_RESOURCE.auditEntity, key: String(scrId), snapshot: toScreen },
         notFound: screenNotFound(scrId),
         notModified: notModified('scrId', scrId),
       });
@@ -111,14 +130,29 @@ export const updateScreen = async (
 };
 
 /** DELETE /screens/{scrId}: the screen and its items (each item's removal audited). */
-export const deleteScreen = async (db: Kysely<Database>, actor: string, scrId: number): Promise<ScreenWriteResult> =>
+export const deleteScreen = async (
+  db: Kysely<Database>,
+  actor: string,
+  scrId: number,
+): Promise<ScreenWriteResult> =>
   db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('screen').selectAll().where('scrId', '=', scrId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('screen')
+      .selectAll()
+      .where('scrId', '=', scrId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new HttpError(404, notDeleted('scrId', scrId), [screenNotFound(scrId)]);
     const items = await trx.deleteFrom('screenItem').where('scrId', '=', scrId).returningAll().execute();
     await recordRemoved(trx, actor, 'screenItem', items, (i) => `${i.scrId}|${i.sId}`);
     await trx.deleteFrom('screen').where('scrId', '=', scrId).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: 'screen', key: String(scrId), before: toScreen(before) });
+    await recordAudit(trx, {
+      actor,
+      action: 'delete',
+      entity: SCREENS_RESOURCE.auditEntity,
+      key: String(scrId),
+      before: toScreen(before),
+    });
     return { message: deleted('scrId', scrId), scrId };
   });
 
@@ -173,7 +207,11 @@ export const importScreens = async (
   if (!checked.ok) {
     const listed = checked.errors.slice(0, MAX_LISTED_LINES);
     const more = checked.errors.length - listed.length;
-    throw new HttpError(400, fileNotImported(fileName), more > 0 ? [...listed, `… and ${more} more`] : listed);
+    throw new HttpError(
+      400,
+      fileNotImported(fileName),
+      more > 0 ? [...listed, `… and ${more} more`] : listed,
+    );
   }
   const lines = checked.lines;
   try {
@@ -187,16 +225,23 @@ export const importScreens = async (
           .returningAll()
           .executeTakeFirst();
         const row =
-          inserted ?? (await trx.selectFrom('screen').selectAll().where('name', '=', name).executeTakeFirstOrThrow());
+          inserted ??
+          (await trx.selectFrom('screen').selectAll().where('name', '=', name).executeTakeFirstOrThrow());
         const scrId = Number(row.scrId);
         if (inserted)
-          await recordAudit(trx, { actor, action: 'create', entity: 'screen', key: String(scrId), after: toScreen(row) });
+          await recordAudit(trx, {
+            actor,
+            action: 'create',
+            entity: SCREENS_RESOURCE.auditEntity,
+            key: String(scrId),
+            after: toScreen(row),
+          });
         const changedItems = await upsertItems(trx, scrId, items);
         if (changedItems > 0)
           await recordAudit(trx, {
             actor,
             action: 'update',
-            entity: 'screen',
+            entity: SCREENS_RESOURCE.auditEntity,
             key: String(scrId),
             after: { import: fileName, items: items.length, changedItems },
           });
@@ -222,7 +267,12 @@ export const transferScreenNames = async (
   scrId: number,
 ): Promise<ScreenTransferResult> =>
   db.transaction().execute(async (trx) => {
-    const screen = await trx.selectFrom('screen').select('scrId').where('scrId', '=', scrId).forUpdate().executeTakeFirst();
+    const screen = await trx
+      .selectFrom('screen')
+      .select('scrId')
+      .where('scrId', '=', scrId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!screen) throw new HttpError(404, notModified('scrId', scrId), [screenNotFound(scrId)]);
     const { rows } = await sql<{ sId: string; sStamp: string; before: string | null; after: string | null }>`
       with target as (
@@ -245,7 +295,7 @@ export const transferScreenNames = async (
           rows.slice(i, i + AUDIT_BATCH).map((r) => ({
             actor,
             action: 'update',
-            entity: 'sample',
+            entity: SAMPLES_RESOURCE.auditEntity,
             entityKey: `${r.sId}|${r.sStamp}`,
             before: JSON.stringify({ name: r.before }),
             after: JSON.stringify({ name: r.after, transfer: `scrId#${scrId}` }),

@@ -26,9 +26,7 @@ export const hiddenCounts = async (
   options: ListWhereOptions = {},
 ): Promise<HiddenCounts> => {
   const inCampaign = source.campaign && !request.allCampaigns ? campaignCondition(campaign, source.campaign) : [];
-  const kept = source.exclusion
-    ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId)
-    : [];
+  const kept = source.exclusion ? exclusionConditions(request.exclusion, source.exclusion) : [];
   if (inCampaign.length === 0 && kept.length === 0) return NOTHING_HIDDEN;
   // The filters and the selection alone: the view's WHERE without the campaign and the exclusions.
   const base = listWhere(source, { ...request, exclusion: [] }, OPEN_CAMPAIGN, options);

@@ -19,6 +19,7 @@ import {
   and,
   campaignCondition,
   exclusionConditions,
+  type ExclusionConditions,
   FALSE,
   filterConditions,
   orderBy,
@@ -53,8 +54,8 @@ export interface ListSource {
   campaign?: string;
   /** Where the selection keys live, for a list that takes a selection. */
   selection?: SelectionRefs;
-  /** Where the exclusion keys (flags, sId) live, for a list that takes exclusions. */
-  exclusion?: { flags: string; sId: string };
+  /** The row kept through each exclusion, for a list that takes exclusions (the list's own rules). */
+  exclusion?: ExclusionConditions;
   /** The output key (camelCase) that every page row has and the empty page's aggregate row lacks. */
   rowKey: string;
 }
@@ -107,7 +108,7 @@ export const listWhere = (
   const conditions = [
     ...filterConditions(request.terms, source.fields.filterTargets),
     ...(source.campaign === undefined || request.allCampaigns ? [] : campaignCondition(campaign, source.campaign)),
-    ...(source.exclusion ? exclusionConditions(request.exclusion, source.exclusion.flags, source.exclusion.sId) : []),
+    ...(source.exclusion ? exclusionConditions(request.exclusion, source.exclusion) : []),
     ...(source.selection ? selectionConditions(request, source.selection) : []),
   ];
   if (options.selectionRequired && !request.hasSelection && request.selectionSId.length === 0)
@@ -250,7 +251,9 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     const check = campaignBound ? sql`, ${CAMPAIGN_CHECK}` : sql``;
     const checkOutput = campaignBound ? sql.raw(', g."campaignStart", g."campaignEnd"') : sql``;
     const totals = sql<G>`select ${aggregate}${check} from ${from(source)} ${joinsOf(source, filter.needs)} where ${filter.where}`;
-    return sql<G & Partial<R>>`select ${sql.raw(aggregateOutput)}${checkOutput}, ${sql.raw(pageOutput(source))}
+    return sql<
+      G & Partial<R>
+    >`select ${sql.raw(aggregateOutput)}${checkOutput}, ${sql.raw(pageOutput(source))}
       from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
   };
 
@@ -303,6 +306,11 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     viewJson: options.rowJson === undefined ? undefined : viewJson(options.rowJson),
     records,
     bySIdPrefix: (db, prefix, limit = STARTS_WITH_LIMIT) =>
-      records(db, sql<SqlBool>`${sql.raw(options.prefixColumn ?? `${source.alias}.s_id`)} like ${`${prefix}%`}`, options.prefixOrder, limit),
+      records(
+        db,
+        sql<SqlBool>`${sql.raw(options.prefixColumn ?? `${source.alias}.s_id`)} like ${`${prefix}%`}`,
+        options.prefixOrder,
+        limit,
+      ),
   };
 };

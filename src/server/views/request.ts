@@ -3,7 +3,7 @@
 // the repositories build SQL from. Everything a user can type is checked here, before any SQL is
 // built, so that a malformed query is a 400 and never reaches PostgreSQL as an error (a 5xx).
 import { z } from 'zod';
-import { EXCLUSIONS, LIST_PAGE_SIZES, MAX_SELECTION, DEFAULT_PAGE_SIZE, type Exclusion } from '../../domain/constants';
+import { EXCLUSIONS, LIST_PAGE_SIZES, MAX_SELECTION, type Exclusion } from '../../domain/constants';
 import { parseFilters, type FilterColumn, type FilterTerm } from '../../domain/filter';
 import { parseSampleKey, type SampleKey } from '../../domain/ids';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../domain/messages';
@@ -11,19 +11,22 @@ import { ALL_CAMPAIGNS, commaList, repeated, selectionQuerySchema } from '../../
 import { HTTP_MESSAGES, HttpError } from '../http/errors';
 
 /**
- * The views' query string. Built on the domain's selectionQuerySchema (page, size from
+ * The query string of a view with a selection and exclusions, with the view's default page size. Built on the domain's selectionQuerySchema (page, size from
  * LIST_PAGE_SIZES, sort pattern, exclusion enum) but `filter`, `selection` and `selectionSId` are
  * taken as plain text here and checked by parseViewRequest, so that their 400s carry the spec's own
  * message at the top ('Filter mismatch - …', 'You will have more than 1000 Elements! …') rather than
  * the generic 'Validation failed'.
  */
-export const viewQuerySchema = selectionQuerySchema(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE.analysis).extend({
-  filter: repeated(z.string()).describe("repeated 'column,value' or 'column,start~end' (docs/dev/architecture.md#domain-decisions)"),
-  selection: commaList.describe("comma list of aIds or sample IDs 'sId|sStamp' (at most 1000)"),
-  selectionSId: commaList.describe('comma list of sIds (at most 1000)'),
-  exclusion: repeated(z.enum(EXCLUSIONS)),
-});
-export type ViewQuery = z.output<typeof viewQuerySchema>;
+export const viewQuerySchemaOf = (defaultSize: number) =>
+  selectionQuerySchema(LIST_PAGE_SIZES, defaultSize).extend({
+    filter: repeated(z.string()).describe(
+      "repeated 'column,value' or 'column,start~end' (docs/dev/architecture.md#domain-decisions)",
+    ),
+    selection: commaList.describe("comma list of aIds or sample IDs 'sId|sStamp' (at most 1000)"),
+    selectionSId: commaList.describe('comma list of sIds (at most 1000)'),
+    exclusion: repeated(z.enum(EXCLUSIONS)),
+  });
+export type ViewQuery = z.output<ReturnType<typeof viewQuerySchemaOf>>;
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -62,7 +65,8 @@ export const isBigintId = (text: string): boolean => /^\d{1,19}$/.test(text) && 
 const AID_ITEM = /^\d+$/;
 const SID_ITEM = /^\d{1,13}$/;
 
-const badRequest = (message: string, errors: string[] = [message]): HttpError => new HttpError(400, message, errors);
+const badRequest = (message: string, errors: string[] = [message]): HttpError =>
+  new HttpError(400, message, errors);
 
 /** 400 for a selection over the cap, with the spec's message (docs/dev/product-rules.md#messages). */
 const checkCap = (items: readonly string[]): void => {
@@ -87,7 +91,8 @@ export const parseViewRequest = (query: ViewQuery, rules: ViewRules): ViewReques
   const parsed = parseFilters(query.filter);
   if (!parsed.ok) throw badRequest(FILTER_MISMATCH, [`${FILTER_MISMATCH} (${parsed.term})`]);
   const foreign = parsed.terms.find((t) => !rules.filterColumns.has(t.column));
-  if (foreign) throw badRequest(FILTER_MISMATCH, [`${FILTER_MISMATCH} (${foreign.column} cannot filter this view)`]);
+  if (foreign)
+    throw badRequest(FILTER_MISMATCH, [`${FILTER_MISMATCH} (${foreign.column} cannot filter this view)`]);
 
   checkCap(query.selection);
   checkCap(query.selectionSId);
@@ -102,19 +107,24 @@ export const parseViewRequest = (query: ViewQuery, rules: ViewRules): ViewReques
       if (isBigintId(item.replace(/^0+(?=\d)/, ''))) selectedAIds.push(item.replace(/^0+(?=\d)/, ''));
     } else {
       throw badRequest(HTTP_MESSAGES.validation, [
-        rules.aIdsInSelection ? 'selection holds aIds or sample IDs sId|sStamp' : 'selection holds sample IDs sId|sStamp',
+        rules.aIdsInSelection
+          ? 'selection holds aIds or sample IDs sId|sStamp'
+          : 'selection holds sample IDs sId|sStamp',
       ]);
     }
   }
-  if (!query.selectionSId.every((s) => SID_ITEM.test(s))) throw badRequest(HTTP_MESSAGES.validation, ['selectionSId holds sIds']);
+  if (!query.selectionSId.every((s) => SID_ITEM.test(s)))
+    throw badRequest(HTTP_MESSAGES.validation, ['selectionSId holds sIds']);
 
   const sort: SortKey[] = [];
   for (const text of query.sort) {
     const comma = text.lastIndexOf(',');
     const field = rules.sortAlias(text.slice(0, comma));
-    if (!field) throw badRequest(HTTP_MESSAGES.validation, [`sort field '${text.slice(0, comma)}' is not sortable`]);
+    if (!field)
+      throw badRequest(HTTP_MESSAGES.validation, [`sort field '${text.slice(0, comma)}' is not sortable`]);
     // A field sorted twice keeps its first direction; the second would be dead weight in ORDER BY.
-    if (!sort.some((s) => s.field === field)) sort.push({ field, direction: text.slice(comma + 1) as SortDirection });
+    if (!sort.some((s) => s.field === field))
+      sort.push({ field, direction: text.slice(comma + 1) as SortDirection });
   }
   const keys = sort.length > 0 ? sort : [...rules.defaultSort];
   for (const t of rules.tiebreak) if (!keys.some((k) => k.field === t.field)) keys.push(t);

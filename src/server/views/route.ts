@@ -15,13 +15,7 @@ import { READ_ERRORS, SECURITY } from '../routes/contract';
 import { bigPage } from '../http/heavyReads';
 import { OPEN_CAMPAIGN, withCampaign, type Campaign } from './campaign';
 import { viewJsonText, type ViewJson } from './listSource';
-import {
-  parseViewRequest,
-  viewQuerySchema,
-  type ViewQuery,
-  type ViewRequest,
-  type ViewRules,
-} from './request';
+import { parseViewRequest, type ViewQuery, type ViewRequest, type ViewRules } from './request';
 
 /** GET /api/<resource> answers at most this many rows (the largest page size). */
 export const LIST_CAP = Math.max(...LIST_PAGE_SIZES);
@@ -43,10 +37,10 @@ export interface ListViewDefinition<
   describe: string;
   summary: string;
   /**
-   * The query string, where it is not the Analysis/Samples one (viewQuerySchema): a view without a
-   * selection or exclusion, or with another default page size (Boxes: 25, docs/dev/product-rules.md#constants).
+   * The query string: viewQuerySchemaOf(its default page size) for a view with a selection and
+   * exclusions, listQuerySchema for one without (docs/dev/product-rules.md#constants sizes).
    */
-  querystring?: z.ZodType<ListQueryPart>;
+  querystring: z.ZodType<ListQueryPart>;
   /**
    * Whether the view is restricted to the campaign (docs/dev/architecture.md#domain-decisions: Analysis, Samples): its list
    * source's `campaign` (views/listSource.ts). Such a view's statement checks the campaign it was
@@ -78,7 +72,7 @@ export const listViewRoutes = <
   // Generic over the resource, which the zod type provider cannot follow: the query is typed by
   // hand (the zod schema below still parses and checks it, the app's validator is zod's).
   const app = parent;
-  const querystring = def.querystring ?? viewQuerySchema;
+  const { querystring } = def;
   const view = async (query: ListQueryPart): Promise<Result> => {
     const request = parseViewRequest({ ...NO_SELECTION, ...query }, def.rules);
     if (!def.campaign) return def.view(app.db, request, OPEN_CAMPAIGN);

@@ -146,23 +146,20 @@ export const campaignCondition = (campaign: Campaign, sStampRef: string): Condit
   return parts;
 };
 
-/** docs/dev/architecture.md#domain-decisions: farmer drops first flag F, test drops T, screens drops samples named in any screen. */
+/** The condition that keeps a row through each exclusion a list takes (docs/dev/architecture.md#domain-decisions). */
+export type ExclusionConditions = Readonly<Record<Exclusion, Condition>>;
+
+/** The flag exclusions: farmer drops first flag F, test drops T (over the list's flags column). */
+export const flagExclusions = (flagsRef: string): Pick<ExclusionConditions, 'farmer' | 'test'> => ({
+  farmer: sql<SqlBool>`${sql.raw(flagsRef)} not like ${`${FLAG_FARMER}%`}`,
+  test: sql<SqlBool>`${sql.raw(flagsRef)} not like ${`${FLAG_TEST}%`}`,
+});
+
+/** The conditions of the exclusions a request asks for, as the list source declares them. */
 export const exclusionConditions = (
   exclusion: readonly Exclusion[],
-  flagsRef: string,
-  sIdRef: string,
-): Condition[] =>
-  exclusion.map((e) => {
-    switch (e) {
-      case 'farmer':
-        return sql<SqlBool>`${sql.raw(flagsRef)} not like ${`${FLAG_FARMER}%`}`;
-      case 'test':
-        return sql<SqlBool>`${sql.raw(flagsRef)} not like ${`${FLAG_TEST}%`}`;
-      case 'screens':
-        // Screen items may name samples before they arrive (no stamp), so they match by sId.
-        return sql<SqlBool>`not exists (select 1 from screen_item xsi where xsi.s_id = ${sql.raw(sIdRef)})`;
-    }
-  });
+  conditions: ExclusionConditions,
+): Condition[] => exclusion.map((e) => conditions[e]);
 
 /** The sample keys as two parallel arrays: one parameter each, whatever the selection's size. */
 export const sampleKeysIn = (keys: readonly SampleKey[], sIdRef: string, sStampRef: string): Condition =>

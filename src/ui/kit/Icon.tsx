@@ -6,10 +6,6 @@ const PATHS = {
   help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.5-3 4.5M12 17.5h.01',
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11',
   command: 'M9 6a3 3 0 1 0-3 3h12a3 3 0 1 0-3-3v12a3 3 0 1 0 3-3H6a3 3 0 1 0 3 3z',
-  samples: 'M9 3h6M10 3v6L5 19a2 2 0 0 0 1.8 2h10.4A2 2 0 0 0 19 19l-5-10V3M7.5 14h9',
-  analysis: 'M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6',
-  boxes: 'M3 7l9-4 9 4-9 4-9-4zM3 7v10l9 4 9-4V7M12 11v10',
-  screens: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   reports: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6',
   sync: 'M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16M20 20v-4h-4',
   limits: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
@@ -29,7 +25,11 @@ const PATHS = {
   save: 'M5 12.5l4.5 4.5L19 7.5',
 } as const;
 
-export type IconName = keyof typeof PATHS;
+type KitIcon = keyof typeof PATHS;
+/** A kit icon by name, or a page's own icon as its SVG path (a resource page declares its own). */
+export type IconName = KitIcon | `M${string}`;
+
+const pathOf = (name: IconName): string => (name in PATHS ? PATHS[name as KitIcon] : name);
 
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
   return (
@@ -46,7 +46,7 @@ export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={pathOf(name)} />
     </svg>
   );
 }

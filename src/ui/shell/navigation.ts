@@ -1,6 +1,8 @@
 // Every page of docs/dev/product-rules.md#screens in menu order: the drawer, the command palette and the route table read
-// this one list, so a page added here shows up in all three places.
+// this one list, so a page added here shows up in all three places. The resource pages come first,
+// from their registration (pages/resourcePages.ts).
 import type { IconName } from '../kit/Icon';
+import { HOME_PAGE, RESOURCE_PAGES } from '../pages/resourcePages';
 
 export interface NavEntry {
   path: string;
@@ -13,11 +15,10 @@ export interface NavEntry {
   lang?: 'de';
 }
 
+const navEntry = ({ path, label, icon, keywords }: NavEntry): NavEntry => ({ path, label, icon, keywords });
+
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { path: '/samples', label: 'Samples', icon: 'samples', keywords: ['proben', 'sample'] },
-  { path: '/analysis', label: 'Analysis', icon: 'analysis', keywords: ['analysen', 'home', 'pol'] },
-  { path: '/boxes', label: 'Boxes', icon: 'boxes', keywords: ['kisten', 'box positions'] },
-  { path: '/screens', label: 'Screens', icon: 'screens', keywords: ['screen number'] },
+  ...RESOURCE_PAGES.map(navEntry),
   { path: '/reports', label: 'Reports', icon: 'reports', keywords: ['day report', 'suspicious', 'berichte'] },
   { path: '/sync', label: 'Synchronization', icon: 'sync', keywords: ['sync', 'import'] },
   { path: '/limits', label: 'Value Limits', icon: 'limits', keywords: ['limits', 'grenzwerte', 'min max'] },
@@ -55,7 +56,7 @@ export const APP_TITLE_PARTS = ['Rübenlabor', 'Probenverwaltung'] as const;
 export const APP_TITLE = APP_TITLE_PARTS.join(' – ');
 
 /** Where a successful sign-in lands when nobody asked for a particular page. */
-export const HOME_PATH = '/analysis';
+export const HOME_PATH = HOME_PAGE.path;
 
 /** aria-current for the entry of the page being shown; '/' is the Analysis view (docs/dev/product-rules.md#screens). */
 export const isCurrentPath = (entryPath: string, pathname: string): boolean => {

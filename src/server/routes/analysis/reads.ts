@@ -22,7 +22,10 @@ import {
 import { withCampaign } from '../../views/campaign';
 import { aIdParams, sIdParams, sampleKeyParams } from '../params';
 import { bigPage } from '../../http/heavyReads';
-import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchema } from '../../views/request';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
+import { MIN_LAB_TIME, isBigintId, parseViewRequest, viewQuerySchemaOf } from '../../views/request';
+
+const viewQuerySchema = viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis);
 
 const errors = READ_ERRORS;
 const security = SECURITY;
@@ -33,6 +36,7 @@ export const analysisReadRoutes = async (parent: FastifyInstance): Promise<void>
   listViewRoutes(app, {
     resource: 'analysis',
     rowsKey: 'analysis',
+    querystring: viewQuerySchema,
     rules: ANALYSIS_VIEW_RULES,
     viewSchema: analysisViewSchema,
     rowSchema: analysisSchema,

@@ -3,7 +3,7 @@
 import { EXPORT_TYPES, altersFlags } from '../../../domain/exportJob';
 import { SAMPLES_REGISTRY } from '../../../domain/columns/samples';
 import { columnSet } from '../../exports/columns';
-import { sampleCellsQuery } from '../../exports/queries';
+import { sampleCellsQuery } from '../../repositories/samples-export';
 import type { ExportSource } from '../../exports/sources';
 import { SAMPLE_FIELDS, SAMPLE_VIEW_RULES, sampleRowsQuery } from '../../repositories/samples';
 import type { ServerResource } from '../../resources';

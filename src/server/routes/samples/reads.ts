@@ -25,7 +25,8 @@ import {
   samplesView,
 } from '../../repositories/samples';
 import { sIdParams, sampleKeyParams } from '../params';
-import { MIN_LAB_TIME } from '../../views/request';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
+import { MIN_LAB_TIME, viewQuerySchemaOf } from '../../views/request';
 import { listViewRoutes } from '../../views/route';
 import { STARTS_WITH_LIMIT } from '../../views/listSource';
 
@@ -38,6 +39,7 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
   listViewRoutes(app, {
     resource: 'samples',
     rowsKey: 'samples',
+    querystring: viewQuerySchemaOf(DEFAULT_PAGE_SIZE.samples),
     rules: SAMPLE_VIEW_RULES,
     viewSchema: samplesViewSchema,
     rowSchema: sampleSchema,

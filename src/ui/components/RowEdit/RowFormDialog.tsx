@@ -4,14 +4,13 @@
 // Timestamps). Create (or Save) is enabled only while the form is valid. A new record's messages show
 // for the fields typed into (or all, once Create was tried): none before anything was typed.
 import { useEffect, useState } from 'react';
-import { getSampleTimestamps } from '../../../api/samples';
 import type { Http } from '../../../api/http';
 import { TEMPLATE_DATETIME } from '../../../domain/constants';
 import { sampleNotFound } from '../../../domain/messages';
-import { SID_PATTERN } from '../../../domain/rules/fields';
 import { Button, ComboBox, Dialog, Form, Modal, TextField } from '../../kit';
 import type { FieldSpec, FieldTexts } from './fields';
 import type { RowEditResource } from './types';
+import { useSampleStamps } from './useSampleStamps';
 import './RowEdit.css';
 
 export interface RowFormDialogProps {
@@ -33,33 +32,6 @@ export interface RowFormDialogProps {
 
 /** The lab's date-time form, shown in empty date-time fields. */
 const DATETIME_HINT = TEMPLATE_DATETIME;
-const NO_STAMPS: string[] = [];
-
-type StampLookup = { state: 'invalid' | 'loading' | 'unknown' | 'found'; stamps: string[] };
-
-/** The stamps of the samples with this sId, and whether the sId is valid and known. */
-function useTimestamps(http: Http, sId: string | undefined): StampLookup {
-  const [found, setFound] = useState<{ sId: string; stamps: string[] } | null>(null);
-  const valid = sId !== undefined && SID_PATTERN.test(sId);
-  useEffect(() => {
-    if (!valid || sId === undefined) return;
-    const controller = new AbortController();
-    getSampleTimestamps(http, sId, { signal: controller.signal }).then(
-      (stamps) => setFound({ sId, stamps }),
-      // Unknown SampleID (404) or any other failure: no choices (docs/dev/product-rules.md#messages: ignored silently).
-      () => {
-        if (!controller.signal.aborted) setFound({ sId, stamps: [] });
-      },
-    );
-    return () => controller.abort();
-  }, [http, sId, valid]);
-  if (!valid) return { state: 'invalid', stamps: NO_STAMPS };
-  if (found?.sId !== sId) return { state: 'loading', stamps: NO_STAMPS };
-  return found.stamps.length > 0
-    ? { state: 'found', stamps: found.stamps }
-    : { state: 'unknown', stamps: NO_STAMPS };
-}
-
 export function RowFormDialog(props: RowFormDialogProps) {
   const {
     resource,
@@ -82,7 +54,7 @@ export function RowFormDialog(props: RowFormDialogProps) {
     setTouched((t) => (t === 'all' || t.has(field) ? t : new Set([...t, field])));
     onChange(field, text);
   };
-  const lookup = useTimestamps(http, values.sId);
+  const lookup = useSampleStamps(http, values.sId);
   const stamps = lookup.stamps;
   // An analysis belongs to an existing sample: once its stamps are known, one of them is chosen;
   // for an invalid or unknown SampleID there is nothing to choose, and nothing to create.

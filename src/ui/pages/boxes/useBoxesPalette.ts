@@ -2,6 +2,7 @@
 // create a box or a position, Reorganize, Update, Clear and Reload, and the positions' CSV/PDF.
 // Only what the page would allow now is listed (a disabled button has no command), except the
 // exports: before a box is shown they are listed and ask for a box.
+import { BOXES_PAGE } from './page';
 import type { Box } from '../../../domain/entities/box';
 import { usePaletteActions, type PaletteAction } from '../../palette';
 
@@ -32,7 +33,7 @@ export function useBoxesPalette(c: BoxesCommands): void {
     label: `Show Box ${b.bId}`,
     group: GROUP,
     keywords: [b.bId, b.name, 'Kiste', 'positions'],
-    icon: 'boxes',
+    icon: BOXES_PAGE.icon,
     perform: () => c.show(b.bId),
   }));
   if (c.isAdmin)
@@ -40,7 +41,7 @@ export function useBoxesPalette(c: BoxesCommands): void {
       id: 'create-box',
       label: 'Create new Box',
       group: GROUP,
-      icon: 'boxes',
+      icon: BOXES_PAGE.icon,
       perform: c.createBox,
     });
   if (c.isAdmin && c.canCreatePosition)

@@ -4,7 +4,7 @@
 // with confirmation; page sizes 5, 10, 15), 'Currently showing ScreenNumber X with #N Samples' and
 // the paged items table with Export XLSX, Export ZFT and Transfer ScreenNames above it, and API Test.
 // The list, row edit and API Test are the shared machinery; this file holds the markup.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { exportScreen, transferScreenNames, uploadScreenFile, viewScreens } from '../../../api/screens';
 import { SCREEN_ITEMS_REGISTRY, SCREENS_REGISTRY } from '../../../domain/columns/screens';
@@ -62,6 +62,8 @@ export function ScreensPage() {
     () => screens.filters.find((f) => f.startsWith('screenNumber,'))?.slice('screenNumber,'.length) ?? '',
   );
   const [files, setFiles] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chooseFilesButton = useRef<HTMLButtonElement>(null);
   const [summary, setSummary] = useState<string[]>([]);
 
   const edit = useRowEdit('screens', SCREEN_ROW_EDIT, {
@@ -152,7 +154,12 @@ export function ScreensPage() {
           label: 'Import Screens',
           group: 'Screens',
           keywords: ['upload', 'files'],
-          perform: () => document.querySelector<HTMLElement>('[data-screens-files] button')?.focus(),
+          // The command runs on the key press that chose it (a user activation), so the browser
+          // lets the file input open its picker; the button keeps the focus when it closes.
+          perform: () => {
+            chooseFilesButton.current?.focus();
+            fileInput.current?.click();
+          },
         },
         {
           id: 'transfer',
@@ -198,11 +205,12 @@ export function ScreensPage() {
               Files for importing Screens
             </span>
             <FileTrigger
+              ref={fileInput}
               allowsMultiple
               acceptedFileTypes={['.csv', '.txt']}
               onSelect={(l) => setFiles(l ? [...l] : [])}
             >
-              <Button>Choose files</Button>
+              <Button ref={chooseFilesButton}>Choose files</Button>
             </FileTrigger>
             <span className="screens-files" aria-live="polite">
               {filesText(files)}
