@@ -364,6 +364,7 @@ const SAMPLE_EVENTS: Event[] = [
   { type: 'CANCEL' },
   { type: 'DOWNLOAD' },
   { type: 'RESUME_LAST', saved: RESUME_SAVED },
+  { type: 'RESUME_LAST', saved: { running: null, settled: null } },
   { type: 'DOWNLOAD_PDF', request: REQUEST },
   { type: 'xstate.done.actor.lastJob', output: 'analysis-new.zft' },
   { type: 'xstate.done.actor.lastJob', output: 'analysis-done.csv' },
