@@ -174,6 +174,7 @@ describe('sync page refresh: every transition judged by the spec rules', () => {
     await checkWalk(walk, oracleDriver, syncRules);
   });
 
+  // A stale save's reload is due at once, so the page never rests waiting for it.
   it('visited every state of the machine', () => {
     expect([...visitedByOracle].sort()).toEqual(
       expect.arrayContaining(restingStateNodes(syncRefreshMachine).filter((p) => p !== 'soon.afterConflict')),
