@@ -1,6 +1,10 @@
-// Model-based test of the date-range load (Reports, Hardware Logs): every path over valid and
-// invalid ranges, loads that answer and fail, loading more of a paged result, and Clear, replayed
-// on a real actor whose `load` and `loadMore` are deferred promises; plus the abort of a replaced load.
+// Model-based and scenario tests of the date-range load (Reports, Hardware Logs). The model (the
+// machine itself) only proposes the paths over valid and refused ranges, loads that answer and fail,
+// loading more of a paged result, and Clear; each is replayed on a real actor whose `load` and
+// `loadMore` are deferred promises, then every event is tried once more at its end, and the oracle
+// below judges each step by the spec's rules on what the page shows (the result), says (the rule's
+// message, the failure, 'cleared') and sends (which request, which are stopped), without asking the
+// machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { Temporal } from 'temporal-polyfill';
@@ -9,18 +13,28 @@ import { FUTURE_DATE, START_BEFORE_END } from '../../src/domain/messages';
 import {
   dateRangeLoadMachine,
   type DateRangeLoadInput,
-  type DateRangeLoadSnapshot,
   type DateRangeMoreInput,
 } from '../../src/machines/dateRangeLoad.machine';
 import { flush, restingStateNodes, explored, toTestModelMachine } from './model';
+import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 const TODAY = Temporal.PlainDate.from('2026-11-24');
 const VALID = { type: 'LOAD', start: '2026-11-23', end: '2026-11-24', today: TODAY } as const;
 const INVALID = { type: 'LOAD', start: '2026-11-24', end: '2026-11-23', today: TODAY } as const;
 
 function createSut() {
-  const loads: { input: DateRangeLoadInput; signal: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
-  const mores: { input: DateRangeMoreInput; signal: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const loads: {
+    input: DateRangeLoadInput;
+    signal: AbortSignal;
+    resolve: (v: unknown) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const mores: {
+    input: DateRangeMoreInput;
+    signal: AbortSignal;
+    resolve: (v: unknown) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   const log: string[] = [];
   const machine = dateRangeLoadMachine.provide({
     actors: {
@@ -68,88 +82,217 @@ function createSut() {
   };
 }
 
-const visited = new Set<string>();
+// ---- the oracle: what the Reports / Hardware Logs page shows, says and sends ---------------------
 
-describe('date range load machine model', () => {
-  const model = createTestModel(toTestModelMachine(dateRangeLoadMachine), {
-    events: [
-      VALID,
-      INVALID,
-      { type: 'CLEAR' },
-      { type: 'MORE' },
-      { type: 'xstate.done.actor.load', output: { rows: 1, more: true } },
-      { type: 'xstate.error.actor.load', error: new Error('timeout') },
-      { type: 'xstate.done.actor.loadMore', output: { rows: 2, more: false } },
-      { type: 'xstate.error.actor.loadMore', error: new Error('timeout') },
-    ] as never,
-    serializeState: (state, event, previous) => {
-      const more = (state.context.result as { more?: boolean } | null)?.more === true;
-      const key = JSON.stringify({ value: state.value, hasResult: state.context.result !== null, more });
-      return event && previous ? `${key} via ${event.type}` : key;
+type Event = { type: string; start?: string; end?: string; output?: unknown; error?: unknown };
+type Effect = 'load' | 'loadMore';
+interface Request {
+  effect: Effect;
+  input: unknown;
+  signal: AbortSignal;
+}
+interface Seen {
+  /** The result on screen, the range the page says it is of, and its loading marks. */
+  result: unknown;
+  range: unknown;
+  loading: boolean;
+  loadingMore: boolean;
+  /** The range of the result on screen, as the request that answered it asked. */
+  shownRange: unknown;
+  requests: Array<{ effect: Effect; input: unknown }>;
+  /** Which requests are under way: sent, neither answered nor stopped. */
+  live: boolean[];
+  said: string[];
+}
+
+/** The spec's answer for each sample range (docs/dev/product-rules.md#field-rules Reports and logs dates). */
+const RANGES: Record<string, { range: DateRangeLoadInput } | { refused: string }> = {
+  '2026-11-23|2026-11-24': { range: { start: '2026-11-23', end: '2026-11-24' } },
+  '2026-11-24|': { range: { start: '2026-11-24', end: null } },
+  '2026-11-24|2026-11-23': { refused: START_BEFORE_END },
+  '2026-11-25|': { refused: FUTURE_DATE },
+};
+const rangeRuleOf = (event: Event) => {
+  const rule = RANGES[`${event.start}|${event.end}`];
+  if (!rule) throw new Error(`no expected outcome for ${event.start}|${event.end}`);
+  return rule;
+};
+
+/** The page with the machine and a fake server; a copy replays what was done. */
+const oracleDriver = (): Driver<Seen, Event> & { done: Event[] } => {
+  const sut = createSut();
+  const requests: Request[] = [];
+  const answered = new Set<number>();
+  let shownRange: unknown = null;
+  const done: Event[] = [];
+  const all = () => [
+    ...sut.loads.map((l) => ({ effect: 'load' as Effect, ...l })),
+    ...sut.mores.map((m) => ({ effect: 'loadMore' as Effect, ...m })),
+  ];
+  const note = () => {
+    for (const r of all()) if (!requests.some((q) => q.signal === r.signal)) requests.push(r);
+  };
+  const isLive = (r: Request, i: number) => !answered.has(i) && !r.signal.aborted;
+  return {
+    done,
+    async send(event) {
+      done.push(event);
+      if (!event.type.startsWith('xstate.')) {
+        sut.actor.send(event as never);
+        await flush();
+        note();
+      } else {
+        const effect: Effect = event.type.endsWith('.loadMore') ? 'loadMore' : 'load';
+        const i = requests.findIndex((r, j) => r.effect === effect && isLive(r, j));
+        // An answer arrives only for a call under way.
+        if (i >= 0) {
+          const entry = (effect === 'load' ? sut.loads : sut.mores).find(
+            (e) => e.signal === requests[i]!.signal,
+          )!;
+          answered.add(i);
+          if (event.type.startsWith('xstate.done.')) {
+            if (effect === 'load') shownRange = requests[i]!.input;
+            entry.resolve(event.output);
+          } else entry.reject(event.error);
+          await flush();
+          note();
+        }
+      }
+      visitedByOracle.add(String(sut.actor.getSnapshot().value));
     },
+    seen: () => ({
+      result: sut.actor.getSnapshot().context.result,
+      range: sut.actor.getSnapshot().context.resultRange,
+      loading: sut.actor.getSnapshot().matches('loading'),
+      loadingMore: sut.actor.getSnapshot().matches('loadingMore'),
+      shownRange,
+      requests: requests.map(({ effect, input }) => ({ effect, input })),
+      live: requests.map(isLive),
+      said: [...sut.log],
+    }),
+    async fork() {
+      const copy = oracleDriver();
+      for (const event of done) await copy.send(event);
+      return copy;
+    },
+  };
+};
+
+const isUser = (e: Event) => !e.type.startsWith('xstate.');
+const sentIn = (s: { before: Seen; after: Seen }) => added(s.before.requests, s.after.requests);
+const saidIn = (s: { before: Seen; after: Seen }) => added(s.before.said, s.after.said);
+const liveOf = (seen: Seen) => seen.live.flatMap((l, i) => (l ? [seen.requests[i]!] : []));
+const busy = (seen: Seen) => liveOf(seen).length > 0;
+const hasMore = (result: unknown) => (result as { more?: unknown } | null)?.more === true;
+/** Whether the event answers the call under way. */
+const answers = (event: Event, before: Seen) =>
+  !isUser(event) &&
+  liveOf(before).some((r) => r.effect === (event.type.endsWith('.loadMore') ? 'loadMore' : 'load'));
+const stopsAll = (step: { after: Seen }) => expect(busy(step.after), 'nothing stays under way').toBe(false);
+
+const rangeRules: Rules<Seen, Event> = {
+  'One request at a time': ({ after }) => expect(liveOf(after).length).toBeLessThanOrEqual(1),
+  "A range the rule refuses says the rule's message, sends nothing, stops what is under way and shows nothing":
+    (step) => {
+      if (step.event.type !== 'LOAD') return;
+      const rule = rangeRuleOf(step.event);
+      if (!('refused' in rule)) return;
+      expect(saidIn(step)).toEqual([`invalid: ${rule.refused}`]);
+      expect(sentIn(step)).toEqual([]);
+      stopsAll(step);
+      expect(step.after.result).toBeNull();
+    },
+  'A valid range sends one load of it, stops what is under way and keeps what is shown until the answer': (
+    step,
+  ) => {
+    if (step.event.type !== 'LOAD') return;
+    const rule = rangeRuleOf(step.event);
+    if (!('range' in rule)) return;
+    expect(sentIn(step).map(({ effect, input }) => ({ effect, input }))).toEqual([
+      { effect: 'load', input: rule.range },
+    ]);
+    expect(saidIn(step)).toEqual([]);
+    expect(liveOf(step.after)).toEqual([{ effect: 'load', input: rule.range }]);
+    expect(step.after.result).toEqual(step.before.result);
+  },
+  'Clear says so, stops what is under way and shows nothing': (step) => {
+    if (step.event.type !== 'CLEAR') return;
+    expect(saidIn(step)).toEqual(['cleared']);
+    expect(sentIn(step)).toEqual([]);
+    stopsAll(step);
+    expect(step.after.result).toBeNull();
+  },
+  'More is loaded only when the result shown has a further page and nothing is under way': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'MORE') return;
+    expect(saidIn(step)).toEqual([]);
+    if (busy(before) || !hasMore(before.result)) {
+      expect(sentIn(step)).toEqual([]);
+      return expect(after).toEqual(before);
+    }
+    expect(sentIn(step)).toEqual([
+      { effect: 'loadMore', input: { range: before.shownRange, result: before.result } },
+    ]);
+    expect(after.result).toEqual(before.result);
+  },
+  "A load's answer is shown; a failure says so and keeps what was shown": (step) => {
+    const { before, event, after } = step;
+    if (!answers(event, before)) return;
+    expect(sentIn(step)).toEqual([]);
+    stopsAll(step);
+    if (event.type.startsWith('xstate.done.')) {
+      expect(saidIn(step)).toEqual([]);
+      return expect(after.result).toEqual(event.output);
+    }
+    expect(saidIn(step)).toEqual(['failure']);
+    expect(after.result).toEqual(before.result);
+  },
+  'An answer to no call under way changes nothing': (step) => {
+    if (isUser(step.event) || answers(step.event, step.before)) return;
+    expect(step.after).toEqual(step.before);
+  },
+  'The page names the range its result answers, and shows loading exactly while a request is under way': ({
+    after,
+  }) => {
+    expect(after.range).toEqual(after.result === null ? null : after.shownRange);
+    const live = liveOf(after).map((r) => r.effect);
+    expect([after.loading, after.loadingMore]).toEqual([live.includes('load'), live.includes('loadMore')]);
+  },
+};
+
+const visitedByOracle = new Set<string>();
+
+const SAMPLE_EVENTS: Event[] = [
+  VALID,
+  { ...VALID, start: '2026-11-24', end: '' },
+  INVALID,
+  { ...VALID, start: '2026-11-25', end: '' },
+  { type: 'CLEAR' },
+  { type: 'MORE' },
+  { type: 'xstate.done.actor.load', output: { rows: 1, more: true } },
+  { type: 'xstate.done.actor.load', output: { rows: 1, more: false } },
+  { type: 'xstate.error.actor.load', error: new Error('timeout') },
+  { type: 'xstate.done.actor.loadMore', output: { rows: 2, more: false } },
+  { type: 'xstate.error.actor.loadMore', error: new Error('timeout') },
+];
+
+describe('date range load: every transition judged by the spec rules', () => {
+  const model = createTestModel(toTestModelMachine(dateRangeLoadMachine), {
+    events: SAMPLE_EVENTS as never,
+    serializeState: (state) =>
+      JSON.stringify({
+        value: state.value,
+        result: state.context.result,
+        range: state.context.resultRange,
+      }),
+  });
+  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
+  it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, () => oracleDriver(), rangeRules);
   });
 
-  it.each(explored(() => model.getShortestPaths()).map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    const sut = createSut();
-    await path.test({
-      events: {
-        LOAD: async ({ event }: { event: typeof VALID | typeof INVALID }) => {
-          const before = sut.log.length;
-          sut.actor.send(event);
-          await flush();
-          if (event === INVALID) expect(sut.log.slice(before)).toEqual([`invalid: ${START_BEFORE_END}`]);
-          else expect(sut.loads.at(-1)!.input).toEqual({ start: '2026-11-23', end: '2026-11-24' });
-        },
-        CLEAR: () => {
-          sut.actor.send({ type: 'CLEAR' });
-          expect(sut.log.at(-1)).toBe('cleared');
-        },
-        'xstate.done.actor.load': () => sut.settle('resolve'),
-        'xstate.error.actor.load': async () => {
-          await sut.settle('reject');
-          expect(sut.log.at(-1)).toBe('failure');
-        },
-        MORE: async () => {
-          const before = sut.mores.length;
-          const more = (sut.actor.getSnapshot().context.result as { more?: boolean } | null)?.more === true;
-          sut.actor.send({ type: 'MORE' });
-          await flush();
-          expect(sut.mores).toHaveLength(before + (more ? 1 : 0));
-          if (more)
-            expect(sut.mores.at(-1)!.input).toEqual({
-              range: { start: '2026-11-23', end: '2026-11-24' },
-              result: sut.actor.getSnapshot().context.result,
-            });
-        },
-        'xstate.done.actor.loadMore': async () => {
-          await sut.settleMore('resolve');
-          expect((sut.actor.getSnapshot().context.result as { more: boolean }).more).toBe(false);
-        },
-        'xstate.error.actor.loadMore': async () => {
-          const shown = sut.actor.getSnapshot().context.result;
-          await sut.settleMore('reject');
-          expect(sut.log.at(-1)).toBe('failure');
-          expect(sut.actor.getSnapshot().context.result).toBe(shown);
-        },
-      } as never,
-      states: {
-        '#dateRangeLoad': (state: DateRangeLoadSnapshot) => {
-          const real = sut.actor.getSnapshot();
-          visited.add(String(real.value));
-          expect(real.value).toEqual(state.value);
-          expect(real.context.result !== null).toBe(state.context.result !== null);
-          expect((real.context.result as { more?: boolean } | null)?.more === true).toBe(
-            (state.context.result as { more?: boolean } | null)?.more === true,
-          );
-        },
-        idle: () => expect(sut.actor.getSnapshot().context.result).toBeNull(),
-        shown: () => expect(sut.actor.getSnapshot().context.resultRange).toEqual({ start: '2026-11-23', end: '2026-11-24' }),
-      } as never,
-    });
-  });
-
-  it('visited every state', () => {
-    expect([...visited].sort()).toEqual(restingStateNodes(dateRangeLoadMachine).sort());
+  it('visited every state of the machine', () => {
+    expect([...visitedByOracle].sort()).toEqual(restingStateNodes(dateRangeLoadMachine).sort());
   });
 });
 

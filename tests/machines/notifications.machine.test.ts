@@ -1,18 +1,19 @@
-// Model-based and clocked scenario tests of the notifications machine. The system under test is a
-// real actor on a simulated clock, observed as the UI sees it: the visible notification or none.
+// Model-based and clocked scenario tests of the notifications machine. The model (the machine
+// itself) only proposes the paths; each is replayed on a real actor on a simulated clock, then every
+// event is tried once more at its end, and the oracle below judges each step by the spec's rules on
+// what the snackbar shows, computed from what the app asked for and when (the user acts 500 ms after
+// the step before), without asking the machine: the newest notification replaces the one shown and
+// starts its own time (2 s on Boxes, Reports, Limits, Settings, Sync, otherwise 3 s), a validation
+// error on Analysis or Samples stays until the errors are cleared, Dismiss closes it. The model's
+// timeout moves the clock to the close the rules expect (1 ms short of it first), or a minute on when
+// none is expected. Scenarios follow.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { NOTIFICATION_TIMEOUT_MS } from '../../src/domain/constants';
-import {
-  notificationsMachine,
-  notificationTimeout,
-  type NotificationsMachine,
-  type NotifyEvent,
-} from '../../src/machines/notifications.machine';
+import { notificationsMachine, type NotifyEvent } from '../../src/machines/notifications.machine';
 import { activePaths, restingStateNodes, explored, toTestModelMachine } from './model';
-
-type Snapshot = SnapshotFrom<NotificationsMachine>;
+import { checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 const TIMEOUT_EVENT = 'xstate.after.NOTIFICATION_TIMEOUT.notifications.visible.timed';
 
@@ -39,72 +40,133 @@ const NOTIFY_SAMPLES: NotifyEvent[] = [
   { type: 'NOTIFY', kind: 'error', message: 'Login was unsuccessful!' },
 ];
 
+// ---- the oracle: the snackbar as the user sees it ------------------------------------------------
+
+type Event = { type: string; kind?: string; message?: string; page?: string; persistent?: boolean };
+/** What the app asked for, and when. */
+type Done = { at: number; event: Event };
+interface Seen {
+  now: number;
+  shown: { id: number; kind: string; message: string } | null;
+  done: Done[];
+}
+
+const USER_PACE = 500;
+const MINUTE = 60_000;
+/** The spec's timeouts (docs/dev/product-rules.md#behaviour Notifications): 2 s on these pages, otherwise 3 s. */
+const SPEC_TIMEOUT = (page: string | undefined) =>
+  ['boxes', 'reports', 'limits', 'settings', 'sync'].includes(page ?? '') ? 2000 : 3000;
+/** On Analysis and Samples a validation error stays while the errors exist. */
+const staysOpen = (e: Event) => e.persistent === true && ['analysis', 'samples'].includes(e.page ?? '');
+
+type Shown = { event: Event; closesAt: number | null };
+
+/**
+ * What the snackbar shows at `at` by the spec: the newest notification replaces the one shown and
+ * starts its own time; a validation error on Analysis or Samples stays until the errors are cleared
+ * and then closes after its time; Dismiss closes it. `closesAt` is when it goes, unless something is
+ * asked for before.
+ */
+const expectedAt = (done: Done[], at: number): Shown | null => {
+  let shown = null as Shown | null;
+  for (const d of done) {
+    if (shown?.closesAt != null && shown.closesAt <= d.at) shown = null;
+    if (d.event.type === 'NOTIFY')
+      shown = { event: d.event, closesAt: staysOpen(d.event) ? null : d.at + SPEC_TIMEOUT(d.event.page) };
+    else if (d.event.type === 'DISMISS') shown = null;
+    else if (d.event.type === 'CLEAR_VALIDATION' && shown && shown.closesAt === null)
+      shown = { ...shown, closesAt: d.at + SPEC_TIMEOUT(shown.event.page) };
+  }
+  if (shown?.closesAt != null && shown.closesAt <= at) shown = null;
+  return shown;
+};
+
+/** The snackbar on a simulated clock; a copy replays what was done (the clock's timers are not saved). */
+const oracleDriver = (): Driver<Seen, Event> => {
+  const sut = createSut();
+  const done: Done[] = [];
+  const replay: Event[] = [];
+  /** The clock moves on to `target`, stopping 1 ms short of the expected close and at it. */
+  const advanceTo = (target: number) => {
+    const closesAt = expectedAt(done, sut.clock.now())?.closesAt;
+    if (closesAt != null && closesAt > sut.clock.now() && closesAt <= target) {
+      if (closesAt - 1 > sut.clock.now()) sut.clock.increment(closesAt - 1 - sut.clock.now());
+      expect(sut.visible(), '1 ms before it closes').toEqual(expect.anything());
+      sut.clock.increment(closesAt - sut.clock.now());
+    }
+    sut.clock.increment(target - sut.clock.now());
+  };
+  return {
+    send(event) {
+      replay.push(event);
+      const now = sut.clock.now();
+      if (event.type.startsWith('xstate.after.'))
+        return advanceTo(expectedAt(done, now)?.closesAt ?? now + MINUTE);
+      advanceTo(now + USER_PACE);
+      done.push({ at: sut.clock.now(), event });
+      sut.actor.send(event as never);
+      activePaths(sut.actor.getSnapshot().value).forEach((p) => visited.add(p));
+    },
+    seen() {
+      const current = sut.visible();
+      return {
+        now: sut.clock.now(),
+        shown: current && { id: current.id, kind: current.kind, message: current.message },
+        done: [...done],
+      };
+    },
+    fork() {
+      const copy = oracleDriver();
+      for (const event of replay) void copy.send(event);
+      return copy;
+    },
+  };
+};
+
+const notificationRules: Rules<Seen, Event> = {
+  'The snackbar shows the newest notification until its time is up, Dismiss, or the next one': ({
+    after,
+  }) => {
+    const expected = expectedAt(after.done, after.now);
+    expect(after.shown && { kind: after.shown.kind, message: after.shown.message }).toEqual(
+      expected && { kind: expected.event.kind, message: expected.event.message },
+    );
+  },
+  'A new notification replaces the one shown as a new one (a new id)': ({ before, event, after }) => {
+    if (event.type !== 'NOTIFY') return;
+    expect(after.shown).not.toBeNull();
+    if (before.shown) expect(after.shown!.id).toBeGreaterThan(before.shown.id);
+  },
+  'Nothing else changes what is shown': ({ before, event, after }) => {
+    if (event.type === 'NOTIFY' || event.type === 'DISMISS') return;
+    if (after.shown) expect(after.shown).toEqual(before.shown);
+  },
+};
+
 const visited = new Set<string>();
 
-describe('notifications machine model', () => {
+const SAMPLE_EVENTS: Event[] = [
+  ...NOTIFY_SAMPLES,
+  { type: 'DISMISS' },
+  { type: 'CLEAR_VALIDATION' },
+  { type: TIMEOUT_EVENT },
+];
+
+describe('notifications: every transition judged by the spec rules', () => {
   const model = createTestModel(toTestModelMachine(notificationsMachine), {
-    events: [...NOTIFY_SAMPLES, { type: 'DISMISS' }, { type: 'CLEAR_VALIDATION' }] as never,
-    // The id grows with every notification, so it is left out to keep the graph finite. The
-    // incoming transition is part of the key (as createTestModel's default does), so the paths
-    // cover every transition — the timeout, DISMISS and each replacement — not just every state.
-    serializeState: (state, event, previous) => {
+    events: SAMPLE_EVENTS as never,
+    // The id grows with every notification, so it is left out to keep the graph finite.
+    serializeState: (state) => {
       const current = state.context.current;
-      const key = JSON.stringify({
+      return JSON.stringify({
         value: state.value,
         current: current && { kind: current.kind, page: current.page, persistent: current.persistent },
       });
-      return event && previous ? `${key} via ${event.type} from ${JSON.stringify(previous.value)}` : key;
     },
   });
-  const paths = explored(() => model.getShortestPaths());
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_description, path) => {
-    const sut = createSut();
-    const send = ({ event }: { event: { type: string } }) => {
-      sut.actor.send(event as never);
-    };
-    await path.test({
-      events: {
-        NOTIFY: send,
-        DISMISS: send,
-        CLEAR_VALIDATION: send,
-        [TIMEOUT_EVENT]: () => {
-          const page = sut.visible()?.page;
-          expect(page).toBeDefined();
-          const timeout = notificationTimeout(page ?? 'shell');
-          sut.clock.increment(timeout - 1);
-          expect(sut.visible(), `still open 1 ms before ${timeout} ms`).not.toBeNull();
-          sut.clock.increment(1);
-        },
-      } as never,
-      states: {
-        '#notifications': (state: Snapshot) => {
-          const real = sut.actor.getSnapshot();
-          activePaths(real.value).forEach((p) => visited.add(p));
-          expect(real.value).toEqual(state.value);
-        },
-        hidden: () => {
-          expect(sut.visible()).toBeNull();
-        },
-        visible: (state: Snapshot) => {
-          const shown = sut.visible();
-          expect(shown).toMatchObject({
-            kind: state.context.current?.kind,
-            message: state.context.current?.message,
-            page: state.context.current?.page,
-          });
-        },
-        'visible.persistent': () => {
-          // Only validation errors on Analysis and Samples may stay.
-          expect(['analysis', 'samples']).toContain(sut.visible()?.page);
-          sut.clock.increment(10 * 60_000);
-          expect(sut.visible()).not.toBeNull();
-        },
-        'visible.timed': () => {
-          expect(sut.visible()?.persistent).toBe(false);
-        },
-      } as never,
-    });
+  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
+  it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, oracleDriver, notificationRules);
   });
 
   it('visited every state of the machine', () => {
