@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { MAX_SELECTION, REQUEST_TIMEOUT_MS } from '../domain/constants';
@@ -98,12 +98,24 @@ export const MAX_REQUEST_HEADER_BYTES = MAX_SELECTION * 128 + 32 * 1024;
 
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const { config, db } = options;
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  const hasClient = existsSync(join(clientDir, 'index.html'));
   const app = Fastify({
     logger: loggerOption(options.logger),
     // Slightly above the client's 60 s timeout, so the client gives up first and says so.
     requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
     connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
     return503OnClosing: true,
+    // A path the router cannot decode ('/api/boxes/%ff/boxpos') matches no route. Under /api it
+    // gets the not-found handler's answer (401 without a token, then 404; its own 401 goes through
+    // the error handler as a route's would), elsewhere a plain 404 — not Fastify's FST_ERR_BAD_URL
+    // text, which echoes the path and names the framework.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (!isApiPath(request.url)) return void reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+      void notFound(app, request, reply, hasClient).catch((err: FastifyError) =>
+        errorHandler(err, request, reply),
+      );
+    },
     // A view of the largest selection (MAX_SELECTION sample IDs 'sId|sStamp', URL-encoded: about
     // 52 KB) travels in the query string (docs/dev/architecture.md#api-contract); Node's default header limit, 16 KB,
     // refused it with 431.
@@ -159,8 +171,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportRoutes);
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
-  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
-  const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);
 
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).

@@ -132,6 +132,26 @@ describe('authentication does not depend on how a path is spelled', () => {
     }
   });
 
+  it('answers a path the router cannot decode in our words: under /api 401, then 404; elsewhere 404', async () => {
+    const token = await h.tokenFor('ROLE_READER');
+    for (const url of [
+      '/api/boxes/%ff/boxpos',
+      '/%61pi/analysis/%zz',
+      '/api/config/limits/%E0%A4%A',
+      '/api/%',
+    ]) {
+      const anonymous = await h.request({ method: 'GET', url });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json(), url).toEqual({ message: 'Authentication required' });
+      const signedIn = await h.request({ method: 'GET', url, token });
+      expect(signedIn.statusCode, url).toBe(404);
+      expect(signedIn.body, url).not.toMatch(/FST_|valid url/i);
+    }
+    const page = await h.request({ method: 'GET', url: '/analysis/%ff', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ message: 'Not found' });
+  });
+
   it('still serves the client and its SPA routes without a token', async () => {
     expect((await h.request({ method: 'GET', url: '/' })).statusCode).toBe(200);
     expect((await h.request({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);

@@ -47,15 +47,24 @@ export const isDataException = (err: unknown): boolean => {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
 };
 
-export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-  if (hasZodFastifySchemaValidationErrors(err) || (Array.isArray(err.validation) && err.validation.length > 0)) {
+export const errorHandler = (
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply => {
+  if (
+    hasZodFastifySchemaValidationErrors(err) ||
+    (Array.isArray(err.validation) && err.validation.length > 0)
+  ) {
     const errors = (err.validation ?? []).map((v) => v.message ?? 'Invalid value');
     request.log.info({ errors, context: err.validationContext }, 'request validation failed');
     return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors } satisfies ApiErrorBody);
   }
   if (isDataException(err)) {
     request.log.info({ code: err.code, reason: err.message }, 'database refused a value');
-    return reply.code(400).send({ message: HTTP_MESSAGES.validation, errors: [CHECK_LOGS] } satisfies ApiErrorBody);
+    return reply
+      .code(400)
+      .send({ message: HTTP_MESSAGES.validation, errors: [CHECK_LOGS] } satisfies ApiErrorBody);
   }
   const status = isResponseSerializationError(err) ? 500 : statusOf(err);
   if (status >= 500) {
@@ -76,12 +85,19 @@ export const errorHandler = (err: FastifyError, request: FastifyRequest, reply: 
  */
 export const isApiPath = (url: string): boolean => {
   let path = url.split('?', 1)[0] ?? '';
-  for (let i = 0; i < 3 && path.includes('%'); i++) {
+  // Run by run of escapes, so one that cannot be decoded ('%zz', a cut UTF-8 sequence) leaves the
+  // others readable: '/%61pi/x/%zz' is still /api.
+  const decodeRun = (run: string): string => {
     try {
-      path = decodeURIComponent(path);
+      return decodeURIComponent(run);
     } catch {
-      break;
+      return run;
     }
+  };
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(path); i++) {
+    const next = path.replace(/(%[0-9a-f]{2})+/gi, decodeRun);
+    if (next === path) break;
+    path = next;
   }
   path = posix.normalize(`/${path.replace(/\\/g, '/')}`).toLowerCase();
   return path === '/api' || path === '/api/' || path.startsWith('/api/');
