@@ -2,7 +2,7 @@
 // screen reader finds it: de-AT numbers, multi-sort, paging and page size, a virtualized
 // 15,000-row page, Select Columns and keyboard reordering that survive a reload, and axe.
 import type { Page } from '@playwright/test';
-import { SERVER_TIMEOUT } from '../../src/domain/messages';
+import { NO_DATA, SERVER_TIMEOUT } from '../../src/domain/messages';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { listTable, screenshotsAtBenchSizes, SCREENSHOTS, totalItems } from './support/listScreen';
@@ -167,6 +167,24 @@ test.describe('Analysis table', () => {
     await expect(grid(page)).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.getByTestId('busy-overlay')).toHaveCount(0);
     expect(await grid(page).locator('[role=row][aria-rowindex="52"]').count()).toBe(0);
+  });
+
+  test('a page still on its way says nothing of "no data": the table is busy, then shows its rows', async ({
+    page,
+  }) => {
+    // Seen on a slow network: before the first answer the empty table said there was no data.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/analysis\/view\?/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.reload();
+    await expect(grid(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(grid(page)).not.toContainText(NO_DATA);
+    release();
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+    await expect(grid(page)).not.toHaveAttribute('aria-busy', 'true');
   });
 
   test('hidden and reordered columns survive a reload', async ({ page }) => {

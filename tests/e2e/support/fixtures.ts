@@ -190,6 +190,15 @@ export const test = base.extend<{ app: LabApp }, { labServer: string }>({
     await use(labServer);
   },
   app: async ({ page }, use) => {
+    // LAB_E2E_API_DELAY_MS=300: every API answer reaches the page that much later, the way a busy
+    // network or server would deliver it (a walk from outside found focus and loading states that
+    // only held on a fast loopback). Not used by `npm test`; run a spec with it by hand.
+    const delay = Number(process.env['LAB_E2E_API_DELAY_MS'] ?? 0);
+    if (delay > 0)
+      await page.route('**/api/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        await route.fallback();
+      });
     await use(new LabApp(page));
   },
 });

@@ -562,7 +562,9 @@ export function Grid<T>(props: GridProps<T>) {
         {rows.length === 0 ? (
           <div role="row" className="dt-row dt-empty-row" aria-rowindex={2}>
             <div role="gridcell" className="dt-empty-cell" aria-colspan={Math.max(1, colCount)}>
-              <div className="dt-empty">{emptyText}</div>
+              {/* Not while the rows are on their way: 'no data' before the first answer is untrue
+                  (seen on a slow network); the table says it is busy meanwhile. */}
+              <div className="dt-empty">{busy ? null : emptyText}</div>
             </div>
           </div>
         ) : (
