@@ -36,7 +36,7 @@ if (target.include) process.env.STRYKER_INCLUDE = target.include;
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'stryker/vitest.config.ts', related: false },
+  vitest: { configFile: 'stryker/vitest.config.ts', related: true },
   plugins: ['@stryker-mutator/vitest-runner', '@stryker-mutator/typescript-checker'],
   checkers: targetName === 'ci' ? [] : ['typescript'],
   tsconfigFile: targetName === 'server' ? 'tsconfig.server.json' : 'tsconfig.browser.json',
