@@ -1,7 +1,8 @@
-// Mutation testing (StrykerJS): `npm run mutation` mutates each target below in turn
-// (scripts/mutation.mjs) and prints the score per folder; `npm run mutation:ci` runs the small
-// sample CI runs. Reports: reports/mutation/<target>/index.html. One target per run, picked by
-// STRYKER_TARGET; a target names what it mutates and the vitest projects its tests are in.
+// Mutation testing (StrykerJS): `npm run mutation` mutates each target below, one file per Stryker
+// run (scripts/mutation.mjs), and prints the score per folder and per file; `npm run mutation:ci`
+// runs the small sample CI runs (`whole`: one run). Reports: reports/mutation/<target>-<file>/.
+// STRYKER_TARGET picks the target; a target names what it mutates and the vitest projects its tests
+// are in; STRYKER_FILE narrows a run to one of its files.
 export const targets = {
   machines: { mutate: ['src/machines/**/*.ts'], tests: 'machines', threshold: 90 },
   domain: { mutate: ['src/domain/**/*.ts'], tests: 'domain,machines,ui', threshold: 90 },
@@ -16,17 +17,21 @@ export const targets = {
     tests: 'machines',
     include: 'tests/machines/scanQueue.machine.test.ts',
     threshold: 90,
+    whole: true,
   },
 };
+
+/** The name a run's reports go under: the target, and the file's name when one file is mutated. */
+export const reportName = (target, file) =>
+  file ? `${target}-${file.replace(/^.*\//, '').replace(/\..*$/, '')}` : target;
 
 const targetName = process.env.STRYKER_TARGET ?? 'machines';
 const chosen = targets[targetName];
 if (!chosen) throw new Error(`STRYKER_TARGET: one of ${Object.keys(targets).join(', ')}`);
-// One file of a target at a time (a quick look while writing its tests):
-// STRYKER_FILE=src/machines/rowEdit.machine.ts STRYKER_INCLUDE=tests/machines/rowEdit.machine.test.ts;
-// its reports go beside the target's, under the file's name.
+// One file of a target at a time: STRYKER_FILE=src/machines/rowEdit.machine.ts (its tests are the
+// target's test files that import it, found by vitest's `related`; STRYKER_INCLUDE narrows them).
 const file = process.env.STRYKER_FILE;
-const name = file ? `${targetName}-${file.replace(/^.*\//, '').replace(/\..*$/, '')}` : targetName;
+const name = reportName(targetName, file);
 const target = file
   ? { ...chosen, mutate: [file], include: process.env.STRYKER_INCLUDE ?? chosen.include }
   : chosen;

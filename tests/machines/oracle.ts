@@ -55,9 +55,14 @@ export const transitionWalks = <S extends Snapshot<unknown>, E extends EventObje
     const name = events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
     return { name: name || 'start', path: events, tries: [...eventsOf(path.state)], state: path.state };
   });
-  const chosen = process.env.LAB_MODEL_COVER === 'transitions' ? coverOnly(model, walks) : walks;
+  const chosen = coverMode() ? coverOnly(model, walks) : walks;
   return chosen.map(({ name, path, tries }) => ({ name, path, tries }));
 };
+
+/** Whether the tests run under mutation testing (this folder is typed for the browser: no node types). */
+const coverMode = () =>
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.LAB_MODEL_COVER ===
+  'transitions';
 
 /** A value as a comparable string (effects' errors and dates included). */
 const keyOf = (value: unknown): string => {

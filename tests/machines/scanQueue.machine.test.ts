@@ -188,15 +188,6 @@ describe('scan queue scenarios', () => {
     expect(pendingScans(sut.actor.getSnapshot())).toBe(1);
   });
 
-  it('a failing last scan is reported by its id and the queue ends idle', async () => {
-    const sut = createSut();
-    sut.actor.send({ type: 'SCAN', code: '4006381333931' });
-    await sut.finish('reject');
-    expect(sut.failures).toEqual(['4006381333931']);
-    expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
-    expect(pendingScans(sut.actor.getSnapshot())).toBe(0);
-  });
-
   it('without its handler or report provided, the machine says which one is missing', () => {
     const reported: unknown[] = [];
     const noHandler = createActor(
