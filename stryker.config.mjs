@@ -1,6 +1,6 @@
-// Mutation testing (StrykerJS): `npm run mutation` mutates each target below, one file per Stryker
-// run (scripts/mutation.mjs), and prints the score per folder and per file; `npm run mutation:ci`
-// runs the small sample CI runs (`whole`: one run). Reports: reports/mutation/<target>-<file>/.
+// Mutation testing (StrykerJS): `npm run mutation` mutates each target below, or the files named
+// (scripts/mutation.mjs), and prints the score per file and per folder; `npm run mutation:ci`
+// runs the small sample CI runs. Reports: reports/mutation/<target>[-<file>]/.
 // STRYKER_TARGET picks the target; a target names what it mutates and the vitest projects its tests
 // are in; STRYKER_FILE narrows a run to one of its files.
 export const targets = {
@@ -17,7 +17,6 @@ export const targets = {
     tests: 'machines',
     include: 'tests/machines/scanQueue.machine.test.ts',
     threshold: 90,
-    whole: true,
   },
 };
 

@@ -1,13 +1,14 @@
 // `npm run mutation [-- target… | file…]`: StrykerJS over each target of stryker.config.mjs in turn
-// (all but the CI sample when none is named), one source file at a time, then the mutation score
-// per folder and per file with each run's time. `npm run mutation:ci` runs the CI sample; Stryker
-// fails it when its score is below the target's threshold.
+// (all but the CI sample when none is named), or over each file named (under the target whose
+// folders hold it), then the mutation score per file and per folder with each run's time.
+// `npm run mutation:ci` runs the CI sample; Stryker fails it when its score is below the target's
+// threshold, and this script fails when a folder's score is.
 //
-// One file per Stryker run: with `vitest.related` a run starts only the test files that import the
-// mutated file, and a static mutant (most of a machine's configuration is evaluated once, at import)
-// re-runs only those instead of every test of the target. A file named on the command line is run
-// under the target whose folders hold it. Reports: reports/mutation/<target>-<file>/index.html (and
-// mutation.json, read here for the table); a second run only retests what changed (incremental).
+// With `vitest.related` a mutant re-runs only the tests that import its file: a static mutant (most
+// of a machine's configuration is evaluated once, at import) runs those instead of every test of
+// the target, and a covered one only the tests that reached it. Reports:
+// reports/mutation/<target>[-<file>]/index.html (and mutation.json, read here for the table); a
+// second run only retests what changed (incremental).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,9 +31,7 @@ const asked = process.argv.slice(2);
 const runs = [];
 for (const arg of asked.length > 0 ? asked : Object.keys(targets).filter((name) => name !== 'ci')) {
   if (targets[arg]) {
-    const t = targets[arg];
-    if (t.whole) runs.push([arg, undefined]);
-    else for (const file of t.mutate.flatMap(filesOf)) runs.push([arg, file]);
+    runs.push([arg, undefined]);
     continue;
   }
   const owner = Object.keys(targets).find((n) => n !== 'ci' && targets[n].mutate.flatMap(filesOf).includes(arg));
