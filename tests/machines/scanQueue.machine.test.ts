@@ -4,6 +4,11 @@
 // a deferred promise, then every event is tried once more at its end, and the oracle below judges
 // each step by the spec's rules on what is sent (the lookups, in order), said (the failures) and
 // shown (the count next to the field), from the scans the user made, without asking the machine.
+// Equivalent mutants (StrykerJS, nothing a user sees can tell them apart): `hasMore` always false
+// (the last id's answer then goes through 'idle', whose `always` starts the next lookup at once);
+// the invocation's id emptied (it only names the events); `types` emptied (compile time only); the
+// `?? ''` fallbacks for an empty queue while handling (unreachable: 'handling' is entered only with
+// an id waiting).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
