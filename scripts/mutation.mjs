@@ -1,56 +1,88 @@
-// `npm run mutation [-- target…]`: StrykerJS over each target of stryker.config.mjs in turn (all
-// but the CI sample when none is named), then the mutation score per folder. `npm run mutation:ci`
-// runs the CI sample; Stryker fails it when its score is below the target's threshold.
-// Reports: reports/mutation/<target>/index.html (and mutation.json, read here for the table).
+// `npm run mutation [-- target… | file…]`: StrykerJS over each target of stryker.config.mjs in turn
+// (all but the CI sample when none is named), or over each file named (under the target whose
+// folders hold it), then the mutation score per file and per folder with each run's time.
+// `npm run mutation:ci` runs the CI sample; Stryker fails it when its score is below the target's
+// threshold, and this script fails when a folder's score is.
+//
+// With `vitest.related` a mutant re-runs only the tests that import its file: a static mutant (most
+// of a machine's configuration is evaluated once, at import) runs those instead of every test of
+// the target, and a covered one only the tests that reached it. Reports:
+// reports/mutation/<target>[-<file>]/index.html (and mutation.json, read here for the table); a
+// second run only retests what changed (incremental).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { targets } from '../stryker.config.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { reportName, targets } from '../stryker.config.mjs';
+
+/** The files a glob such as 'src/machines/**\/*.ts' or 'src/server/auth/plugin.ts' names. */
+const filesOf = (glob) => {
+  if (!glob.includes('*')) return existsSync(glob) ? [glob] : [];
+  const root = glob.slice(0, glob.indexOf('*')).replace(/\/$/, '');
+  const ext = glob.slice(glob.lastIndexOf('*') + 1);
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(join(dir, d.name)) : d.name.endsWith(ext) ? [join(dir, d.name)] : [],
+    );
+  return walk(root).sort();
+};
 
 const asked = process.argv.slice(2);
-const names = asked.length > 0 ? asked : Object.keys(targets).filter((name) => name !== 'ci');
-for (const name of names) if (!targets[name]) throw new Error(`no mutation target '${name}'`);
+/** [target, file | undefined] pairs to run. */
+const runs = [];
+for (const arg of asked.length > 0 ? asked : Object.keys(targets).filter((name) => name !== 'ci')) {
+  if (targets[arg]) {
+    runs.push([arg, undefined]);
+    continue;
+  }
+  const owner = Object.keys(targets).find((n) => n !== 'ci' && targets[n].mutate.flatMap(filesOf).includes(arg));
+  if (!owner) throw new Error(`no mutation target '${arg}', nor a file of one`);
+  runs.push([owner, arg]);
+}
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 
-/** Score per folder of one target's JSON report: detected / (detected + survived + not covered). */
-const scores = (name) => {
-  const file = `reports/mutation/${name}/mutation.json`;
-  if (!existsSync(file)) return [];
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const folders = new Map();
-  for (const [path, { mutants }] of Object.entries(report.files)) {
-    const folder = folders.get(dirname(path)) ?? { detected: 0, counted: 0, survived: 0 };
-    for (const { status } of mutants) {
-      if (COUNTED.has(status)) folder.counted++;
-      if (DETECTED.has(status)) folder.detected++;
-      if (status === 'Survived' || status === 'NoCoverage') folder.survived++;
-    }
-    folders.set(dirname(path), folder);
-  }
-  return [...folders].map(([folder, f]) => ({ name, folder, ...f }));
+/** Counts per file of one run's JSON report: detected / (detected + survived + not covered). */
+const counts = (target, file) => {
+  const json = `reports/mutation/${reportName(target, file)}/mutation.json`;
+  if (!existsSync(json)) return [];
+  const report = JSON.parse(readFileSync(json, 'utf8'));
+  return Object.entries(report.files).map(([path, { mutants }]) => ({
+    target,
+    path,
+    detected: mutants.filter((m) => DETECTED.has(m.status)).length,
+    counted: mutants.filter((m) => COUNTED.has(m.status)).length,
+  }));
 };
 
 let failed = false;
 const rows = [];
-for (const name of names) {
+for (const [target, file] of runs) {
   const start = Date.now();
   const run = spawnSync('npx', ['stryker', 'run'], {
     stdio: 'inherit',
-    env: { ...process.env, STRYKER_TARGET: name },
+    env: { ...process.env, STRYKER_TARGET: target, ...(file ? { STRYKER_FILE: file } : {}) },
   });
   if (run.status !== 0) failed = true;
-  for (const row of scores(name)) rows.push({ ...row, seconds: Math.round((Date.now() - start) / 1000) });
+  const seconds = Math.round((Date.now() - start) / 1000);
+  for (const row of counts(target, file)) rows.push({ ...row, seconds });
 }
 
-console.log('\nMutation score per folder (killed or timed out / all but ignored and invalid):');
+const score = (r) => (r.counted === 0 ? 100 : (100 * r.detected) / r.counted);
+const line = (r, label) =>
+  `  ${score(r).toFixed(1).padStart(5)} %  ${label.padEnd(44)} ${String(r.counted - r.detected).padStart(4)} survived of ${String(r.counted).padStart(4)}  ${String(r.seconds).padStart(6)} s`;
+console.log('\nMutation score per file (killed or timed out / all but ignored and invalid):');
+for (const r of rows) console.log(line(r, r.path));
+console.log('\nPer folder:');
+const folders = new Map();
 for (const r of rows) {
-  const score = r.counted === 0 ? 100 : (100 * r.detected) / r.counted;
-  const threshold = targets[r.name].threshold;
-  console.log(
-    `  ${score.toFixed(1).padStart(5)} %  ${r.folder.padEnd(24)} ${String(r.survived).padStart(4)} survived of ${r.counted}` +
-      `  (target ${r.name}, threshold ${threshold} %, ${r.seconds} s)`,
-  );
+  const key = `${r.target} ${dirname(r.path)}`;
+  const f = folders.get(key) ?? { target: r.target, detected: 0, counted: 0, seconds: 0 };
+  folders.set(key, { ...f, detected: f.detected + r.detected, counted: f.counted + r.counted, seconds: f.seconds + r.seconds });
+}
+for (const [key, f] of folders) {
+  const below = score(f) < targets[f.target].threshold;
+  if (below) failed = true;
+  console.log(`${line(f, key.replace(/^\S+ /, ''))}  (threshold ${targets[f.target].threshold} %${below ? ', BELOW' : ''})`);
 }
 process.exit(failed ? 1 : 0);

@@ -1,12 +1,19 @@
-// Model-based and clocked scenario tests of the auth machine. The system under test is a real
-// actor of the machine with fake effects (storage, network, reload, notification) and a simulated
-// clock, checked through what the app observes: status, stored user, reloads, notifications.
+// Model-based and clocked scenario tests of the auth machine. The model (the machine itself) only
+// proposes the paths over sign-in, logout, navigation, activity, the server's answers and the admin's
+// idle hour, from no stored session, a stored admin and a stored reader; each is replayed on a real
+// actor with fake effects (storage, network, reload, notification) on a simulated clock, then every
+// event is tried once more at its end, and the oracle below judges each step by the spec's rules
+// (docs/dev/product-rules.md#behaviour Login and Inactivity) on what the app shows (the login page,
+// the app, the message under the form), stores, sends and says, without asking the machine what it
+// meant to do. Scenarios follow.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
+import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import {
   LOGIN_MESSAGES,
+  signInRequestSchema,
   type SignInRequest,
   type SignInResponse,
   type StoredUser,
@@ -100,27 +107,265 @@ function createSut(storedUser: StoredUser | null) {
 }
 type Sut = ReturnType<typeof createSut>;
 
-const visited = new Set<string>();
+// ---- the oracle: what the app shows, stores, sends and says --------------------------------------
+
+type Event = { type: string; email?: string; password?: string; path?: string; output?: unknown; error?: unknown };
+type Shown = ReturnType<typeof authStatus>;
+interface Request {
+  kind: 'signIn' | 'verify';
+  input: unknown;
+  signal: AbortSignal;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+interface Seen {
+  now: number;
+  /** The page: the check of a stored session, the login form, signing in, or the app. */
+  shown: Shown;
+  /** The message under the login form. */
+  error: string | null;
+  /** What local storage holds under 'user'. */
+  stored: StoredUser | null;
+  requests: Array<{ kind: Request['kind']; input: unknown }>;
+  /** Which requests are under way: sent, neither answered nor stopped. */
+  live: boolean[];
+  reloads: number[];
+  notifications: string[];
+  /** What the user did or the server answered, when, and the page shown after it. */
+  history: Array<{ at: number; type: string; shown: Shown }>;
+}
+
+/** The time a user takes before each action. */
+const USER_PACE = 60_000;
+
+/**
+ * When an idle admin's hour ends, from what the user saw and did: an hour after the app was last
+ * shown to an admin or the admin's last activity; null when no admin is signed in.
+ */
+const inactivityDeadline = (seen: Pick<Seen, 'history' | 'stored' | 'shown'>): number | null => {
+  if (seen.shown !== 'loggedIn' || !seen.stored?.roles.includes('ROLE_ADMIN')) return null;
+  let since = 0;
+  seen.history.forEach((h, i) => {
+    const shownBefore = i === 0 ? null : seen.history[i - 1]!.shown;
+    if ((h.shown === 'loggedIn' && shownBefore !== 'loggedIn') || (h.type === 'ACTIVITY' && h.shown === 'loggedIn'))
+      since = h.at;
+  });
+  return since + INACTIVITY_MS;
+};
+
+/** The app with the machine, a fake server and storage on a simulated clock; a copy replays it. */
+const oracleDriver = (storedUser: StoredUser | null): Driver<Seen, Event> => {
+  const clock = new SimulatedClock();
+  const storage = new Map<string, string>();
+  if (storedUser) storage.set('user', JSON.stringify(storedUser));
+  const requests: Request[] = [];
+  const answered = new Set<number>();
+  const reloads: number[] = [];
+  const notifications: string[] = [];
+  const history: Seen['history'] = [];
+  const done: Event[] = [];
+  const request =
+    (kind: Request['kind']) =>
+    ({ input, signal }: { input: unknown; signal: AbortSignal }) =>
+      new Promise<never>((resolve, reject) => {
+        requests.push({ kind, input, signal, resolve: resolve as (v: unknown) => void, reject });
+      });
+  const machine = authMachine.provide({
+    actors: {
+      signIn: fromPromise<SignInResponse, SignInRequest>(request('signIn')),
+      verify: fromPromise<VerifyResponse, { token: string }>(request('verify')),
+    },
+    actions: {
+      saveUser: (_, { user }) => storage.set('user', JSON.stringify(user)),
+      clearUser: () => storage.delete('user'),
+      reload: () => void reloads.push(clock.now()),
+      notifyError: (_, { message }) => notifications.push(message),
+    },
+  });
+  const actor = createActor(machine, { input: { storedUser }, clock });
+  actor.start();
+  const isLive = (r: Request, i: number) => !answered.has(i) && !r.signal.aborted;
+  const seen = (): Seen => {
+    const raw = storage.get('user');
+    return {
+      now: clock.now(),
+      shown: authStatus(actor.getSnapshot()),
+      error: actor.getSnapshot().context.error,
+      stored: raw === undefined ? null : (JSON.parse(raw) as StoredUser),
+      requests: requests.map(({ kind, input }) => ({ kind, input })),
+      live: requests.map(isLive),
+      reloads: [...reloads],
+      notifications: [...notifications],
+      history: [...history],
+    };
+  };
+  const note = (type: string) => {
+    history.push({ at: clock.now(), type, shown: authStatus(actor.getSnapshot()) });
+    activePaths(actor.getSnapshot().value).forEach((p) => visitedByOracle.add(p));
+  };
+  note('start');
+  return {
+    async send(event) {
+      done.push(event);
+      if (event.type.startsWith('xstate.after.')) {
+        // The idle hour: the clock goes 1 ms short of the admin's deadline, then to it (an hour on
+        // when no admin is signed in).
+        const deadline = inactivityDeadline(seen());
+        const target = deadline !== null && deadline > clock.now() ? deadline : clock.now() + INACTIVITY_MS;
+        clock.increment(target - 1 - clock.now());
+        if (reloads.length > 0 && reloads.at(-1)! >= clock.now()) return note('early');
+        clock.increment(1);
+      } else if (!event.type.startsWith('xstate.')) {
+        // The user acts a minute after the step before (so activity moves the idle hour on).
+        clock.increment(USER_PACE);
+        actor.send(event as never);
+      } else {
+        const kind = event.type.endsWith('.signIn') ? 'signIn' : 'verify';
+        const i = requests.findIndex((r, j) => r.kind === kind && isLive(r, j));
+        // An answer arrives only for a request under way.
+        if (i < 0) return note('no call');
+        answered.add(i);
+        if (event.type.startsWith('xstate.done.')) requests[i]!.resolve(event.output);
+        else requests[i]!.reject(event.error);
+      }
+      await flush();
+      note(event.type);
+    },
+    seen,
+    async fork() {
+      const copy = oracleDriver(storedUser);
+      for (const event of done) await copy.send(event);
+      return copy;
+    },
+  };
+};
+
+const isUser = (e: Event) => !e.type.startsWith('xstate.');
+const sentIn = (s: { before: Seen; after: Seen }) => added(s.before.requests, s.after.requests);
+const liveOf = (seen: Seen) => seen.live.flatMap((l, i) => (l ? [seen.requests[i]!] : []));
+/** Nothing the user sees or the server is sent changes (time passes). */
+const unchanged = ({ before, after }: { before: Seen; after: Seen }) =>
+  expect({ ...after, now: 0, history: [] }).toEqual({ ...before, now: 0, history: [] });
+/** The request under way that the event answers, if any. */
+const answered = (event: Event, before: Seen) => {
+  if (isUser(event) || event.type.startsWith('xstate.after.')) return undefined;
+  const kind = event.type.endsWith('.signIn') ? 'signIn' : 'verify';
+  return liveOf(before).find((r) => r.kind === kind);
+};
+const loggedOutCleanly = (after: Seen) => {
+  expect(after.shown).toBe('loggedOut');
+  expect(after.stored).toBeNull();
+  expect(liveOf(after)).toEqual([]);
+};
+
+const authRules: Rules<Seen, Event> = {
+  'Logged out, nothing is stored; in the app, the stored user is the signed-in one with loggedIn': ({ after }) => {
+    if (after.shown === 'loggedOut') expect(after.stored).toBeNull();
+    if (after.shown === 'loggedIn') expect(after.stored?.loggedIn).toBe(true);
+    expect(liveOf(after).length).toBeLessThanOrEqual(1);
+  },
+  'A well-formed sign-in from the login form sends the trimmed email and the password and clears the message; anything else is ignored':
+    (step) => {
+      const { before, event, after } = step;
+      if (event.type !== 'LOGIN') return;
+      const form = signInRequestSchema.safeParse(event);
+      if (before.shown !== 'loggedOut' || !form.success) return unchanged(step);
+      expect(sentIn(step)).toEqual([
+        { kind: 'signIn', input: { email: event.email!.trim(), password: event.password } },
+      ]);
+      expect(after.shown).toBe('signingIn');
+      expect(after.error).toBeNull();
+      expect(after.stored).toBeNull();
+    },
+  "A sign-in's success stores the user and shows the app; its failure shows the server's message, says 'Login was unsuccessful!' and stores nothing":
+    (step) => {
+      const { before, event, after } = step;
+      if (answered(event, before)?.kind !== 'signIn') return;
+      expect(sentIn(step)).toEqual([]);
+      if (event.type.startsWith('xstate.done.')) {
+        expect(after.shown).toBe('loggedIn');
+        expect(after.stored).toEqual({ ...(event.output as SignInResponse), loggedIn: true });
+        expect(after.error).toBeNull();
+        return expect(after.notifications).toEqual(before.notifications);
+      }
+      loggedOutCleanly(after);
+      expect(after.error).toBe((event.error as Error).message);
+      expect(added(before.notifications, after.notifications)).toEqual([LOGIN_MESSAGES.unsuccessful]);
+    },
+  'Every navigation in the app except to /login verifies the stored token (a newer one stops the older check); the app stays shown':
+    (step) => {
+      const { before, event, after } = step;
+      if (event.type !== 'NAVIGATE') return;
+      if (before.shown !== 'loggedIn' || event.path === '/login') return unchanged(step);
+      expect(sentIn(step)).toEqual([{ kind: 'verify', input: { token: before.stored?.accessToken } }]);
+      expect(liveOf(after)).toEqual(sentIn(step));
+      expect(after.shown).toBe('loggedIn');
+      expect(after.stored).toEqual(before.stored);
+    },
+  "The server's verification keeps the session only when its subject and roles are the stored user's; otherwise, or when it fails, the user is logged out":
+    (step) => {
+      const { before, event, after } = step;
+      if (answered(event, before)?.kind !== 'verify') return;
+      expect(sentIn(step)).toEqual([]);
+      expect(after.reloads).toEqual(before.reloads);
+      expect(after.notifications).toEqual(before.notifications);
+      const verified = event.output as VerifyResponse | undefined;
+      const same =
+        event.type.startsWith('xstate.done.') &&
+        verified!.email === before.stored?.email &&
+        [...verified!.roles].sort().join() === [...before.stored.roles].sort().join();
+      if (!same) return loggedOutCleanly(after);
+      expect(after.shown).toBe('loggedIn');
+      expect(after.stored).toEqual(before.stored);
+    },
+  'Logout in the app removes the stored user and shows the login form; elsewhere it does nothing': (step) => {
+    if (step.event.type !== 'LOGOUT') return;
+    if (step.before.shown !== 'loggedIn') return unchanged(step);
+    expect(sentIn(step)).toEqual([]);
+    loggedOutCleanly(step.after);
+    expect(step.after.reloads).toEqual(step.before.reloads);
+  },
+  'An idle admin is logged out at the hour after the last activity and the page reloads, not a millisecond earlier; never a reader':
+    (step) => {
+      const { before, event, after } = step;
+      if (event.type === 'ACTIVITY') return unchanged(step);
+      if (!event.type.startsWith('xstate.after.')) return expect(after.reloads).toEqual(before.reloads);
+      const deadline = inactivityDeadline(before);
+      if (deadline === null) return unchanged(step);
+      expect(added(before.reloads, after.reloads)).toEqual([deadline]);
+      expect(after.now).toBe(deadline);
+      loggedOutCleanly(after);
+      expect(sentIn(step)).toEqual([]);
+    },
+  'An answer to no request under way changes nothing': (step) => {
+    if (isUser(step.event) || step.event.type.startsWith('xstate.after.') || answered(step.event, step.before))
+      return;
+    unchanged(step);
+  },
+};
+
+const visitedByOracle = new Set<string>();
 
 // One sample per equivalence class of each event; the verify answers depend on who is stored.
-const sampleEvents = (state: Snapshot) => {
+const sampleEvents = (state: Snapshot): Event[] => {
   const user = state.context.user;
   const verified = (who: SignInResponse): VerifyResponse => ({ email: who.email, roles: who.roles });
   const verifyAnswers = (id: string) =>
     user
       ? [
           { type: `xstate.done.actor.${id}`, output: verified(user) },
+          // The same roles in another order: the same subject.
+          { type: `xstate.done.actor.${id}`, output: { ...verified(user), roles: [...user.roles].reverse() } },
           // The server accepts the token but its subject differs from the stored user.
-          {
-            type: `xstate.done.actor.${id}`,
-            output: { ...verified(user), roles: ['ROLE_ADMIN', 'ROLE_READER'] },
-          },
+          { type: `xstate.done.actor.${id}`, output: { ...verified(user), roles: ['ROLE_ADMIN', 'ROLE_READER'] } },
+          { type: `xstate.done.actor.${id}`, output: { ...verified(user), email: 'someone@lab.test' } },
           { type: `xstate.error.actor.${id}`, error: UNAUTHORIZED },
         ]
       : [];
   return [
-    { type: 'LOGIN', email: ADMIN.email, password: 'admin-secret' },
+    { type: 'LOGIN', email: ` ${ADMIN.email} `, password: 'admin-secret' },
     { type: 'LOGIN', email: READER.email, password: 'reader-secret' },
+    { type: 'LOGIN', email: 'not-an-email', password: 'long-enough' },
     { type: 'LOGOUT' },
     { type: 'NAVIGATE', path: '/analysis' },
     { type: 'NAVIGATE', path: '/login' },
@@ -130,6 +375,7 @@ const sampleEvents = (state: Snapshot) => {
     { type: 'xstate.error.actor.signIn', error: BAD_CREDENTIALS },
     ...verifyAnswers('verifyStored'),
     ...verifyAnswers('verifyNavigation'),
+    { type: INACTIVITY_EVENT },
   ];
 };
 
@@ -137,94 +383,27 @@ const startingPoints: Array<[string, StoredUser | null]> = [
   ['no stored session', null],
   ['a stored admin session', stored(ADMIN)],
   ['a stored reader session', stored(READER)],
+  ['a stored entry that is not a session', { ...stored(ADMIN), loggedIn: false }],
 ];
 
-describe.each(startingPoints)('auth machine model, starting with %s', (_, storedUser) => {
+describe.each(startingPoints)('auth, starting with %s: every transition judged by the spec rules', (_, storedUser) => {
   const model = createTestModel(toTestModelMachine(authMachine), {
     // The effect-ending events are not in the machine's event type, hence the cast.
     events: sampleEvents as never,
     input: { storedUser },
+    // A state just after activity is its own, so the idle hour is tried after activity too.
+    serializeState: (state, event) =>
+      JSON.stringify({ value: state.value, context: state.context, active: event?.type === 'ACTIVITY' }),
   });
-  const paths = explored(() => model.getShortestPaths());
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_description, path) => {
-    const sut: Sut = createSut(storedUser);
-    let expectedReloads = 0;
-    const send = ({ event }: { event: { type: string } }) => {
-      sut.actor.send(event as never);
-    };
-    const settle = async ({ event }: { event: { type: string; output?: unknown; error?: unknown } }) => {
-      if (event.type.startsWith('xstate.done.actor.')) await sut.resolve(event.output);
-      else await sut.reject(event.error);
-    };
-    await path.test({
-      events: {
-        LOGIN: send,
-        LOGOUT: send,
-        NAVIGATE: send,
-        ACTIVITY: send,
-        'xstate.done.actor.signIn': settle,
-        'xstate.error.actor.signIn': settle,
-        'xstate.done.actor.verifyStored': settle,
-        'xstate.error.actor.verifyStored': settle,
-        'xstate.done.actor.verifyNavigation': settle,
-        'xstate.error.actor.verifyNavigation': settle,
-        [INACTIVITY_EVENT]: () => {
-          // One millisecond short of the hour nothing happens; at the hour the admin is out.
-          sut.clock.increment(INACTIVITY_MS - 1);
-          expect(authStatus(sut.actor.getSnapshot())).toBe('loggedIn');
-          sut.clock.increment(1);
-          expectedReloads += 1;
-        },
-      } as never,
-      states: {
-        // '#auth' is the root, so these checks run after every step.
-        '#auth': (state: Snapshot) => {
-          const real = sut.actor.getSnapshot();
-          activePaths(real.value).forEach((p) => visited.add(p));
-          expect(real.status).toBe('active');
-          expect(authStatus(real)).toBe(authStatus(state));
-          expect(real.value).toEqual(state.value);
-          expect(sut.calls.reload).toBe(expectedReloads);
-        },
-        checking: () => {
-          expect(sut.storedUser()).toEqual(storedUser);
-          expect(sut.calls.verify.at(-1)).toBe(storedUser?.accessToken);
-        },
-        signingIn: (state: Snapshot) => {
-          expect(sut.calls.signIn.at(-1)?.email).toMatch(/@lab\.test$/);
-          expect(state.context.error).toBeNull();
-        },
-        loggedOut: (state: Snapshot) => {
-          expect(sut.storedUser()).toBeNull();
-          expect(sut.actor.getSnapshot().context.error).toBe(state.context.error);
-          if (state.context.error !== null) {
-            expect(state.context.error).toBe('Bad credentials');
-            expect(sut.calls.notifications.at(-1)).toBe(LOGIN_MESSAGES.unsuccessful);
-          }
-        },
-        loggedIn: (state: Snapshot) => {
-          expect(sut.storedUser()).toEqual(state.context.user);
-          expect(sut.storedUser()?.loggedIn).toBe(true);
-        },
-        'loggedIn.session.validating': () => {
-          expect(sut.calls.verify.at(-1)).toBe(sut.storedUser()?.accessToken);
-        },
-        'loggedIn.inactivity.watching': () => {
-          expect(sut.storedUser()?.roles).toContain('ROLE_ADMIN');
-        },
-        'loggedIn.inactivity.exempt': () => {
-          expect(sut.storedUser()?.roles).not.toContain('ROLE_ADMIN');
-        },
-      } as never,
-    });
+  const walks = explored(() => transitionWalks(model as never, sampleEvents as never) as Walk<Event>[]);
+  it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, () => oracleDriver(storedUser), authRules);
   });
 });
 
-describe('auth machine model coverage', () => {
+describe('auth model coverage', () => {
   it('visited every state of the machine', () => {
-    expect([...visited].sort()).toEqual(expect.arrayContaining(restingStateNodes(authMachine)));
-    expect(restingStateNodes(authMachine).length).toBeGreaterThan(0);
+    expect([...visitedByOracle].sort()).toEqual(expect.arrayContaining(restingStateNodes(authMachine)));
   });
 });
 
@@ -362,26 +541,10 @@ describe('token validation', () => {
     expect(authStatus(sut.actor.getSnapshot())).toBe('loggedIn');
   });
 
-  it('logs out and clears the stored user when the token is rejected', async () => {
-    const sut = await signedIn(ADMIN);
-    sut.actor.send({ type: 'NAVIGATE', path: '/limits' });
-    await sut.reject(UNAUTHORIZED);
-    expect(authStatus(sut.actor.getSnapshot())).toBe('loggedOut');
-    expect(sut.storedUser()).toBeNull();
-    expect(sut.actor.getSnapshot().context.user).toBeNull();
-  });
-
   it('logs out when the token is valid but belongs to someone else', async () => {
     const sut = await signedIn(ADMIN);
     sut.actor.send({ type: 'NAVIGATE', path: '/settings' });
     await sut.resolve({ email: 'someone@lab.test', roles: ADMIN.roles });
-    expect(authStatus(sut.actor.getSnapshot())).toBe('loggedOut');
-    expect(sut.storedUser()).toBeNull();
-  });
-
-  it('logout clears the stored user', async () => {
-    const sut = await signedIn(READER);
-    sut.actor.send({ type: 'LOGOUT' });
     expect(authStatus(sut.actor.getSnapshot())).toBe('loggedOut');
     expect(sut.storedUser()).toBeNull();
   });

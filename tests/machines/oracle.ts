@@ -5,7 +5,7 @@
 // the event, and what is seen after. A guard dropped from the machine changes what a step shows or
 // sends, so a rule fails even though the model, built from the same machine, agrees with it.
 import { expect } from 'vitest';
-import type { EventObject, Snapshot } from 'xstate';
+import { getNextSnapshot, type EventObject, type Snapshot } from 'xstate';
 import type { TestModel } from 'xstate/graph';
 
 /** One step as the user meets it. */
@@ -41,16 +41,81 @@ export interface Walk<E> {
  * Every transition the model knows of: each state's shortest path (every state, not only the ends
  * of the longest paths), and every event offered there. Events the machine ignores are tried too
  * (a dropped guard turns one into a transition).
+ *
+ * Under mutation testing (LAB_MODEL_COVER=transitions, set by stryker/vitest.config.ts) every
+ * mutant re-runs these files, so they judge a transition cover instead: each kind of step once, on
+ * the shortest path that reaches it (see `coverOnly`).
  */
 export const transitionWalks = <S extends Snapshot<unknown>, E extends EventObject>(
   model: TestModel<S, E, unknown>,
   eventsOf: (state: S) => readonly E[],
-): Walk<E>[] =>
-  model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => {
+): Walk<E>[] => {
+  const walks = model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => {
     const events = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
     const name = events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
-    return { name: name || 'start', path: events, tries: [...eventsOf(path.state)] };
+    return { name: name || 'start', path: events, tries: [...eventsOf(path.state)], state: path.state };
   });
+  const chosen = coverMode() ? coverOnly(model, walks) : walks;
+  return chosen.map(({ name, path, tries }) => ({ name, path, tries }));
+};
+
+/** Whether the tests run under mutation testing (this folder is typed for the browser: no node types). */
+const coverMode = () =>
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.LAB_MODEL_COVER ===
+  'transitions';
+
+/** A value as a comparable string (effects' errors and dates included). */
+const keyOf = (value: unknown): string => {
+  try {
+    return JSON.stringify(value, (_k, v: unknown) => (v instanceof Error ? `Error: ${v.message}` : v)) ?? '';
+  } catch {
+    return String(value);
+  }
+};
+
+/**
+ * The kind of step an event makes in a state, as the model (the unmutated machine) computes it:
+ * the state's value, the event with its payload, the value after, and which context fields change.
+ * Two steps of one kind take the same transition through the same guards, so one of them is judged.
+ */
+const stepKind = <S extends Snapshot<unknown>, E extends EventObject>(
+  model: TestModel<S, E, unknown>,
+  state: S,
+  event: E,
+): string => {
+  const value = (s: unknown) => keyOf((s as { value?: unknown }).value);
+  const context = (s: unknown) => ((s as { context?: Record<string, unknown> }).context ?? {}) as Record<string, unknown>;
+  const next = getNextSnapshot(model.testLogic, state, event);
+  const before = context(state);
+  const after = context(next);
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => keyOf(before[key]) !== keyOf(after[key]))
+    .sort();
+  return [value(state), keyOf(event), value(next), changed.join(',')].join(' | ');
+};
+
+/**
+ * A transition cover of the walks: shortest walks first, each keeping only the tries whose kind of
+ * step no shorter walk tried (the shortest state is where a boundary of a guard lies), and walks left
+ * with no try dropped. Every transition and every guard's outcome the model reaches is still judged.
+ */
+export const coverOnly = <S extends Snapshot<unknown>, E extends EventObject, W extends Walk<E> & { state: S }>(
+  model: TestModel<S, E, unknown>,
+  walks: W[],
+): W[] => {
+  const judged = new Set<string>();
+  const kept: W[] = [];
+  for (const walk of [...walks].sort((a, b) => a.path.length - b.path.length)) {
+    const tries = walk.tries.filter((event) => {
+      const kind = stepKind(model, walk.state, event);
+      if (judged.has(kind)) return false;
+      judged.add(kind);
+      return true;
+    });
+    if (tries.length > 0) kept.push({ ...walk, tries });
+  }
+  return kept;
+};
 
 /**
  * Replays a walk's path on a fresh driver, then tries each event from there on a fork, judging
