@@ -1,17 +1,20 @@
 // Start-up benchmark: the time from spawning the compiled server (`node dist-server/main.js`, what
 // `npm start` runs after the build) to its "labdesk listening on" line, on the embedded database in
 // a data dir of its own (the first start creates and migrates it and is reported apart; the others
-// are the usual start of an existing lab). Then SIGTERM and the next start. Needs `npm run
-// build:server` first. Run by `npm run bench -- --start [--runs N]`; `--profile` writes a CPU
-// profile of the last start into bench/results/ (open it in Chrome's DevTools).
+// are the usual start of an existing lab), and, when DATABASE_URL is set, on PostgreSQL in a
+// database of its own (labdesk_bench_start, created fresh and dropped afterwards). Then SIGTERM and
+// the next start. Besides wall and CPU time of the whole start, the server's own breakdown by phase
+// (`--timings`, src/server/main.ts) as medians. Needs `npm run build:server` first. Run by
+// `npm run bench -- --start [--runs N]`; `--profile` writes a CPU profile of one more start per
+// database into bench/results/ (open it in Chrome's DevTools).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { round } from './progress';
-
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer();
@@ -41,33 +44,45 @@ const cpuMs = (pid: number | undefined): number => {
 interface StartTimes {
   wallMs: number;
   cpuMs: number;
+  /** The server's own breakdown: phase → wall and CPU milliseconds. */
+  phases: Map<string, { wallMs: number; cpuMs: number }>;
 }
 
+/** Reads main.ts's `labdesk start timings: modules 120 ms (CPU 100), …; total …` line. */
+const parsePhases = (output: string): StartTimes['phases'] => {
+  const phases: StartTimes['phases'] = new Map();
+  const line = /labdesk start timings: (.*)\n/.exec(output)?.[1] ?? '';
+  for (const [, name, wall, cpu] of line.matchAll(/([a-z]+) (\d+) ms \(CPU (\d+)\)/g))
+    phases.set(name!, { wallMs: Number(wall), cpuMs: Number(cpu) });
+  return phases;
+};
+
 /** One start: from spawn to the listening line (wall and CPU time); the server is stopped afterwards. */
-const startOnce = async (dataDir: string, profileDir?: string): Promise<StartTimes> => {
+const startOnce = async (env: Record<string, string>, profileDir?: string): Promise<StartTimes> => {
   const port = await freePort();
   const began = performance.now();
   const child = spawn(
     process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist-server/main.js'],
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist-server/main.js', '--timings'],
     {
       env: {
         ...process.env,
-        DATABASE_URL: '',
-        LAB_DATA_DIR: dataDir,
         LAB_PORT: String(port),
         LAB_LOG_LEVEL: 'warn',
         LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let output = '';
-  const listening = await new Promise<StartTimes>((resolve, reject) => {
+  let listened: { wallMs: number; cpuMs: number } | undefined;
+  const started = await new Promise<StartTimes>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('labdesk listening on'))
-        resolve({ wallMs: performance.now() - began, cpuMs: cpuMs(child.pid) });
+      if (!listened && output.includes('labdesk listening on'))
+        listened = { wallMs: performance.now() - began, cpuMs: cpuMs(child.pid) };
+      if (listened && output.includes('labdesk start timings:')) resolve({ ...listened, phases: parsePhases(output) });
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
@@ -75,7 +90,63 @@ const startOnce = async (dataDir: string, profileDir?: string): Promise<StartTim
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-  return listening;
+  return started;
+};
+
+const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+
+const summary = (values: number[]): string => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return `median ${round(median(values))} ms (min ${round(sorted[0]!)}, max ${round(sorted.at(-1)!)})`;
+};
+
+/** Per phase, the median wall and CPU time over the starts. */
+const phaseMedians = (starts: StartTimes[]): string =>
+  [...(starts[0]?.phases.keys() ?? [])]
+    .map((name) => {
+      const of = (pick: 'wallMs' | 'cpuMs') => Math.round(median(starts.map((s) => s.phases.get(name)?.[pick] ?? 0)));
+      return `${name} ${of('wallMs')} ms (CPU ${of('cpuMs')})`;
+    })
+    .join(', ');
+
+/** The first start, then `runs` more on the same database, and a profiled one when asked. */
+const benchOne = async (label: string, env: Record<string, string>, runs: number): Promise<void> => {
+  const first = await startOnce(env);
+  const starts: StartTimes[] = [];
+  for (let i = 0; i < runs; i++) starts.push(await startOnce(env));
+  let profile = '';
+  if (process.argv.includes('--profile')) {
+    profile = join('bench', 'results');
+    mkdirSync(profile, { recursive: true });
+    await startOnce(env, profile);
+  }
+  process.stdout.write(
+    `start (spawn → listening), ${label}; first start (creates the database): wall ${round(first.wallMs)} ms, CPU ${round(first.cpuMs)} ms\n` +
+      `  first start's phases: ${phaseMedians([first])}\n` +
+      `  then ${runs} starts: wall ${summary(starts.map((t) => t.wallMs))}; CPU ${summary(starts.map((t) => t.cpuMs))}\n` +
+      `  phases (medians): ${phaseMedians(starts)}\n` +
+      (profile ? `  CPU profile of one more start in ${profile}/\n` : ''),
+  );
+};
+
+const BENCH_DATABASE = 'labdesk_bench_start';
+
+/** The same server on PostgreSQL, in a database of its own beside DATABASE_URL's (dropped afterwards). */
+const benchPostgres = async (databaseUrl: string, runs: number): Promise<void> => {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-bench-start-pg-'));
+  try {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${BENCH_DATABASE}`;
+    await benchOne('PostgreSQL', { DATABASE_URL: url.href, LAB_DATA_DIR: dataDir }, runs);
+  } finally {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 };
 
 export const benchStart = async (): Promise<void> => {
@@ -85,25 +156,10 @@ export const benchStart = async (): Promise<void> => {
   const runs = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 7;
   const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-bench-start-'));
   try {
-    const first = await startOnce(dataDir);
-    const starts: StartTimes[] = [];
-    for (let i = 0; i < runs; i++) starts.push(await startOnce(dataDir));
-    let profile = '';
-    if (process.argv.includes('--profile')) {
-      profile = join('bench', 'results');
-      mkdirSync(profile, { recursive: true });
-      await startOnce(dataDir, profile);
-    }
-    const summary = (values: number[]): string => {
-      const sorted = [...values].sort((x, y) => x - y);
-      return `median ${round(sorted[Math.floor(sorted.length / 2)]!)} ms (min ${round(sorted[0]!)}, max ${round(sorted.at(-1)!)})`;
-    };
-    process.stdout.write(
-      `start (spawn → listening), embedded database; first start (creates the database): wall ${round(first.wallMs)} ms, CPU ${round(first.cpuMs)} ms\n` +
-        `then ${runs} starts: wall ${summary(starts.map((t) => t.wallMs))}; CPU ${summary(starts.map((t) => t.cpuMs))}\n` +
-        (profile ? `CPU profile of one more start in ${profile}/\n` : ''),
-    );
+    await benchOne('embedded database', { DATABASE_URL: '', LAB_DATA_DIR: dataDir }, runs);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (databaseUrl) await benchPostgres(databaseUrl, runs);
 };
