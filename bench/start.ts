@@ -1,12 +1,14 @@
-// Start-up benchmark: the time from spawning the compiled server (`node dist-server/main.js`, what
-// `npm start` runs after the build) to its "labdesk listening on" line, on the embedded database in
-// a data dir of its own (the first start creates and migrates it and is reported apart; the others
-// are the usual start of an existing lab), and, when DATABASE_URL is set, on PostgreSQL in a
-// database of its own (labdesk_bench_start, created fresh and dropped afterwards). Then SIGTERM and
-// the next start. Besides wall and CPU time of the whole start, the server's own breakdown by phase
-// (`--timings`, src/server/main.ts) as medians. Needs `npm run build:server` first. Run by
-// `npm run bench -- --start [--runs N]`; `--profile` writes a CPU profile of one more start per
-// database into bench/results/ (open it in Chrome's DevTools).
+// Start-up benchmark: spawns the compiled server (`node dist-server/main.js --timings`, what `npm
+// start` runs after the build) and times two points: listening (its "labdesk listening on" line)
+// and ready (the database set up: its "labdesk ready on" line on the embedded database, which it
+// opens after listening, src/server/main.ts; the listening line on PostgreSQL). On the embedded
+// database in a data dir of its own (the first start creates and migrates it and is reported
+// apart; the others are the usual start of an existing lab), and, when DATABASE_URL is set, on
+// PostgreSQL in a database of its own (labdesk_bench_start, created fresh and dropped afterwards).
+// SIGTERM after each start. Besides wall and CPU time, the server's own breakdown by phase as
+// medians. Needs `npm run build:server` first. Run by `npm run bench -- --start [--runs N]`;
+// `--profile` writes a CPU profile of one more start per database into bench/results/ (open it in
+// Chrome's DevTools).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -41,23 +43,30 @@ const cpuMs = (pid: number | undefined): number => {
   }
 };
 
-interface StartTimes {
+interface Times {
   wallMs: number;
   cpuMs: number;
-  /** The server's own breakdown: phase → wall and CPU milliseconds. */
-  phases: Map<string, { wallMs: number; cpuMs: number }>;
 }
 
-/** Reads main.ts's `labdesk start timings: modules 120 ms (CPU 100), …; total …` line. */
+interface StartTimes {
+  /** From spawn to the "labdesk listening on" line: it accepts requests (on a starting embedded database they wait). */
+  listening: Times;
+  /** From spawn to the database being set up: the "ready" line (embedded), the listening line (PostgreSQL). */
+  ready: Times;
+  /** The server's own breakdown: phase → wall and CPU milliseconds. */
+  phases: Map<string, Times>;
+}
+
+/** Reads main.ts's `labdesk start timings: modules 120 ms (CPU 100), …; listening at …` line. */
 const parsePhases = (output: string): StartTimes['phases'] => {
   const phases: StartTimes['phases'] = new Map();
-  const line = /labdesk start timings: (.*)\n/.exec(output)?.[1] ?? '';
+  const line = /labdesk start timings: ([^;\n]*)/.exec(output)?.[1] ?? '';
   for (const [, name, wall, cpu] of line.matchAll(/([a-z]+) (\d+) ms \(CPU (\d+)\)/g))
     phases.set(name!, { wallMs: Number(wall), cpuMs: Number(cpu) });
   return phases;
 };
 
-/** One start: from spawn to the listening line (wall and CPU time); the server is stopped afterwards. */
+/** One start: from spawn to listening and to ready (wall and CPU time); the server is stopped afterwards. */
 const startOnce = async (env: Record<string, string>, profileDir?: string): Promise<StartTimes> => {
   const port = await freePort();
   const began = performance.now();
@@ -76,16 +85,19 @@ const startOnce = async (env: Record<string, string>, profileDir?: string): Prom
     },
   );
   let output = '';
-  let listened: { wallMs: number; cpuMs: number } | undefined;
+  const now = (): Times => ({ wallMs: performance.now() - began, cpuMs: cpuMs(child.pid) });
+  let listening: Times | undefined;
+  let ready: Times | undefined;
   const started = await new Promise<StartTimes>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (!listened && output.includes('labdesk listening on'))
-        listened = { wallMs: performance.now() - began, cpuMs: cpuMs(child.pid) };
-      if (listened && output.includes('labdesk start timings:')) resolve({ ...listened, phases: parsePhases(output) });
+      if (!listening && output.includes('labdesk listening on')) listening = now();
+      if (!ready && output.includes('labdesk ready on')) ready = now();
+      if (listening && output.includes('labdesk start timings:'))
+        resolve({ listening, ready: ready ?? listening, phases: parsePhases(output) });
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -109,6 +121,10 @@ const phaseMedians = (starts: StartTimes[]): string =>
     })
     .join(', ');
 
+/** Wall and CPU medians of one point of the starts. */
+const point = (starts: StartTimes[], which: 'listening' | 'ready'): string =>
+  `wall ${summary(starts.map((t) => t[which].wallMs))}; CPU ${summary(starts.map((t) => t[which].cpuMs))}`;
+
 /** The first start, then `runs` more on the same database, and a profiled one when asked. */
 const benchOne = async (label: string, env: Record<string, string>, runs: number): Promise<void> => {
   const first = await startOnce(env);
@@ -120,11 +136,14 @@ const benchOne = async (label: string, env: Record<string, string>, runs: number
     mkdirSync(profile, { recursive: true });
     await startOnce(env, profile);
   }
+  const at = (t: Times): string => `wall ${round(t.wallMs)} ms, CPU ${round(t.cpuMs)} ms`;
   process.stdout.write(
-    `start (spawn → listening), ${label}; first start (creates the database): wall ${round(first.wallMs)} ms, CPU ${round(first.cpuMs)} ms\n` +
-      `  first start's phases: ${phaseMedians([first])}\n` +
-      `  then ${runs} starts: wall ${summary(starts.map((t) => t.wallMs))}; CPU ${summary(starts.map((t) => t.cpuMs))}\n` +
-      `  phases (medians): ${phaseMedians(starts)}\n` +
+    `start (spawn → listening → ready), ${label}\n` +
+      `  first start (creates the database): listening ${at(first.listening)}; ready ${at(first.ready)}\n` +
+      `    phases: ${phaseMedians([first])}\n` +
+      `  then ${runs} starts: listening ${point(starts, 'listening')}\n` +
+      `    ready ${point(starts, 'ready')}\n` +
+      `    phases (medians): ${phaseMedians(starts)}\n` +
       (profile ? `  CPU profile of one more start in ${profile}/\n` : ''),
   );
 };

@@ -1,12 +1,15 @@
 // Starts the server: configuration, data-dir lock (embedded database only), database and
 // migrations, first admin, then the HTTP listener. Stops cleanly on SIGINT/SIGTERM.
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import { serveBackups } from './backup/socket';
 import { loadConfig, restrictToOwner, restrictTreeToOwner } from './config';
-import { createDb, type DbHandle } from './db/create-db';
+import { compilePGlite, createDb, openPGlite, pgliteDb, PGLITE_SUBDIR, type DbHandle, type DbKind } from './db/create-db';
+import type { Database } from './db/database';
 import { joinInstances, TokenKeyMismatchError } from './auth/key-fingerprint';
 import type { HeldSession } from './db/held-session';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
@@ -32,11 +35,14 @@ const startTimings = () => {
     phases.push({ name, wallMs: nowWall - wall, cpuMs: nowCpu - used });
     [wall, used] = [nowWall, nowCpu];
   };
+  const marks: string[] = [];
+  /** The time since the process started, at a point worth naming (listening, ready). */
+  const mark = (name: string): void => void marks.push(`${name} at ${Math.round(wall)} ms (CPU ${Math.round(used)})`);
   phase('modules');
   const line = (): string =>
     `labdesk start timings: ${phases.map((p) => `${p.name} ${Math.round(p.wallMs)} ms (CPU ${Math.round(p.cpuMs)})`).join(', ')}; ` +
-    `total ${Math.round(wall)} ms (CPU ${Math.round(used)})`;
-  return { phase, line };
+    marks.join(', ');
+  return { phase, mark, line };
 };
 
 export const main = async (): Promise<void> => {
@@ -73,6 +79,10 @@ export const main = async (): Promise<void> => {
     force.unref();
     let code = exitCode ?? 0;
     try {
+      // An embedded database that is starting finishes its start first (the boot cannot be cut
+      // short); one not asked to open yet never opens.
+      openEmbedded?.(false);
+      await starting?.catch(() => undefined);
       // Stops listening, answers 503 to what still arrives on open connections, lets the requests
       // in flight finish, fails the running exports (their check says so) and waits for sync runs.
       await running.app?.close();
@@ -105,59 +115,102 @@ export const main = async (): Promise<void> => {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 
-  if (!config.databaseUrl) running.lock = acquireDataDirLock(config.dataDir);
-  const handle = (running.handle = await createDb(config, { onFatal }));
-  timings.phase('database');
-  await migrateToLatest(handle.db);
-  timings.phase('migrations');
   let databaseAway = false;
-  if (handle.kind === 'postgres') {
-    // Several instances may share this database: agree on the token key, and keep this instance's
-    // membership (a session lock) across database restarts.
-    running.instance = await joinInstances(handle.db, config.jwtSecret, {
-      onReplaced: () => say('labdesk: the token signing key changed; earlier sign-ins have ended'),
-      onLost: (err) => {
-        if (err instanceof TokenKeyMismatchError) {
-          process.stderr.write(`${err.message}\n`);
-          void stop('token key mismatch', 1);
-        } else if (!databaseAway) {
-          databaseAway = true;
-          process.stderr.write(
-            `labdesk: database connection lost (${err instanceof Error ? err.message : String(err)}); retrying\n`,
-          );
-        }
-      },
-      onRetaken: () => {
-        databaseAway = false;
-        say('labdesk: database connection restored');
-      },
+  /** Migrations, this instance's membership (PostgreSQL), the backup socket (embedded), the first admin. */
+  const setUp = async (db: Kysely<Database>, kind: DbKind, appDb: Kysely<Database>): Promise<void> => {
+    await migrateToLatest(db);
+    timings.phase('migrations');
+    if (kind === 'postgres') {
+      // Several instances may share this database: agree on the token key, and keep this instance's
+      // membership (a session lock) across database restarts.
+      running.instance = await joinInstances(db, config.jwtSecret, {
+        onReplaced: () => say('labdesk: the token signing key changed; earlier sign-ins have ended'),
+        onLost: (err) => {
+          if (err instanceof TokenKeyMismatchError) {
+            process.stderr.write(`${err.message}\n`);
+            void stop('token key mismatch', 1);
+          } else if (!databaseAway) {
+            databaseAway = true;
+            process.stderr.write(
+              `labdesk: database connection lost (${err instanceof Error ? err.message : String(err)}); retrying\n`,
+            );
+          }
+        },
+        onRetaken: () => {
+          databaseAway = false;
+          say('labdesk: database connection restored');
+        },
+      });
+    }
+    restrictTreeToOwner(config.dataDir);
+    // The embedded database is this process's: `npm run backup` gets its dump through this socket
+    // (from the app's database object, whose queries take turns with the requests').
+    if (kind === 'pglite')
+      running.backups = await serveBackups(appDb, config.dataDir, (err) =>
+        process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
+      );
+    await ensureFirstAdmin(db, config);
+    timings.phase('setup');
+  };
+
+  // PostgreSQL is a connection away: set up, then listen. The embedded database takes longer to
+  // start (its WebAssembly PostgreSQL boots, 1 to 2 s of CPU) than the rest of a start: the server
+  // listens first, then opens it. Meanwhile /api/health answers 503 'starting' and every other
+  // request waits for the database (http/starting.ts); `starting` settles once it is set up.
+  let starting: Promise<void> | undefined;
+  let openEmbedded: ((go: boolean) => void) | undefined;
+  if (config.databaseUrl) {
+    const handle = (running.handle = await createDb(config, { onFatal }));
+    timings.phase('database');
+    await setUp(handle.db, 'postgres', handle.db);
+  } else {
+    running.lock = acquireDataDirLock(config.dataDir);
+    // Compiles on V8's background threads while the app is built below.
+    compilePGlite().catch(() => undefined);
+    const go = new Promise<boolean>((resolve) => (openEmbedded = resolve));
+    const opening = go.then((yes) => {
+      if (!yes) throw new Error('labdesk: stopped before the database was opened');
+      return openPGlite(join(config.dataDir, PGLITE_SUBDIR), config.timezone);
     });
+    const handle = (running.handle = pgliteDb(
+      (starting = opening.then(async (pglite) => {
+        timings.phase('database');
+        // Set up through a database object of its own: the app's waits until this is done.
+        await setUp(pgliteDb(pglite).db, 'pglite', handle.db);
+      })).then(() => opening),
+      onFatal,
+    ));
+    // Whoever waits for it sees the failure; these only keep it from counting as unhandled.
+    starting.catch(() => undefined);
   }
-  restrictTreeToOwner(config.dataDir);
-  // The embedded database is this process's: `npm run backup` gets its dump through this socket.
-  if (handle.kind === 'pglite')
-    running.backups = await serveBackups(handle.db, config.dataDir, (err) =>
-      process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
-    );
-  await ensureFirstAdmin(handle.db, config);
-  timings.phase('setup');
+  const handle = running.handle;
+
   const app = (running.app = await buildApp({
     config,
     db: handle.db,
     logger: { level: config.logLevel },
     sync: { schedule: true },
+    ...(starting ? { starting } : {}),
   }));
   timings.phase('app');
-  // onReady hooks: the sync scheduler's first look at its entries.
+  // onReady hooks: the sync scheduler and the exports' first look (on a starting database, their
+  // queries wait for it).
   await app.ready();
   timings.phase('scheduler');
   // A signal during start-up is closing what existed; do not start listening afterwards.
   if (stopping) return;
   await app.listen({ host: '0.0.0.0', port: config.port });
   timings.phase('listen');
-  say(
-    `labdesk listening on http://localhost:${config.port} (${handle.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`,
-  );
+  timings.mark('listening');
+  const where = `http://localhost:${config.port}`;
+  if (starting) {
+    say(`labdesk listening on ${where} (embedded database: starting it, requests wait for it)`);
+    openEmbedded?.(true);
+    await starting;
+    if (stopping) return;
+    say(`labdesk ready on ${where} (embedded database)`);
+  } else say(`labdesk listening on ${where} (PostgreSQL)`);
+  timings.mark('ready');
   if (process.argv.includes('--timings')) say(timings.line());
 };
 

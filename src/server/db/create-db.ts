@@ -3,6 +3,8 @@
 // (CamelCasePlugin), the same value parsers (type-parsers.ts) and the lab's time zone as the
 // session zone, so `now()`/`localtimestamp` defaults produce the lab's wall-clock time.
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
@@ -34,6 +36,9 @@ export interface CreateDbOptions {
 type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'timezone'>;
 
 export const PGLITE_SUBDIR = 'db';
+
+/** isPGlite()'s answers, per database object. */
+const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
 
 /** How long opening a PostgreSQL connection may take before it counts as failed. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -78,6 +83,21 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+
+/** Node's global WebAssembly: the server's TypeScript settings (no DOM library) declare its types only. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } })
+  .WebAssembly;
+
+/**
+ * PGlite's WebAssembly (8.7 MB), compiled once per process. The compiling runs on V8's background
+ * threads: main.ts starts it first thing, so it goes on while the app is built.
+ */
+export const compilePGlite = (): Promise<WebAssembly.Module> =>
+  (pgliteModule ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
+    wasm.compile(bytes),
+  ));
+
 /**
  * Opens embedded PostgreSQL: persistent in `dataDir`, else in memory. `loadDataDir` starts from a
  * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).
@@ -90,6 +110,7 @@ export const openPGlite = async (dataDir: string | undefined, timezone: string, 
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: TYPE_PARSERS,
+    pgliteWasmModule: await compilePGlite(),
     startParams: [...Embedded.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   // One backend, one session: a SET here holds for every later query.
@@ -97,10 +118,25 @@ export const openPGlite = async (dataDir: string | undefined, timezone: string, 
   return pglite;
 };
 
-/** Kysely over an open PGlite, with the app's plugins; destroying it closes the PGlite. */
-export const pgliteDb = (pglite: PGlite, onFatal?: (err: unknown) => void): DbHandle => {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite, onFatal }), plugins: [new CamelCasePlugin()] });
-  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+/**
+ * Kysely over PGlite, with the app's plugins; closing it closes the PGlite. Given a promise (a
+ * database still starting, main.ts), every query waits until it resolves, and a rejection fails
+ * them; closing then waits for it too, so that a PGlite opened late is closed all the same.
+ */
+export const pgliteDb = (pglite: PGlite | Promise<PGlite>, onFatal?: (err: unknown) => void): DbHandle => {
+  const later = pglite instanceof Promise ? pglite : undefined;
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite: later ? () => later : (pglite as PGlite), onFatal }),
+    plugins: [new CamelCasePlugin()],
+  });
+  // Known without asking: isPGlite() must not wait for a database that is still starting.
+  pgliteCache.set(db, Promise.resolve(true));
+  const close = async (): Promise<void> => {
+    await db.destroy();
+    const opened = await later?.catch(() => undefined);
+    if (opened && !opened.closed) await opened.close();
+  };
+  return { db, kind: 'pglite', close: once(close) };
 };
 
 export const createDb = async (config: DbConfig, options: CreateDbOptions = {}): Promise<DbHandle> => {
@@ -122,8 +158,6 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
   let done: Promise<void> | undefined;
   return () => (done ??= fn());
 };
-
-const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
 
 /** Whether `db` is embedded PGlite (it says so in version()); asked once per database object. */
 export const isPGlite = (db: Kysely<Database>): Promise<boolean> => {
