@@ -57,6 +57,11 @@ export const main = async (): Promise<void> => {
     instance?: HeldSession;
     backups?: { close: () => Promise<void> };
   } = {};
+  // The embedded database opens after the server listens (below): settled once it is set up; the
+  // go-ahead to open it (false: stopped first, it never opens); whether it is set up.
+  let starting: Promise<void> | undefined;
+  let openEmbedded: ((go: boolean) => void) | undefined;
+  let databaseReady = false;
 
   // A Ctrl-C in a terminal reaches every process of the foreground group: under `npm start` that is
   // npm, scripts/start.mjs and this server — and npm and start.mjs pass the signal on as well, so
@@ -79,17 +84,19 @@ export const main = async (): Promise<void> => {
     force.unref();
     let code = exitCode ?? 0;
     try {
-      // An embedded database that is starting finishes its start first (the boot cannot be cut
-      // short); one not asked to open yet never opens.
+      // An embedded database not asked to open yet never opens.
       openEmbedded?.(false);
-      await starting?.catch(() => undefined);
       // Stops listening, answers 503 to what still arrives on open connections, lets the requests
       // in flight finish, fails the running exports (their check says so) and waits for sync runs.
       await running.app?.close();
       await running.backups?.close();
       // Then the session locks (this instance's membership) and the pool.
       await running.instance?.release();
-      await running.handle?.close();
+      // An embedded database still starting (its boot, a first start's initdb and migrations) is
+      // left to the process's end, as a start interrupted before listening always was: waiting for
+      // it could outlast the time limit below. PostgreSQL's recovery covers an unfinished write at
+      // the next start; initdb writes the data dir only once complete.
+      if (!starting || databaseReady) await running.handle?.close();
     } catch (err) {
       code = exitCode ?? 1;
       process.stderr.write(
@@ -157,8 +164,6 @@ export const main = async (): Promise<void> => {
   // start (its WebAssembly PostgreSQL boots, 1 to 2 s of CPU) than the rest of a start: the server
   // listens first, then opens it. Meanwhile /api/health answers 503 'starting' and every other
   // request waits for the database (http/starting.ts); `starting` settles once it is set up.
-  let starting: Promise<void> | undefined;
-  let openEmbedded: ((go: boolean) => void) | undefined;
   if (config.databaseUrl) {
     const handle = (running.handle = await createDb(config, { onFatal }));
     timings.phase('database');
@@ -172,16 +177,18 @@ export const main = async (): Promise<void> => {
       if (!yes) throw new Error('labdesk: stopped before the database was opened');
       return openPGlite(join(config.dataDir, PGLITE_SUBDIR), config.timezone);
     });
-    const handle = (running.handle = pgliteDb(
-      (starting = opening.then(async (pglite) => {
-        timings.phase('database');
-        // Set up through a database object of its own: the app's waits until this is done.
-        await setUp(pgliteDb(pglite).db, 'pglite', handle.db);
-      })).then(() => opening),
-      onFatal,
-    ));
-    // Whoever waits for it sees the failure; these only keep it from counting as unhandled.
-    starting.catch(() => undefined);
+    // The app's database object: its queries wait until the database is set up, which runs
+    // through a database object of its own.
+    const setUpDone = opening.then(async (pglite) => {
+      timings.phase('database');
+      await setUp(pgliteDb(pglite).db, 'pglite', appDb.db);
+      databaseReady = true;
+    });
+    const openForApp = setUpDone.then(() => opening);
+    const appDb = (running.handle = pgliteDb(openForApp, onFatal));
+    starting = setUpDone;
+    // Whoever waits for these sees a failure; the handlers only keep it from counting as unhandled.
+    for (const settles of [setUpDone, openForApp]) settles.catch(() => undefined);
   }
   const handle = running.handle;
 
