@@ -75,6 +75,13 @@ export const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     if (exitCode === undefined) say(`labdesk: ${signal} received, closing`);
+    // An embedded database not asked to open yet never opens. One that is starting finishes its
+    // start first: cut short, its boot, a first start's initdb or a migration would leave work for
+    // the next start's recovery, and its files with the modes PGlite gives them (restrictTreeToOwner
+    // runs once it is set up). The requests waiting for it are then answered. A failed start ends
+    // the process by itself (main's catch).
+    openEmbedded?.(false);
+    await starting?.catch(() => undefined);
     // A hung close must not keep the process (and the data-dir lock) forever.
     const force = setTimeout(() => {
       process.stderr.write('labdesk: closing took too long, exiting\n');
@@ -84,18 +91,13 @@ export const main = async (): Promise<void> => {
     force.unref();
     let code = exitCode ?? 0;
     try {
-      // An embedded database not asked to open yet never opens.
-      openEmbedded?.(false);
       // Stops listening, answers 503 to what still arrives on open connections, lets the requests
       // in flight finish, fails the running exports (their check says so) and waits for sync runs.
       await running.app?.close();
       await running.backups?.close();
       // Then the session locks (this instance's membership) and the pool.
       await running.instance?.release();
-      // An embedded database still starting (its boot, a first start's initdb and migrations) is
-      // left to the process's end, as a start interrupted before listening always was: waiting for
-      // it could outlast the time limit below. PostgreSQL's recovery covers an unfinished write at
-      // the next start; initdb writes the data dir only once complete.
+      // An embedded database that never opened has nothing to close.
       if (!starting || databaseReady) await running.handle?.close();
     } catch (err) {
       code = exitCode ?? 1;
