@@ -1,14 +1,14 @@
 // Start-up benchmark: spawns the compiled server (`node dist-server/main.js --timings`, what `npm
-// start` runs after the build) and times two points: listening (its "labdesk listening on" line)
-// and ready (the database set up: its "labdesk ready on" line on the embedded database, which it
-// opens after listening, src/server/main.ts; the listening line on PostgreSQL). On the embedded
-// database in a data dir of its own (the first start creates and migrates it and is reported
-// apart; the others are the usual start of an existing lab), and, when DATABASE_URL is set, on
-// PostgreSQL in a database of its own (labdesk_bench_start, created fresh and dropped afterwards).
-// SIGTERM after each start. Besides wall and CPU time, the server's own breakdown by phase as
-// medians. Needs `npm run build:server` first. Run by `npm run bench -- --start [--runs N]`;
-// `--profile` writes a CPU profile of one more start per database into bench/results/ (open it in
-// Chrome's DevTools).
+// start` runs after the build) and times two points: accepting connections (on the embedded
+// database its "labdesk accepting connections on" line: it opens the database after that,
+// src/server/main.ts) and ready (its "labdesk listening on" line: in service; on PostgreSQL the
+// two are one). On the embedded database in a data dir of its own (the first start creates and
+// migrates it and is reported apart; the others are the usual start of an existing lab), and,
+// when DATABASE_URL is set, on PostgreSQL in a database of its own (labdesk_bench_start, created
+// fresh and dropped afterwards). SIGTERM after each start. Besides wall and CPU time, the server's
+// own breakdown by phase as medians. Needs `npm run build:server` first. Run by `npm run bench --
+// --start [--runs N]`; `--profile` writes a CPU profile of one more start per database into
+// bench/results/ (open it in Chrome's DevTools).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -49,15 +49,15 @@ interface Times {
 }
 
 interface StartTimes {
-  /** From spawn to the "labdesk listening on" line: it accepts requests (on a starting embedded database they wait). */
-  listening: Times;
-  /** From spawn to the database being set up: the "ready" line (embedded), the listening line (PostgreSQL). */
+  /** From spawn to accepting connections (on a starting embedded database, requests wait for it). */
+  accepting: Times;
+  /** From spawn to the "labdesk listening on" line: the database set up, in service. */
   ready: Times;
   /** The server's own breakdown: phase → wall and CPU milliseconds. */
   phases: Map<string, Times>;
 }
 
-/** Reads main.ts's `labdesk start timings: modules 120 ms (CPU 100), …; listening at …` line. */
+/** Reads main.ts's `labdesk start timings: modules 120 ms (CPU 100), …; accepting at …` line. */
 const parsePhases = (output: string): StartTimes['phases'] => {
   const phases: StartTimes['phases'] = new Map();
   const line = /labdesk start timings: ([^;\n]*)/.exec(output)?.[1] ?? '';
@@ -66,7 +66,7 @@ const parsePhases = (output: string): StartTimes['phases'] => {
   return phases;
 };
 
-/** One start: from spawn to listening and to ready (wall and CPU time); the server is stopped afterwards. */
+/** One start: from spawn to accepting and to ready (wall and CPU time); the server is stopped afterwards. */
 const startOnce = async (env: Record<string, string>, profileDir?: string): Promise<StartTimes> => {
   const port = await freePort();
   const began = performance.now();
@@ -86,15 +86,15 @@ const startOnce = async (env: Record<string, string>, profileDir?: string): Prom
   );
   let output = '';
   const now = (): Times => ({ wallMs: performance.now() - began, cpuMs: cpuMs(child.pid) });
-  let listening: Times | undefined;
+  let accepting: Times | undefined;
   let ready: Times | undefined;
   const started = await new Promise<StartTimes>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (!listening && output.includes('labdesk listening on')) listening = now();
-      if (!ready && output.includes('labdesk ready on')) ready = now();
-      if (listening && output.includes('labdesk start timings:'))
-        resolve({ listening, ready: ready ?? listening, phases: parsePhases(output) });
+      if (!accepting && output.includes('labdesk accepting connections on')) accepting = now();
+      if (!ready && output.includes('labdesk listening on')) ready = now();
+      if (ready && output.includes('labdesk start timings:'))
+        resolve({ accepting: accepting ?? ready, ready, phases: parsePhases(output) });
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
@@ -122,7 +122,7 @@ const phaseMedians = (starts: StartTimes[]): string =>
     .join(', ');
 
 /** Wall and CPU medians of one point of the starts. */
-const point = (starts: StartTimes[], which: 'listening' | 'ready'): string =>
+const point = (starts: StartTimes[], which: 'accepting' | 'ready'): string =>
   `wall ${summary(starts.map((t) => t[which].wallMs))}; CPU ${summary(starts.map((t) => t[which].cpuMs))}`;
 
 /** The first start, then `runs` more on the same database, and a profiled one when asked. */
@@ -138,10 +138,10 @@ const benchOne = async (label: string, env: Record<string, string>, runs: number
   }
   const at = (t: Times): string => `wall ${round(t.wallMs)} ms, CPU ${round(t.cpuMs)} ms`;
   process.stdout.write(
-    `start (spawn → listening → ready), ${label}\n` +
-      `  first start (creates the database): listening ${at(first.listening)}; ready ${at(first.ready)}\n` +
+    `start (spawn → accepting connections → ready), ${label}\n` +
+      `  first start (creates the database): accepting ${at(first.accepting)}; ready ${at(first.ready)}\n` +
       `    phases: ${phaseMedians([first])}\n` +
-      `  then ${runs} starts: listening ${point(starts, 'listening')}\n` +
+      `  then ${runs} starts: accepting ${point(starts, 'accepting')}\n` +
       `    ready ${point(starts, 'ready')}\n` +
       `    phases (medians): ${phaseMedians(starts)}\n` +
       (profile ? `  CPU profile of one more start in ${profile}/\n` : ''),

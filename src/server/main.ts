@@ -19,7 +19,7 @@ const say = (text: string): void => void process.stdout.write(`${text}\n`);
 
 /**
  * Where a start spends its time, phase by phase (wall and CPU milliseconds): `--timings` prints it
- * once listening (bench/start.ts reads it). The first phase runs from the process's start to
+ * once in service (bench/start.ts reads it). The first phase runs from the process's start to
  * main(): Node itself and loading this bundle with the packages it imports.
  */
 const startTimings = () => {
@@ -36,7 +36,7 @@ const startTimings = () => {
     [wall, used] = [nowWall, nowCpu];
   };
   const marks: string[] = [];
-  /** The time since the process started, at a point worth naming (listening, ready). */
+  /** The time since the process started, at a point worth naming (accepting, ready). */
   const mark = (name: string): void => void marks.push(`${name} at ${Math.round(wall)} ms (CPU ${Math.round(used)})`);
   phase('modules');
   const line = (): string =>
@@ -210,15 +210,16 @@ export const main = async (): Promise<void> => {
   if (stopping) return;
   await app.listen({ host: '0.0.0.0', port: config.port });
   timings.phase('listen');
-  timings.mark('listening');
+  timings.mark('accepting');
   const where = `http://localhost:${config.port}`;
   if (starting) {
-    say(`labdesk listening on ${where} (embedded database: starting it, requests wait for it)`);
+    // Not yet "listening on": that line (which scripts and tests wait for) means in service.
+    say(`labdesk accepting connections on ${where} while the embedded database starts (requests wait for it)`);
     openEmbedded?.(true);
     await starting;
     if (stopping) return;
-    say(`labdesk ready on ${where} (embedded database)`);
-  } else say(`labdesk listening on ${where} (PostgreSQL)`);
+  }
+  say(`labdesk listening on ${where} (${starting ? 'embedded database' : 'PostgreSQL'})`);
   timings.mark('ready');
   if (process.argv.includes('--timings')) say(timings.line());
 };
