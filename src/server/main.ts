@@ -1,5 +1,6 @@
 // Starts the server: configuration, data-dir lock (embedded database only), database and
-// migrations, first admin, then the HTTP listener. Stops cleanly on SIGINT/SIGTERM.
+// migrations, first admin, the app, then the HTTP listener; with the embedded database the
+// listener first and the database after it (see below). Stops cleanly on SIGINT/SIGTERM.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
