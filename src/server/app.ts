@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
 import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
+import { answerHealthWhileStarting } from './http/starting';
 import { isPGlite } from './db/create-db';
 import { HwLogBudget, type HwLogBudgetOptions } from './repositories/hw-log-budget';
 import { authRoutes } from './routes/auth';
@@ -82,7 +83,17 @@ export interface BuildAppOptions {
   heavyReads?: Partial<HeavyReadLimits>;
   /** Hardware-log lines per user (failed label prints); default DEFAULT_HW_LOG_BUDGET. */
   hwLogBudget?: Partial<HwLogBudgetOptions>;
+  /** The database still starting (main.ts, embedded database): /api/health says so until it settles (http/starting.ts). */
+  starting?: Promise<unknown>;
 }
+
+/**
+ * The compiler factories Fastify would otherwise load Ajv for. They hand out the zod compilers that
+ * buildApp also sets directly (so Fastify calls neither factory); their types are Ajv's, hence the cast.
+ */
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
 
 /** Never in the log: credentials in headers, any request body. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body', 'password'];
@@ -101,6 +112,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   const app = Fastify({
+    // The zod compilers set below are the only ones any route uses. Without these factories
+    // Fastify loads its default compilers (Ajv, fast-json-stringify: some 90 modules) while it is
+    // constructed, on every start, and never calls them.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
     logger: loggerOption(options.logger),
     // Slightly above the client's 60 s timeout, so the client gives up first and says so.
     requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
@@ -130,6 +145,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // keeps the error handler its parent had at that moment.
   app.setErrorHandler(errorHandler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.starting) answerHealthWhileStarting(app, options.starting);
 
   // External plugins.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });

@@ -3,11 +3,13 @@
 // (CamelCasePlugin), the same value parsers (type-parsers.ts) and the lab's time zone as the
 // session zone, so `now()`/`localtimestamp` defaults produce the lab's wall-clock time.
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
-import pg from 'pg';
-import Cursor from 'pg-cursor';
+import type Pg from 'pg';
+import type PgCursor from 'pg-cursor';
 import type { Config } from '../config';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
@@ -35,12 +37,19 @@ type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'timezone'>;
 
 export const PGLITE_SUBDIR = 'db';
 
+/** isPGlite()'s answers, per database object. */
+const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
+
 /** How long opening a PostgreSQL connection may take before it counts as failed. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+/**
+ * pg and pg-cursor, loaded by the first PostgreSQL pool rather than at start-up: the embedded
+ * database never needs them (a tenth of the server's module loading).
+ */
+const postgresDriver = (): { pg: typeof Pg; Cursor: typeof PgCursor } => {
+  const load = createRequire(import.meta.url);
+  return { pg: load('pg') as typeof Pg, Cursor: load('pg-cursor') as typeof PgCursor };
 };
 
 // Session settings go in the startup packet, so every pooled connection has them before its first
@@ -48,10 +57,15 @@ const pgTypes = {
 const sessionOptions = (timezone: string): string => `-c TimeZone=${timezone} -c DateStyle=ISO,YMD`;
 
 export const createPostgresDialect = (databaseUrl: string, timezone: string, max = 10): Dialect => {
+  const { pg, Cursor } = postgresDriver();
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  };
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
-    types: pgTypes,
+    types,
     options: sessionOptions(timezone),
     idleTimeoutMillis: 30_000,
     // With PostgreSQL away a connect fails at once (refused) or, on a dead network, after this
@@ -70,6 +84,30 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
 };
 
 /**
+ * The embedded database's buffer cache. initdb writes PostgreSQL's default, 128 MB, into the data
+ * dir's postgresql.conf; PGlite's WebAssembly build zeroes that shared memory byte by byte at every
+ * start (its mmap is a malloc and a memset): 128 MB cost about 0.7 s of CPU per start, 32 MB costs
+ * a quarter of it. Reads past the cache come from the operating system's file cache, and a scan of
+ * a table larger than a quarter of the cache passes through a small ring of buffers at any size.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+
+/** Node's global WebAssembly: the server's TypeScript settings (no DOM library) declare its types only. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } })
+  .WebAssembly;
+
+/**
+ * PGlite's WebAssembly (8.7 MB), compiled once per process. The compiling runs on V8's background
+ * threads: main.ts starts it first thing, so it goes on while the app is built.
+ */
+export const compilePGlite = (): Promise<WebAssembly.Module> =>
+  (pgliteModule ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
+    wasm.compile(bytes),
+  ));
+
+/**
  * Opens embedded PostgreSQL: persistent in `dataDir`, else in memory. `loadDataDir` starts from a
  * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).
  */
@@ -81,16 +119,33 @@ export const openPGlite = async (dataDir: string | undefined, timezone: string, 
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: TYPE_PARSERS,
+    pgliteWasmModule: await compilePGlite(),
+    startParams: [...Embedded.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   // One backend, one session: a SET here holds for every later query.
   await pglite.exec(`set timezone = '${timezone.replace(/'/g, "''")}'; set datestyle = 'ISO, YMD';`);
   return pglite;
 };
 
-/** Kysely over an open PGlite, with the app's plugins; destroying it closes the PGlite. */
-export const pgliteDb = (pglite: PGlite, onFatal?: (err: unknown) => void): DbHandle => {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite, onFatal }), plugins: [new CamelCasePlugin()] });
-  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+/**
+ * Kysely over PGlite, with the app's plugins; closing it closes the PGlite. Given a promise (a
+ * database still starting, main.ts), every query waits until it resolves, and a rejection fails
+ * them; closing then waits for it too, so that a PGlite opened late is closed all the same.
+ */
+export const pgliteDb = (pglite: PGlite | Promise<PGlite>, onFatal?: (err: unknown) => void): DbHandle => {
+  const later = pglite instanceof Promise ? pglite : undefined;
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite: later ? () => later : (pglite as PGlite), onFatal }),
+    plugins: [new CamelCasePlugin()],
+  });
+  // Known without asking: isPGlite() must not wait for a database that is still starting.
+  pgliteCache.set(db, Promise.resolve(true));
+  const close = async (): Promise<void> => {
+    await db.destroy();
+    const opened = await later?.catch(() => undefined);
+    if (opened && !opened.closed) await opened.close();
+  };
+  return { db, kind: 'pglite', close: once(close) };
 };
 
 export const createDb = async (config: DbConfig, options: CreateDbOptions = {}): Promise<DbHandle> => {
@@ -112,8 +167,6 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
   let done: Promise<void> | undefined;
   return () => (done ??= fn());
 };
-
-const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
 
 /** Whether `db` is embedded PGlite (it says so in version()); asked once per database object. */
 export const isPGlite = (db: Kysely<Database>): Promise<boolean> => {
