@@ -39,10 +39,16 @@ const notUndoable = (): HttpError => new HttpError(400, UNDO_MESSAGES.notUndoabl
 
 const isImage = (v: unknown): v is Image => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** JSON equality of what both name: the stored row may carry more than a partial image. */
+/** JSON text with the keys sorted: jsonb keeps its own key order, so images compare by content. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, value: unknown) =>
+    isImage(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  );
+
+/** Equality of what both name: the stored row may carry more than a partial image. */
 const matches = (stored: Image, image: Image): boolean => {
   const common = Object.keys(image).filter((k) => k in stored);
-  return common.length > 0 && common.every((k) => JSON.stringify(stored[k]) === JSON.stringify(image[k]));
+  return common.length > 0 && common.every((k) => canonical(stored[k]) === canonical(image[k]));
 };
 
 const whereAll = <Q extends { where: (c: string, op: '=', v: unknown) => Q }>(query: Q, where: Record<string, unknown>): Q => {
@@ -156,7 +162,7 @@ const undoBoxList = async (trx: Transaction<Database>, actor: string, e: StoredE
   const box = await trx.selectFrom('box').select('bId').where('bId', '=', bId).forUpdate().executeTakeFirst();
   if (!box) throw changedSince();
   const current = (await positionRows(trx, bId)).map(toBoxPosition);
-  if (JSON.stringify(current) !== JSON.stringify(e.after)) throw changedSince();
+  if (canonical(current) !== canonical(e.after)) throw changedSince();
   const before = e.before as ReturnType<typeof toBoxPosition>[];
   await trx.deleteFrom('boxPosition').where('bId', '=', bId).execute();
   if (before.length > 0)
