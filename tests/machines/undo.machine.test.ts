@@ -212,4 +212,34 @@ describe('undo window (simulated clock)', () => {
     await driver.send({ type: 'UNDO' });
     expect(driver.seen().calls).toEqual([[1], [2]]);
   });
+
+  /** Sends `events` and checks every rule after each step. */
+  const scenario = async (events: Event[]) => {
+    const driver = oracleDriver();
+    for (const event of events) {
+      const before = driver.seen();
+      await driver.send(event);
+      const after = driver.seen();
+      for (const check of Object.values(undoRules)) check({ before, event, after });
+    }
+    return driver.seen();
+  };
+
+  it('a newer write starts its own 10 s', async () => {
+    const seen = await scenario([{ type: 'WROTE', changes: [1] }, { type: 'WROTE', changes: [2] }, { type: WINDOW_EVENT }, { type: 'UNDO' }]);
+    expect(seen.notices).toEqual([{ kind: 'info', message: UNDO_MESSAGES.nothing }]);
+  });
+
+  it('a label printed while an undo is under way: afterwards UNDO says it cannot be undone', async () => {
+    const seen = await scenario([
+      { type: 'WROTE', changes: [1] },
+      { type: 'UNDO' },
+      { type: 'WROTE', changes: [2] },
+      { type: 'LEFT', message: UNDO_MESSAGES.printedLabel },
+      { type: 'xstate.done.actor.undo', output: ANSWER },
+      { type: 'UNDO' },
+    ]);
+    expect(seen.calls).toEqual([[1]]);
+    expect(seen.notices.at(-1)).toEqual({ kind: 'info', message: UNDO_MESSAGES.printedLabel });
+  });
 });
