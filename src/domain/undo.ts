@@ -38,7 +38,7 @@ export const parseChangeHeader = (value: string | null | undefined): number[] =>
 
 export const UNDO_MESSAGES = {
   undone: 'Last change undone',
-  offer: 'Saved. Undo is possible for 10 seconds.',
+  offer: 'Your last change can be undone for 10 seconds.',
   nothing: 'Nothing to undo',
   notYours: 'Error occurred, only the user who made a change can undo it!',
   tooLate: 'Error occurred, the change is older than 10 seconds and can no longer be undone!',
