@@ -205,6 +205,16 @@ describe('undo refuses and changes nothing', () => {
     await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
   });
 
+  it('after a newer change the after-image does not show (a weight edited after a transfer of names)', async () => {
+    const key = await newSample({ name: 'Old' });
+    const screen = await h.db.insertInto('screen').values({ name: '7778' }).returning('scrId').executeTakeFirstOrThrow();
+    await h.db.insertInto('screenItem').values({ scrId: Number(screen.scrId), sId: key.sId, sStamp: key.sStamp, name: 'New' }).execute();
+    const changes = changesOf(await call('POST', `/api/screens/transfer/${screen.scrId}`));
+    const current = (await call('GET', samplePath(key))).json<Record<string, unknown>>();
+    expect((await call('PUT', samplePath(key), { ...current, weightNet: 11.25 })).statusCode).toBe(200);
+    await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
+  });
+
   it('when the stored row is no longer the after-image (a write the audit did not see)', async () => {
     const { aId, changes } = await editedAnalysis();
     await h.db.updateTable('analysis').set({ comment: 'by hand' }).where('aId', '=', aId).execute();
