@@ -166,6 +166,21 @@ describe('undo restores the before-image exactly', () => {
     expect(withoutVersion(after)).toEqual(withoutVersion(before));
   });
 
+  it('of a screen delete: the screen and its items (parents before children)', async () => {
+    const keys = [await newSample(), await newSample()];
+    const screen = await h.db.insertInto('screen').values({ name: '7779', comment: 'Feld 3' }).returning('scrId').executeTakeFirstOrThrow();
+    const scrId = Number(screen.scrId);
+    await h.db.insertInto('screenItem').values(keys.map((k, i) => ({ scrId, sId: k.sId, sStamp: k.sStamp, name: `Item ${i}` }))).execute();
+    const before = {
+      screen: await h.db.selectFrom('screen').selectAll().where('scrId', '=', scrId).executeTakeFirstOrThrow(),
+      items: await h.db.selectFrom('screenItem').selectAll().where('scrId', '=', scrId).orderBy('sId').execute(),
+    };
+    await undone(changesOf(await call('DELETE', `/api/screens/${scrId}`)));
+    const screenAfter = await h.db.selectFrom('screen').selectAll().where('scrId', '=', scrId).executeTakeFirstOrThrow();
+    expect(withoutVersion(screenAfter)).toEqual(withoutVersion(before.screen));
+    expect(await h.db.selectFrom('screenItem').selectAll().where('scrId', '=', scrId).orderBy('sId').execute()).toEqual(before.items);
+  });
+
   it('of a transfer of screen names: every sample its old name', async () => {
     const keys = [await newSample({ name: 'A' }), await newSample({ name: null })];
     const screen = await h.db.insertInto('screen').values({ name: '7777' }).returning('scrId').executeTakeFirstOrThrow();
@@ -218,6 +233,14 @@ describe('undo refuses and changes nothing', () => {
   it('when the stored row is no longer the after-image (a write the audit did not see)', async () => {
     const { aId, changes } = await editedAnalysis();
     await h.db.updateTable('analysis').set({ comment: 'by hand' }).where('aId', '=', aId).execute();
+    await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
+  });
+
+  it('of a create while rows hang on it since (a sample that got an analysis)', async () => {
+    const key = { sId: '4006382999001', sStamp: STAMP };
+    const created = await call('POST', '/api/samples', { sampleId: key, sFlags: '-----', lane: 1 });
+    const changes = changesOf(created);
+    expect((await call('POST', '/api/analysis', analysisBody(key))).statusCode).toBe(201);
     await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
   });
 
