@@ -40,6 +40,17 @@ export const writeOutcome = (method: string, url: string, response: Response): W
   return left ? { left } : null;
 };
 
+/** fetch that tells `onWrite` what each successful write made (ky calls it with a Request). */
+const watchWrites =
+  (onWrite: (write: WriteOutcome) => void) =>
+  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await globalThis.fetch(input, init);
+    const request = input instanceof Request ? input : null;
+    const outcome = writeOutcome(init?.method ?? request?.method ?? 'GET', request?.url ?? String(input), response);
+    if (outcome) onWrite(outcome);
+    return response;
+  };
+
 export const createHttp = ({ getToken, baseUrl = '', timeout = REQUEST_TIMEOUT_MS, onWrite }: HttpOptions): Http =>
   ky.create({
     prefixUrl: `${baseUrl.replace(/\/+$/, '')}/api`,
@@ -55,13 +66,10 @@ export const createHttp = ({ getToken, baseUrl = '', timeout = REQUEST_TIMEOUT_M
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
-      afterResponse: [
-        (request, _options, response) => {
-          const outcome = onWrite ? writeOutcome(request.method, request.url, response) : null;
-          if (outcome) onWrite?.(outcome);
-        },
-      ],
     },
+    // Not an afterResponse hook: ky hands each hook a clone of the response, which would keep a copy
+    // of every big list page's body; the fetch itself sees the response as it is.
+    ...(onWrite ? { fetch: watchWrites(onWrite) } : {}),
   });
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'invalid';
