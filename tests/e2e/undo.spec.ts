@@ -45,9 +45,9 @@ test.describe('Undo (admin)', () => {
     await expect(snackbar(page).getByRole('status')).toHaveText(`sId#${key} was deleted successfully!`);
     const undo = snackbar(page).getByRole('button', { name: 'Undo' });
     await expect(undo).toBeVisible();
-    await expectNoSeriousViolations(page, snackbar(page));
     await expectFocusOnNamedControl(page);
 
+    // At once: the window is 10 s (an axe run on a busy machine may take longer; see the next test).
     await page.keyboard.press('Control+z');
     await expect(snackbar(page).getByRole('status')).toHaveText(UNDO_MESSAGES.undone);
     await expect(undo).toHaveCount(0);
@@ -71,10 +71,15 @@ test.describe('Undo (admin)', () => {
     const pol = row.getByRole('textbox', { name: 'Pol' });
     await pol.fill('12,34');
     // Ctrl+Z inside a text field is the field's own (the typing): the undo leaves it to the browser.
+    // Registered after the shell's capture listener on document, so it sees what that one did.
     await page.evaluate(() => {
-      window.addEventListener('keydown', (event) => {
-        if (event.key === 'z') document.body.dataset['undoKeyTaken'] = String(event.defaultPrevented);
-      });
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key === 'z') document.body.dataset['undoKeyTaken'] = String(event.defaultPrevented);
+        },
+        { capture: true },
+      );
     });
     await pol.press('Control+z');
     await expect(page.locator('body')).toHaveAttribute('data-undo-key-taken', 'false');
@@ -82,9 +87,20 @@ test.describe('Undo (admin)', () => {
     await pol.fill('12,34');
     await pol.press('Enter');
     await expect(snackbar(page).getByRole('status')).toHaveText(`aId#${aId} was updated successfully!`);
-    expect((await apiGet<Analysis>(app, `analysis/${aId}`)).pol).toBe(12.34);
-
+    const saved = await apiGet<Analysis>(app, `analysis/${aId}`);
+    expect(saved.pol).toBe(12.34);
     const undo = snackbar(page).getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeVisible();
+    // axe may take longer than the window on a busy machine: it checks this offer, a second edit
+    // (a new window of its own) is then undone.
+    await expectNoSeriousViolations(page, snackbar(page));
+
+    await row.getByRole('button', { name: `Edit row ${aId}` }).click();
+    await row.getByRole('textbox', { name: 'Pol' }).fill('13,57');
+    await row.getByRole('textbox', { name: 'Pol' }).press('Enter');
+    await expect(snackbar(page).getByRole('status')).toHaveText(`aId#${aId} was updated successfully!`);
+    expect((await apiGet<Analysis>(app, `analysis/${aId}`)).pol).toBe(13.57);
+
     await undo.focus();
     await expect(undo).toBeFocused();
     await page.keyboard.press('Enter');
@@ -92,6 +108,7 @@ test.describe('Undo (admin)', () => {
     await expect(undo).toHaveCount(0);
     await expectFocusOnNamedControl(page);
     const after = await apiGet<Analysis>(app, `analysis/${aId}`);
-    expect({ ...after, version: 0 }).toEqual({ ...before, version: 0 });
+    expect({ ...after, version: 0 }).toEqual({ ...saved, version: 0 });
+    expect(before.pol).not.toBe(12.34);
   });
 });
