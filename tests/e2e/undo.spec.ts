@@ -1,7 +1,8 @@
 // Undo of the last change (docs/dev/architecture.md#undo) on the e2e demo campaign: a deleted sample
-// comes back with Ctrl+Z (outside a text field), an analysis edit is undone from the snackbar's Undo
-// button; each time the snackbar says so, the record is back as it was (read through the API), focus
-// is on a named control, and the snackbar with its Undo button has no serious axe violation.
+// comes back with Ctrl+Z (outside a text field) and, deleted again, from the palette's 'Undo last
+// change'; an analysis edit is undone from the snackbar's Undo button; each time the snackbar says
+// so, the record is back as it was (read through the API), focus is on a named control, and the
+// snackbar with its Undo button has no serious axe violation.
 import type { Locator, Page } from '@playwright/test';
 import type { Analysis } from '../../src/domain/entities/analysis';
 import { UNDO_MESSAGES } from '../../src/domain/undo';
@@ -58,6 +59,22 @@ test.describe('Undo (admin)', () => {
     // Nothing left to undo: a second Ctrl+Z says so and changes nothing.
     await page.keyboard.press('Control+z');
     await expect(snackbar(page).getByRole('status')).toHaveText(UNDO_MESSAGES.nothing);
+
+    // The palette's 'Undo last change' does the same: a second delete comes back from it.
+    await page.reload();
+    const again = tables.Samples.dataRows(page).filter({ has: page.getByRole('button', { name: `Delete row ${key}` }) });
+    await again.getByRole('button', { name: `Delete row ${key}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Sample' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(snackbar(page).getByRole('status')).toHaveText(`sId#${key} was deleted successfully!`);
+    // Quickly, within the window: the palette opened, the command's name put in whole, Enter.
+    await app.openPalette();
+    await page.keyboard.insertText('Undo last change');
+    await expect(app.palette.getByRole('option', { selected: true })).toHaveAccessibleName('Undo last change');
+    await page.keyboard.press('Enter');
+    await expect(snackbar(page).getByRole('status')).toHaveText(UNDO_MESSAGES.undone);
+    await expectFocusOnNamedControl(page);
+    const back = await apiGet<Record<string, unknown>>(app, `samples/${sId}/${sStamp.replace(' ', 'T')}`);
+    expect({ ...back, version: 0 }).toEqual({ ...before, version: 0 });
   });
 
   test("an edit is undone from the snackbar's Undo button", async ({ app, page }) => {
