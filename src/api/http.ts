@@ -5,6 +5,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type Respon
 import { z } from 'zod';
 import { apiErrorSchema } from '../domain/auth';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { CHANGE_HEADER, leftTheBuilding, parseChangeHeader } from '../domain/undo';
 
 /** The client every api module takes first. */
 export type Http = KyInstance;
@@ -16,9 +17,41 @@ export interface HttpOptions {
   baseUrl?: string;
   /** Only tests shorten this; the product uses REQUEST_TIMEOUT_MS (docs/dev/product-rules.md#constants). */
   timeout?: number;
+  /** Told of every successful write: the changes it made (undoable), or why it cannot be undone. */
+  onWrite?: (write: WriteOutcome) => void;
 }
 
-export const createHttp = ({ getToken, baseUrl = '', timeout = REQUEST_TIMEOUT_MS }: HttpOptions): Http =>
+/** What a successful call wrote, for the undo (docs/dev/architecture.md#undo). */
+export type WriteOutcome = { changes: number[] } | { left: string };
+
+/** The path of a call under /api ('label/…', 'export/download/sap'). */
+const apiPath = (url: string): string => new URL(url, 'http://x').pathname.replace(/^.*?\/api\//, '');
+
+/** The undo's own answer names a change too, which is never offered for undo. */
+const UNDO_PATH = 'undo';
+
+export const writeOutcome = (method: string, url: string, response: Response): WriteOutcome | null => {
+  if (!response.ok) return null;
+  const path = apiPath(url);
+  if (path === UNDO_PATH) return null;
+  const changes = parseChangeHeader(response.headers.get(CHANGE_HEADER));
+  if (changes.length > 0) return { changes };
+  const left = leftTheBuilding(method, path);
+  return left ? { left } : null;
+};
+
+/** fetch that tells `onWrite` what each successful write made (ky calls it with a Request). */
+const watchWrites =
+  (onWrite: (write: WriteOutcome) => void) =>
+  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await globalThis.fetch(input, init);
+    const request = input instanceof Request ? input : null;
+    const outcome = writeOutcome(init?.method ?? request?.method ?? 'GET', request?.url ?? String(input), response);
+    if (outcome) onWrite(outcome);
+    return response;
+  };
+
+export const createHttp = ({ getToken, baseUrl = '', timeout = REQUEST_TIMEOUT_MS, onWrite }: HttpOptions): Http =>
   ky.create({
     prefixUrl: `${baseUrl.replace(/\/+$/, '')}/api`,
     timeout,
@@ -34,6 +67,9 @@ export const createHttp = ({ getToken, baseUrl = '', timeout = REQUEST_TIMEOUT_M
         },
       ],
     },
+    // Not an afterResponse hook: ky hands each hook a clone of the response, which would keep a copy
+    // of every big list page's body; the fetch itself sees the response as it is.
+    ...(onWrite ? { fetch: watchWrites(onWrite) } : {}),
   });
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'invalid';

@@ -30,6 +30,8 @@ import { settingRoutes } from './routes/config/settings';
 import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { SERVER_RESOURCES } from './resources';
 import { REPO_ROOT } from './paths';
+import { changeHeaderPlugin } from './undo/changeContext';
+import { undoRoutes } from './undo/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +166,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('hwLogBudget', hwLogBudget);
   // Pending summaries are written before the database closes (the caller closes it after the app).
   app.addHook('onClose', async () => hwLogBudget.flush());
+  await app.register(changeHeaderPlugin);
   registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
   // Before the routes: its hooks apply to the routes registered after it.
   await app.register(heavyReadPlugin, {
@@ -187,6 +190,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportRoutes);
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
+  await app.register(undoRoutes);
   if (hasClient) await registerClient(app, clientDir);
 
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labDaySpan, suspiciousReport, type TimeSpan } from '../../src/domain/reports';
+import { CHANGE_HEADER, parseChangeHeader } from '../../src/domain/undo';
 import { dayStats, reportLimits, suspiciousCandidates } from '../../src/server/repositories/reports';
 import type { Campaign } from '../../src/server/views/campaign';
 import { useHarness } from './harness';
@@ -157,6 +158,39 @@ describe('the reports from the summaries', () => {
       token: admin,
     });
     expect(gone.statusCode, gone.body).toBe(200);
+    await expectSummaryRight();
+  });
+
+  it('stay right after an undo of a sample delete (its analyses come back) and of an analysis edit', async () => {
+    const withAnalyses = await h.db
+      .selectFrom('analysis')
+      .select(['sId', 'sStamp'])
+      .where('dateOut', 'is not', null)
+      .orderBy('aId')
+      .executeTakeFirstOrThrow();
+    const undo = async (res: { headers: Record<string, unknown> }) => {
+      const changes = parseChangeHeader(String(res.headers[CHANGE_HEADER] ?? ''));
+      const undone = await h.request({ method: 'POST', url: '/api/undo', token: admin, payload: { changes } });
+      expect(undone.statusCode, undone.body).toBe(200);
+    };
+    const gone = await h.request({
+      method: 'DELETE',
+      url: `/api/samples/${withAnalyses.sId}/${withAnalyses.sStamp.replace(' ', 'T')}`,
+      token: admin,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await undo(gone);
+    await expectSummaryRight();
+    const [first] = await analysisIds();
+    const body = (await h.request({ method: 'GET', url: `/api/analysis/${first}`, token: admin })).json<Record<string, unknown>>();
+    const put = await h.request({
+      method: 'PUT',
+      url: `/api/analysis/${first}`,
+      token: admin,
+      payload: { ...body, pol: 15.01, dateOut: '2025-10-27 07:00:00', dateIn: '2025-10-27 06:59:00' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await undo(put);
     await expectSummaryRight();
   });
 

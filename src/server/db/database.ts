@@ -199,6 +199,12 @@ export interface AuditEventTable {
   entityKey: string;
   before: Json;
   after: Json;
+  /** The writing transaction's id (migration 0012): the events of one write share it; null before 0012. */
+  changeId: ColumnType<number | null, never, never>;
+  /** When the event was written (timestamptz as text); the undo window counts from it. */
+  writtenAt: ColumnType<string | null, never, never>;
+  /** On an undo's events: the change id it undid. */
+  undoOf: ColumnType<number | null, number | undefined, number | null>;
 }
 
 export interface SigninAttemptTable {

@@ -2,6 +2,7 @@
 // the transaction that makes the change, so the change and its record commit or fail together.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { noteChange } from '../undo/changeContext';
 
 export type AuditAction = 'create' | 'update' | 'delete';
 
@@ -22,8 +23,12 @@ export interface AuditEntry {
 // and both drivers accept text for a jsonb column.
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 
+/**
+ * Records one event; the database sets its change id (the transaction's, migration 0012), which the
+ * request's answer then names (undo/changeContext.ts), so the write can be undone (undo/service.ts).
+ */
 export const recordAudit = async (trx: Kysely<Database>, entry: AuditEntry): Promise<void> => {
-  await trx
+  const row = await trx
     .insertInto('auditEvent')
     .values({
       actor: entry.actor,
@@ -33,7 +38,29 @@ export const recordAudit = async (trx: Kysely<Database>, entry: AuditEntry): Pro
       before: json(entry.before),
       after: json(entry.after),
     })
+    .returning('changeId')
+    .executeTakeFirst();
+  noteChange(row?.changeId);
+};
+
+/** Several events of one kind in one statement (the set-based writes); the same change id as recordAudit. */
+export const recordAuditRows = async (trx: Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> => {
+  if (entries.length === 0) return;
+  const rows = await trx
+    .insertInto('auditEvent')
+    .values(
+      entries.map((entry) => ({
+        actor: entry.actor,
+        action: entry.action,
+        entity: entry.entity,
+        entityKey: entry.key,
+        before: json(entry.before),
+        after: json(entry.after),
+      })),
+    )
+    .returning('changeId')
     .execute();
+  noteChange(rows[0]?.changeId);
 };
 
 /**

@@ -24,7 +24,7 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findScreen, toScreen } from '../repositories/screens';
 import { versionedUpdate } from '../repositories/versioned';
-import { recordAudit, recordRemoved } from './audit';
+import { recordAudit, recordAuditRows, recordRemoved } from './audit';
 import { issueMessages, mapDbError, validationError } from './samples-writes';
 import { readScreenFile } from './screen-file';
 import { SCREENS_RESOURCE } from '../../domain/resources/screens';
@@ -289,19 +289,17 @@ export const transferScreenNames = async (
     );
     // One statement per AUDIT_BATCH changed samples (bounded parameter count).
     for (let i = 0; i < rows.length; i += AUDIT_BATCH)
-      await trx
-        .insertInto('auditEvent')
-        .values(
-          rows.slice(i, i + AUDIT_BATCH).map((r) => ({
-            actor,
-            action: 'update',
-            entity: SAMPLES_RESOURCE.auditEntity,
-            entityKey: `${r.sId}|${r.sStamp}`,
-            before: JSON.stringify({ name: r.before }),
-            after: JSON.stringify({ name: r.after, transfer: `scrId#${scrId}` }),
-          })),
-        )
-        .execute();
+      await recordAuditRows(
+        trx,
+        rows.slice(i, i + AUDIT_BATCH).map((r) => ({
+          actor,
+          action: 'update' as const,
+          entity: SAMPLES_RESOURCE.auditEntity,
+          key: `${r.sId}|${r.sStamp}`,
+          before: { name: r.before },
+          after: { name: r.after, transfer: `scrId#${scrId}` },
+        })),
+      );
     return { message: updated('scrId', scrId), scrId, changed: rows.length };
   });
 

@@ -7,6 +7,7 @@ import { CommandPalette, PaletteProvider, usePalette } from '../palette';
 import { useWedgeListener } from '../scanner';
 import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts';
 import { useAuth } from '../state/AuthProvider';
+import { useUndo } from '../state/UndoProvider';
 import { NavDrawer } from './NavDrawer';
 import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
@@ -26,6 +27,7 @@ function ShellFrame() {
   useState(startAtDocument);
   const { logout } = useAuth();
   const palette = usePalette();
+  const { undo } = useUndo();
   useShellActions();
   // One rule for every page: focus dropped on <body> by an action finds its home (focus/focusHome).
   useEffect(() => installFocusHome().stop, []);
@@ -37,6 +39,7 @@ function ShellFrame() {
       setDrawerOpen(false);
       palette.toggle();
     },
+    undo,
   });
 
   return (

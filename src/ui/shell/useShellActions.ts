@@ -1,8 +1,10 @@
 // The palette's built-in actions (every navigation and action is reachable through the palette):
-// go to every page the user may open, open help, toggle the theme, log out. Pages add their own with usePaletteActions.
+// go to every page the user may open, undo the last change (admins), open help, toggle the theme, log out. Pages add their own with usePaletteActions.
 import { useNavigate } from 'react-router';
 import { usePaletteActions, type PaletteAction } from '../palette';
+import { SHORTCUTS } from '../shortcuts/list';
 import { useAuth } from '../state/AuthProvider';
+import { useUndo } from '../state/UndoProvider';
 import { useTheme } from '../theme/ThemeProvider';
 import { HELP_ENTRY, navEntriesFor } from './navigation';
 
@@ -10,6 +12,7 @@ export function useShellActions(): void {
   const navigate = useNavigate();
   const { logout, isAdmin } = useAuth();
   const { theme, toggleTheme } = useTheme();
+  const { undo } = useUndo();
 
   const actions: PaletteAction[] = [
     ...navEntriesFor(isAdmin).map((entry) => ({
@@ -22,6 +25,21 @@ export function useShellActions(): void {
       scope: 'app' as const,
       perform: () => navigate(entry.path),
     })),
+    // Only admins write, so only they have a change to undo. Ctrl+Z is bound by the shell itself.
+    ...(isAdmin
+      ? [
+          {
+            id: 'undo',
+            label: 'Undo last change',
+            group: 'Session',
+            keywords: ['undo', 'revert', 'rückgängig', 'ctrl+z'],
+            shortcut: SHORTCUTS.undo.keys,
+            scope: 'app' as const,
+            description: 'Undoes your last change within 10 seconds of it; the snackbar says how it went',
+            perform: undo,
+          },
+        ]
+      : []),
     {
       id: 'help',
       label: 'Open help (Hilfe)',

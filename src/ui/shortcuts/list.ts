@@ -26,6 +26,14 @@ export const SHORTCUTS = {
     description: 'Open or close the command palette',
     where: 'Everywhere after sign-in, also inside text fields',
   },
+  undo: {
+    id: 'undo',
+    hotkey: 'ctrl+z,command+z',
+    keys: ['Ctrl+Z', '⌘+Z'],
+    ariaKeyShortcuts: 'Control+Z Meta+Z',
+    description: 'Undo your last change within 10 seconds (the snackbar says how it went)',
+    where: 'Everywhere after sign-in, except inside text fields (there it undoes the typing)',
+  },
   sampleIdField: {
     id: 'sample-id-field',
     hotkey: 'alt+i',

@@ -5,9 +5,14 @@ import { SHORTCUTS } from './list';
 
 export interface ShortcutHandlers {
   palette: () => void;
+  /** Ctrl+Z outside text fields: undo the last change (inside one the field undoes the typing). */
+  undo: () => void;
 }
 
 const EDITABLE = /^(INPUT|TEXTAREA|SELECT)$/;
+
+const isTextField = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement && (target.isContentEditable || EDITABLE.test(target.tagName));
 
 // hotkeys-js ignores keys typed into form fields by default. Chords with Ctrl, ⌘ or Alt are not
 // typing, so they stay active there (Ctrl+K from the filter field); plain keys never fire while
@@ -15,7 +20,7 @@ const EDITABLE = /^(INPUT|TEXTAREA|SELECT)$/;
 hotkeys.filter = (event: KeyboardEvent) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return true;
   const target = event.target as HTMLElement | null;
-  return !(target && (target.isContentEditable || EDITABLE.test(target.tagName)));
+  return !isTextField(target);
 };
 
 export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
@@ -35,7 +40,17 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
     // Capture phase: React Aria's fields stop the propagation of keys they handle (Add SampleID,
     // Refresh interval), so a listener on the way back up would never hear Ctrl+K from them.
     hotkeys(SHORTCUTS.palette.hotkey, { capture: true }, onPalette);
-    return () => hotkeys.unbind(SHORTCUTS.palette.hotkey, onPalette);
+    const onUndo = (event: KeyboardEvent) => {
+      // In a text field Ctrl+Z is the field's own undo of the typing: left to the browser.
+      if (isTextField(event.target)) return;
+      event.preventDefault();
+      latest.current.undo();
+    };
+    hotkeys(SHORTCUTS.undo.hotkey, { capture: true }, onUndo);
+    return () => {
+      hotkeys.unbind(SHORTCUTS.palette.hotkey, onPalette);
+      hotkeys.unbind(SHORTCUTS.undo.hotkey, onUndo);
+    };
   }, []);
 }
 

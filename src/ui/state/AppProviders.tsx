@@ -1,14 +1,17 @@
-// The app-wide state providers in their required order: auth needs notifications.
+// The app-wide state providers in their required order: auth needs notifications, undo needs both.
 import type { ReactNode } from 'react';
 import { AuthProvider } from './AuthProvider';
 import { BusyProvider } from './BusyProvider';
 import { NotificationProvider } from './NotificationProvider';
+import { UndoProvider } from './UndoProvider';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <NotificationProvider>
       <BusyProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <UndoProvider>{children}</UndoProvider>
+        </AuthProvider>
       </BusyProvider>
     </NotificationProvider>
   );

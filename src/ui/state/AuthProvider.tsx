@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { StoredUser } from '../../domain/auth';
 import { isAdmin as hasAdminRole } from '../../domain/roles';
-import { createHttp, type Http } from '../../api/http';
+import { createHttp, type Http, type WriteOutcome } from '../../api/http';
 import { signIn, verify } from '../../api/auth';
 import { authMachine, authStatus, type AuthStatus } from '../../machines/auth.machine';
 import { useNotifications } from './NotificationProvider';
@@ -25,6 +25,8 @@ export interface Auth {
   checkNavigation(path: string): void;
   /** The client later api modules take first (Bearer token of this session). */
   http: Http;
+  /** Tells `listener` of every successful write through `http` (the undo listens); returns the unsubscribe. */
+  onWrite(listener: (write: WriteOutcome) => void): () => void;
 }
 
 /** Window events that count as activity (docs/dev/product-rules.md#behaviour Inactivity). */
@@ -44,7 +46,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [storedUser] = useState(() => loadStoredUser());
   // The token lives in the machine; the observer below keeps this copy for the HTTP client.
   const tokenRef = useRef<string | null>(storedUser?.accessToken ?? null);
-  const [http] = useState(() => createHttp({ getToken: () => tokenRef.current }));
+  const [writeListeners] = useState(() => new Set<(write: WriteOutcome) => void>());
+  const [http] = useState(() =>
+    createHttp({
+      getToken: () => tokenRef.current,
+      onWrite: (write) => writeListeners.forEach((listener) => listener(write)),
+    }),
+  );
   const [machine] = useState(() =>
     authMachine.provide({
       actors: {
@@ -103,8 +111,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout: () => actor.send({ type: 'LOGOUT' }),
       checkNavigation: (path) => actor.send({ type: 'NAVIGATE', path }),
       http,
+      onWrite: (listener) => {
+        writeListeners.add(listener);
+        return () => writeListeners.delete(listener);
+      },
     }),
-    [status, user, admin, error, actor, http],
+    [status, user, admin, error, actor, http, writeListeners],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -9,3 +9,4 @@ export {
   type NotifyOptions,
   type VisibleNotification,
 } from './NotificationProvider';
+export { UndoProvider, useUndo, type Undo } from './UndoProvider';

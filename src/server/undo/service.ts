@@ -1,0 +1,227 @@
+// POST /api/undo (docs/dev/architecture.md#undo): the user's last write undone by a compensating write
+// built from its audit events' before-images, in one transaction, or refused with nothing changed.
+//
+// A change is the audit events one transaction wrote (migration 0012's change_id); one user action
+// may be several changes (a batch update sends one PUT per row), so one undo takes a list of them.
+// Refused: a change of another user (403); one written more than UNDO_WINDOW_MS ago, already undone,
+// or whose records changed since — a newer audit event for the same record, or the stored row no
+// longer the after-image — (409); a kind of change the undo cannot restore (400). Otherwise, in
+// reverse: a create is deleted, an update gets its before-image back (through versionedUpdate, so
+// the version bumps), a delete is re-inserted exactly (with the rows that went with it, its version
+// one above the deleted one, so an old copy is still refused), each audited by the same recordAudit;
+// then every event the undo wrote gets `undo_of`, the change it undid.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { UNDO_MESSAGES, UNDO_WINDOW_MS, type UndoResult } from '../../domain/undo';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import { positionRows, toBoxPosition } from '../repositories/boxes';
+import { versionedUpdate, type VersionedTable } from '../repositories/versioned';
+import { recordAudit } from '../services/audit';
+import { UNDO_TARGETS, type Image, type UndoTarget } from './targets';
+
+interface StoredEvent {
+  id: number;
+  changeId: number;
+  actor: string;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entityKey: string;
+  before: unknown;
+  after: unknown;
+  recent: boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from the targets
+type AnyDb = Kysely<any>;
+
+const changedSince = (): HttpError => new HttpError(409, UNDO_MESSAGES.changedSince, [UNDO_MESSAGES.changedSince]);
+const notUndoable = (): HttpError => new HttpError(400, UNDO_MESSAGES.notUndoable, [UNDO_MESSAGES.notUndoable]);
+
+const isImage = (v: unknown): v is Image => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON text with the keys sorted: jsonb keeps its own key order, so images compare by content. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, value: unknown) =>
+    isImage(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  );
+
+/** Equality of what both name: the stored row may carry more than a partial image. */
+const matches = (stored: Image, image: Image): boolean => {
+  const common = Object.keys(image).filter((k) => k in stored);
+  return common.length > 0 && common.every((k) => canonical(stored[k]) === canonical(image[k]));
+};
+
+const whereAll = <Q extends { where: (c: string, op: '=', v: unknown) => Q }>(query: Q, where: Record<string, unknown>): Q => {
+  let q = query;
+  for (const [column, value] of Object.entries(where)) q = q.where(column, '=', value);
+  return q;
+};
+
+const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]): Promise<StoredEvent[]> => {
+  const { rows } = await sql<StoredEvent>`
+    select id, change_id as "changeId", actor, action, entity, entity_key as "entityKey", before, after,
+      written_at > clock_timestamp() - make_interval(secs => ${UNDO_WINDOW_MS / 1000}) as recent
+    from audit_event where change_id = any(${`{${changes.join(',')}}`}::bigint[])
+    order by id
+    for update`.execute(trx.withoutPlugins());
+  return rows.map((r) => ({ ...r, id: Number(r.id), changeId: Number(r.changeId) }));
+};
+
+/** Refuses what may not or cannot be undone; see the file comment. */
+const check = async (trx: Transaction<Database>, actor: string, changes: readonly number[], events: StoredEvent[]) => {
+  const found = new Set(events.map((e) => e.changeId));
+  if (changes.some((c) => !found.has(c))) throw new HttpError(404, UNDO_MESSAGES.notFound);
+  if (events.some((e) => e.actor !== actor)) throw new HttpError(403, UNDO_MESSAGES.notYours, [UNDO_MESSAGES.notYours]);
+  if (events.some((e) => !e.recent)) throw new HttpError(409, UNDO_MESSAGES.tooLate, [UNDO_MESSAGES.tooLate]);
+  const undone = await trx
+    .selectFrom('auditEvent')
+    .select('id')
+    .where('undoOf', 'in', [...changes])
+    .executeTakeFirst();
+  if (undone) throw new HttpError(409, UNDO_MESSAGES.alreadyUndone, [UNDO_MESSAGES.alreadyUndone]);
+  for (const e of events) {
+    const restorable =
+      e.entity === 'boxPositions'
+        ? Array.isArray(e.before) && Array.isArray(e.after)
+        : UNDO_TARGETS[e.entity] !== undefined &&
+          (e.action === 'create' || isImage(e.before)) &&
+          (e.action === 'delete' || isImage(e.after));
+    if (!restorable) throw notUndoable();
+  }
+  // A newer event of the same record by anything but these changes (another write, an undo of it).
+  const newer = await trx
+    .selectFrom('auditEvent')
+    .select('id')
+    .where((eb) =>
+      eb.or(
+        events.map((e) => eb.and([eb('entity', '=', e.entity), eb('entityKey', '=', e.entityKey), eb('id', '>', e.id)])),
+      ),
+    )
+    .where((eb) => eb.or([eb('changeId', 'is', null), eb('changeId', 'not in', [...changes])]))
+    .executeTakeFirst();
+  if (newer) throw changedSince();
+};
+
+/** The stored row the image names, locked; undefined when there is none. */
+const lockRow = async (trx: Transaction<Database>, target: UndoTarget, where: Record<string, unknown>) =>
+  (await whereAll((trx as unknown as AnyDb).selectFrom(target.table).selectAll(), where)
+    .forUpdate()
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+
+const undoCreate = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+  const after = e.after as Image;
+  const where = target.where(after, e.entityKey);
+  if (!where) throw notUndoable();
+  const row = await lockRow(trx, target, where);
+  if (!row || !matches(target.image(row), after)) throw changedSince();
+  for (const child of target.children ?? []) {
+    const found = await whereAll((trx as unknown as AnyDb).selectFrom(child.table).select(sql`1`.as('one')), child.on(where)).executeTakeFirst();
+    if (found) throw changedSince();
+  }
+  await whereAll((trx as unknown as AnyDb).deleteFrom(target.table), where).execute();
+  await recordAudit(trx, { actor, action: 'delete', entity: e.entity, key: e.entityKey, before: target.image(row) });
+};
+
+const undoUpdate = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+  const before = e.before as Image;
+  const after = e.after as Image;
+  const where = target.where(after, e.entityKey);
+  if (!where || !target.versioned) throw notUndoable();
+  const row = await lockRow(trx, target, where);
+  if (!row || !matches(target.image(row), after)) throw changedSince();
+  await versionedUpdate(trx, {
+    table: target.table as VersionedTable,
+    key: where,
+    version: row['version'],
+    values: () => target.columns(before) as never,
+    audit: { actor, entity: e.entity, key: e.entityKey, snapshot: (r) => target.image(r as Record<string, unknown>) },
+    notFound: UNDO_MESSAGES.changedSince,
+    notModified: UNDO_MESSAGES.changedSince,
+  });
+};
+
+const undoDelete = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+  const before = e.before as Image;
+  const where = target.where(before, e.entityKey);
+  if (!where) throw notUndoable();
+  if (await lockRow(trx, target, where)) throw changedSince();
+  const version = target.versioned ? { version: Number(before['version']) + 1 } : {};
+  const row = (await (trx as unknown as AnyDb)
+    .insertInto(target.table)
+    .values({ ...target.columns(before), ...version })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  if (target.table === 'boxPosition')
+    await sql`update box set positions_version = positions_version + 1 where b_id = ${row['bId']}`.execute(trx);
+  await recordAudit(trx, { actor, action: 'create', entity: e.entity, key: e.entityKey, after: target.image(row) });
+};
+
+/** A box's whole list back to the before-list, if it is still the after-list. */
+const undoBoxList = async (trx: Transaction<Database>, actor: string, e: StoredEvent) => {
+  const bId = e.entityKey;
+  const box = await trx.selectFrom('box').select('bId').where('bId', '=', bId).forUpdate().executeTakeFirst();
+  if (!box) throw changedSince();
+  const current = (await positionRows(trx, bId)).map(toBoxPosition);
+  if (canonical(current) !== canonical(e.after)) throw changedSince();
+  const before = e.before as ReturnType<typeof toBoxPosition>[];
+  await trx.deleteFrom('boxPosition').where('bId', '=', bId).execute();
+  if (before.length > 0)
+    await trx
+      .insertInto('boxPosition')
+      .values(
+        before.map((p) => ({
+          bId,
+          boxPosId: p.boxposId.boxPosId,
+          sId: p.sample.sampleId.sId,
+          sStamp: p.sample.sampleId.sStamp,
+          dateExported: p.dateExported,
+        })),
+      )
+      .execute();
+  await sql`update box set positions_version = positions_version + 1 where b_id = ${bId}`.execute(trx);
+  await recordAudit(trx, { actor, action: 'update', entity: e.entity, key: bId, before: current, after: before });
+};
+
+const undoEvent = async (trx: Transaction<Database>, actor: string, e: StoredEvent): Promise<void> => {
+  if (e.entity === 'boxPositions') return undoBoxList(trx, actor, e);
+  const target = UNDO_TARGETS[e.entity]!;
+  if (e.action === 'create') return undoCreate(trx, actor, e, target);
+  if (e.action === 'update') return undoUpdate(trx, actor, e, target);
+  return undoDelete(trx, actor, e, target);
+};
+
+/**
+ * The order of the compensating writes: removals children first, then the updates newest first,
+ * then the re-inserts parents first (a sample before its analyses and box position).
+ */
+const undoOrder = (events: readonly StoredEvent[]): StoredEvent[] => {
+  const rank = (e: StoredEvent): number => UNDO_TARGETS[e.entity]?.rank ?? 0;
+  const creates = events.filter((e) => e.action === 'create').sort((a, b) => rank(b) - rank(a) || b.id - a.id);
+  const updates = events.filter((e) => e.action === 'update').sort((a, b) => b.id - a.id);
+  const deletes = events.filter((e) => e.action === 'delete').sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  return [...creates, ...updates, ...deletes];
+};
+
+const isPgError = (err: unknown): err is { code: string } =>
+  typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string';
+
+/** Undoes `changes` (the change ids of one action) as `actor`; see the file comment. */
+export const undoChanges = async (db: Kysely<Database>, actor: string, changes: readonly number[]): Promise<UndoResult> => {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const events = await loadEvents(trx, changes);
+      await check(trx, actor, changes, events);
+      for (const e of undoOrder(events)) {
+        await undoEvent(trx, actor, e);
+        await sql`update audit_event set undo_of = ${e.changeId}
+          where change_id = txid_current() and undo_of is null`.execute(trx);
+      }
+      const { rows } = await sql<{ change: number }>`select txid_current() as change`.execute(trx);
+      return { message: UNDO_MESSAGES.undone, change: Number(rows[0]!.change), restored: events.length };
+    });
+  } catch (err) {
+    // A key taken or a parent gone since (a unique or foreign key refusal): changed since.
+    if (isPgError(err) && (err.code === '23505' || err.code === '23503')) throw changedSince();
+    throw err;
+  }
+};
