@@ -28,6 +28,8 @@ import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
 import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { SERVER_RESOURCES } from './resources';
+import { startChangeHub, type ChangeHub, type EventWindow } from './events/hub';
+import { eventRoutes } from './routes/events';
 import { REPO_ROOT } from './paths';
 
 declare module 'fastify' {
@@ -36,6 +38,8 @@ declare module 'fastify' {
     config: Config;
     /** Hardware-log lines a user can cause, bounded per user (repositories/hw-log-budget.ts). */
     hwLogBudget: HwLogBudget;
+    /** The change events this instance hears (events/hub.ts). */
+    changes: ChangeHub;
   }
 }
 
@@ -82,6 +86,8 @@ export interface BuildAppOptions {
   heavyReads?: Partial<HeavyReadLimits>;
   /** Hardware-log lines per user (failed label prints); default DEFAULT_HW_LOG_BUDGET. */
   hwLogBudget?: Partial<HwLogBudgetOptions>;
+  /** The change events' resume window and the streams' heartbeat (events/hub.ts, events/stream.ts). */
+  events?: { window?: Partial<EventWindow>; heartbeatMs?: number };
 }
 
 /** Never in the log: credentials in headers, any request body. */
@@ -136,6 +142,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('hwLogBudget', hwLogBudget);
   // Pending summaries are written before the database closes (the caller closes it after the app).
   app.addHook('onClose', async () => hwLogBudget.flush());
+  const changes = await startChangeHub(db, options.events?.window, (err) => app.log.error({ err }, 'change events'));
+  app.decorate('changes', changes);
+  app.addHook('onClose', async () => changes.close());
   registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
   // Before the routes: its hooks apply to the routes registered after it.
   await app.register(heavyReadPlugin, {
@@ -159,6 +168,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportRoutes);
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
+  await app.register(eventRoutes, { hub: changes, heartbeatMs: options.events?.heartbeatMs });
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) await registerClient(app, clientDir);

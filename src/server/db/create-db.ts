@@ -87,9 +87,18 @@ export const openPGlite = async (dataDir: string | undefined, timezone: string, 
   return pglite;
 };
 
+/**
+ * Where a database's NOTIFYs can be heard (events/listener.ts): PGlite's own `listen()`, or a
+ * PostgreSQL client of its own made with the pool's settings (a LISTEN holds its session).
+ */
+export type NotifySource = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; client: () => pg.Client };
+const notifySources = new WeakMap<Kysely<Database>, NotifySource>();
+export const notifySourceOf = (db: Kysely<Database>): NotifySource | undefined => notifySources.get(db);
+
 /** Kysely over an open PGlite, with the app's plugins; destroying it closes the PGlite. */
 export const pgliteDb = (pglite: PGlite, onFatal?: (err: unknown) => void): DbHandle => {
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite, onFatal }), plugins: [new CamelCasePlugin()] });
+  notifySources.set(db, { kind: 'pglite', pglite });
   return { db, kind: 'pglite', close: once(() => db.destroy()) };
 };
 
@@ -99,6 +108,12 @@ export const createDb = async (config: DbConfig, options: CreateDbOptions = {}):
     const db = new Kysely<Database>({
       dialect: createPostgresDialect(config.databaseUrl, config.timezone, options.maxConnections),
       plugins,
+    });
+    const { databaseUrl, timezone } = config;
+    notifySources.set(db, {
+      kind: 'postgres',
+      client: () =>
+        new pg.Client({ connectionString: databaseUrl, options: sessionOptions(timezone), connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
     });
     return { db, kind: 'postgres', close: once(() => db.destroy()) };
   }
