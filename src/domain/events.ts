@@ -75,3 +75,17 @@ export const eventFor = (event: ChangeEvent, roles: readonly string[]): ChangeEv
   if (roles.includes('ROLE_ADMIN') || event.by.kind !== 'user') return event;
   return { ...event, by: { kind: 'user', name: null } };
 };
+
+/** The browser's stream (machines/eventStream.machine.ts): wait before reconnecting after a drop. */
+export const STREAM_RETRY_MS = 1_000;
+/** After this many failed connects in a row the stream counts as down and the pages poll. */
+export const STREAM_MAX_FAILURES = 3;
+/** While down, how often the stream tries again. */
+export const STREAM_DOWN_RETRY_MS = 10_000;
+/** How long a changed row stays marked. */
+export const CHANGED_MARK_MS = 5_000;
+/** Events arriving within this time make one refetch. */
+export const CHANGE_DEBOUNCE_MS = 150;
+
+/** Whether event id `a` comes after `b` (ids are decimal bigints as text). */
+export const isAfter = (a: string, b: string | undefined): boolean => b === undefined || BigInt(a) > BigInt(b);
