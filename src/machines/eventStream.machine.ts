@@ -18,6 +18,8 @@ export type EventStreamEvent =
   | { type: 'OPENED' }
   | { type: 'CHANGE'; event: ChangeEvent }
   | { type: 'RELOAD'; id: string | undefined }
+  /** Where the stream is without a change to hand on (a fresh stream's start, an event not for this user). */
+  | { type: 'POSITION'; id: string }
   | { type: 'FAILED' };
 
 export interface EventStreamContext {
@@ -54,6 +56,7 @@ export const eventStreamMachine = setup({
   guards: {
     isNew: ({ context, event }) => event.type === 'CHANGE' && isAfter(event.event.id, context.lastId),
     givesId: ({ context, event }) => event.type === 'RELOAD' && event.id !== undefined && isAfter(event.id, context.lastId),
+    isNewPosition: ({ context, event }) => event.type === 'POSITION' && isAfter(event.id, context.lastId),
     lastFailure: ({ context }) => context.failures + 1 >= STREAM_MAX_FAILURES,
   },
 }).createMachine({
@@ -68,6 +71,7 @@ export const eventStreamMachine = setup({
         { type: 'deliver', params: ({ event }) => ({ event: event.event }) },
       ],
     },
+    POSITION: { guard: 'isNewPosition', actions: assign({ lastId: ({ event }) => event.id }) },
     RELOAD: [
       { guard: 'givesId', actions: [assign({ lastId: ({ event }) => event.id }), 'reload'] },
       { actions: 'reload' },

@@ -70,7 +70,8 @@ const big = (id: string | undefined) => (id === undefined ? -1n : BigInt(id));
 const lastKnown = (said: Said[]): string | undefined => {
   let last: string | undefined;
   for (const { event } of said) {
-    const id = event.type === 'CHANGE' ? event.event.id : event.type === 'RELOAD' ? event.id : undefined;
+    const id =
+      event.type === 'CHANGE' ? event.event.id : event.type === 'RELOAD' || event.type === 'POSITION' ? event.id : undefined;
     if (id !== undefined && big(id) > big(last)) last = id;
   }
   return last;
@@ -191,6 +192,8 @@ const SAMPLE_EVENTS: Event[] = [
   { type: 'CHANGE', event: change('3') },
   { type: 'RELOAD', id: '7' },
   { type: 'RELOAD', id: undefined },
+  { type: 'POSITION', id: '6' },
+  { type: 'POSITION', id: '2' },
   { type: 'xstate.after.retry.eventStream.resuming.waiting' },
   { type: 'xstate.after.downRetry.eventStream.down.waiting' },
 ];
@@ -236,12 +239,13 @@ describe('event stream', () => {
     expect(sut.delivered).toEqual(['41']);
   });
 
-  it('a reload without an id keeps the position: the next connect resumes from the last change', () => {
+  it('a reload without an id, or an older one, or an older position keeps the position: the next connect resumes from the last change', () => {
     const sut = createSut();
     sut.actor.send({ type: 'OPENED' });
     sut.actor.send({ type: 'CHANGE', event: change('5') });
     sut.actor.send({ type: 'RELOAD', id: undefined });
     sut.actor.send({ type: 'RELOAD', id: '4' });
+    sut.actor.send({ type: 'POSITION', id: '2' });
     sut.actor.send({ type: 'FAILED' });
     sut.clock.increment(STREAM_RETRY_MS);
     expect(sut.reloads()).toBe(2);
