@@ -9,3 +9,4 @@ export {
   type NotifyOptions,
   type VisibleNotification,
 } from './NotificationProvider';
+export { ChangeEventsProvider, useChangeEvents, useOnChange, type ChangeEvents, type ChangeListener } from './ChangeEventsProvider';
