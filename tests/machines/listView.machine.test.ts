@@ -753,4 +753,16 @@ describe('auto-refresh (simulated clock)', () => {
     sut.clock.increment(600_000);
     expect(sut.calls.length).toBe(2);
   });
+
+  it('waits while the change stream is live and runs again as its fallback when it is not', async () => {
+    const sut = await loaded({ refreshSeconds: 5 });
+    sut.actor.send({ type: 'STREAM', live: true });
+    sut.clock.increment(60_000);
+    expect(sut.calls.length).toBe(1);
+    sut.actor.send({ type: 'STREAM', live: false });
+    sut.clock.increment(4999);
+    expect(sut.calls.length).toBe(1);
+    sut.clock.increment(1);
+    expect(sut.calls.length).toBe(2);
+  });
 });
