@@ -89,3 +89,30 @@ export const CHANGE_DEBOUNCE_MS = 150;
 
 /** Whether event id `a` comes after `b` (ids are decimal bigints as text). */
 export const isAfter = (a: string, b: string | undefined): boolean => b === undefined || BigInt(a) > BigInt(b);
+
+/** The change events a list view refetches for: its own resource, and those its rows show fields of. */
+export const VIEW_EVENTS: Record<string, readonly EventResource[]> = {
+  analysis: ['analysis', 'samples', 'limits'],
+  samples: ['samples', 'analysis', 'boxes'],
+  boxes: ['boxes', 'samples'],
+  screens: ['screens'],
+};
+
+const NOUNS: Record<EventResource, [one: string, many: string]> = {
+  analysis: ['analysis', 'analyses'],
+  samples: ['sample', 'samples'],
+  boxes: ['box', 'boxes'],
+  screens: ['screen', 'screens'],
+  limits: ['limit', 'limits'],
+  settings: ['setting', 'settings'],
+  sync: ['sync entry', 'sync entries'],
+  logs: ['log line', 'log lines'],
+  users: ['account', 'accounts'],
+};
+
+/** What a live region says of an event: '3 analyses updated by sync', '1 sample updated by a@lab'. */
+export const changeSummary = (event: ChangeEvent): string => {
+  const [one, many] = NOUNS[event.resource];
+  const who = event.by.kind === 'sync' ? 'sync' : event.by.kind === 'user' ? (event.by.name ?? 'a colleague') : 'the server';
+  return `${event.count} ${event.count === 1 ? one : many} updated by ${who}`;
+};
