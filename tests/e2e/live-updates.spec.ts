@@ -27,6 +27,8 @@ async function otherBrowser(browser: Browser, account: 'admin' | 'reader'): Prom
 
 test.describe('Live updates', () => {
   test("a save in one browser shows as a marked row in another's open Analysis page", async ({ app, browser }) => {
+    // Two browsers each load the Analysis page: twice the work of a one-browser test.
+    test.setTimeout(120_000);
     await app.signInAs('admin', '/analysis');
     const other = await otherBrowser(browser, 'reader');
     try {
@@ -36,7 +38,8 @@ test.describe('Live updates', () => {
       const aId = (await row.getByRole('rowheader').innerText()).trim();
       // The reader works on the page: the row selected, the focus on its checkbox.
       const box = rowOf(page, aId).getByRole('checkbox', { name: 'Select' });
-      await box.click();
+      await box.focus();
+      await page.keyboard.press('Space');
       await expect(box).toBeChecked();
       await expect(box).toBeFocused();
       const reloads: string[] = [];
