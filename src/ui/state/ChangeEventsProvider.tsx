@@ -20,9 +20,15 @@ export interface ChangeEvents {
 const NO_STREAM: ChangeEvents = { status: 'down', subscribe: () => () => undefined };
 const ChangeEventsContext = createContext<ChangeEvents>(NO_STREAM);
 
-function SignedInStream({ children }: { children: ReactNode }) {
+/** Runs the stream of one signed-in user; renders nothing (the children never remount for it). */
+function StreamRunner({
+  listeners,
+  onStatus,
+}: {
+  listeners: ReadonlySet<ChangeListener>;
+  onStatus: (status: StreamStatus) => void;
+}) {
   const { http } = useAuth();
-  const listeners = useRef(new Set<ChangeListener>());
   const connection = useRef<AbortController | null>(null);
   const [machine] = useState(() =>
     eventStreamMachine.provide({
@@ -40,10 +46,10 @@ function SignedInStream({ children }: { children: ReactNode }) {
           });
         },
         deliver: (_, { event }) => {
-          for (const listener of listeners.current) listener(event);
+          for (const listener of listeners) listener(event);
         },
         reload: () => {
-          for (const listener of listeners.current) listener('reload');
+          for (const listener of listeners) listener('reload');
         },
       },
     }),
@@ -51,26 +57,31 @@ function SignedInStream({ children }: { children: ReactNode }) {
   const actor = useActorRef(machine);
   useEffect(() => () => connection.current?.abort(), []);
   const status = useSelector(actor, (s) => streamStatus(s.value));
-  const value = useMemo<ChangeEvents>(
-    () => ({
-      status,
-      subscribe: (listener) => {
-        listeners.current.add(listener);
-        return () => listeners.current.delete(listener);
-      },
-    }),
-    [status],
-  );
-  return <ChangeEventsContext.Provider value={value}>{children}</ChangeEventsContext.Provider>;
+  useEffect(() => onStatus(status), [onStatus, status]);
+  useEffect(() => () => onStatus('down'), [onStatus]);
+  return null;
 }
 
 export function ChangeEventsProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  const [listeners] = useState(() => new Set<ChangeListener>());
+  const [status, setStatus] = useState<StreamStatus>('down');
+  const value = useMemo<ChangeEvents>(
+    () => ({
+      status,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    }),
+    [listeners, status],
+  );
   // A new stream for each signed-in user (a sign-out ends it; the token is read per request).
-  return user ? (
-    <SignedInStream key={user.email}>{children}</SignedInStream>
-  ) : (
-    <ChangeEventsContext.Provider value={NO_STREAM}>{children}</ChangeEventsContext.Provider>
+  return (
+    <ChangeEventsContext.Provider value={value}>
+      {user ? <StreamRunner key={user.email} listeners={listeners} onStatus={setStatus} /> : null}
+      {children}
+    </ChangeEventsContext.Provider>
   );
 }
 
