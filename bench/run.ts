@@ -341,6 +341,7 @@ const main = async (): Promise<void> => {
   if (process.argv.includes('--reports')) return (await import('./reports')).benchReports();
   if (process.argv.includes('--heavy')) return (await import('./heavy')).benchHeavy();
   if (process.argv.includes('--start')) return (await import('./start')).benchStart();
+  if (process.argv.includes('--events')) return (await import('./events')).benchEvents();
   const options = parseArgs(process.argv.slice(2));
   const results: CaseResult[] = [];
   const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };

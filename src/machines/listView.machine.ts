@@ -22,6 +22,7 @@ import {
   isSortList,
   type ListRestriction,
 } from '../domain/listQuery';
+import { CHANGE_DEBOUNCE_MS } from '../domain/events';
 import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE, SERVER_BUSY, SERVER_TIMEOUT } from '../domain/messages';
 import type { SelectionQuery } from '../domain/query';
 import { validateRefreshTimer } from '../domain/rules/fields';
@@ -95,6 +96,16 @@ export interface ListViewContext {
   error: string | null;
   /** While the rows shown are not all checked: the last page that was, to go back to on a failure. */
   checked: ShownPage | null;
+  /** The change events' stream is live: the auto-refresh timer is its fallback and waits. */
+  streamLive: boolean;
+  /** Something on screen changed elsewhere since the last request started: refetch (debounced). */
+  stale: boolean;
+  /** Keys changed elsewhere, not yet asked for / asked for by the request in flight. */
+  pendingKeys: string[];
+  inflightKeys: string[];
+  /** The rows the last refetch brought because they changed elsewhere, and a count of such answers. */
+  marked: string[];
+  markSeq: number;
 }
 
 export type ListViewEvent =
@@ -105,7 +116,11 @@ export type ListViewEvent =
   | { type: 'SET_EXCLUSION'; exclusion: string[] }
   | { type: 'SET_RESTRICTION'; restriction: ListRestriction }
   | { type: 'SET_REFRESH'; seconds: number | string }
-  | { type: 'RELOAD' };
+  | { type: 'RELOAD' }
+  /** A change event touched this view (keys: the changed rows' ids, when they are rows of it). */
+  | { type: 'CHANGED_ELSEWHERE'; keys: readonly string[] }
+  /** The change events' stream went live or stopped being so. */
+  | { type: 'STREAM'; live: boolean };
 
 export type NotifyParams = { kind: 'success' | 'error' | 'info'; message: string };
 
@@ -154,6 +169,11 @@ export const listViewMachine = setup({
   },
   actions: {
     notify: (_, _params: NotifyParams) => notProvided('notify')(),
+    noteChange: assign({
+      stale: true,
+      pendingKeys: ({ context, event }) =>
+        event.type === 'CHANGED_ELSEWHERE' ? [...new Set([...context.pendingKeys, ...event.keys])] : context.pendingKeys,
+    }),
     // Rows that were not checked leave the screen with the page that brought them.
     restoreChecked: assign(({ context }) => (context.checked ? { ...context.checked, checked: null } : {})),
   },
@@ -169,13 +189,16 @@ export const listViewMachine = setup({
       event.type === 'SET_RESTRICTION' && isRestrictionWithinLimit(event.restriction),
     isRefreshValid: ({ event }) =>
       event.type === 'SET_REFRESH' && validateRefreshTimer(event.seconds) === null,
-    isAutoRefreshOn: ({ context }) => context.refreshSeconds > REFRESH_MIN_S,
+    // The timer is the fallback of the change events: it runs only while their stream is not live.
+    isAutoRefreshOn: ({ context }) => context.refreshSeconds > REFRESH_MIN_S && !context.streamLive,
+    isStale: ({ context }) => context.stale,
     isCancelled: (_, params: { error: unknown }) => isCancelled(params.error),
     isRejectedQuery: (_, params: { error: unknown }) => rejectedQueryMessage(params.error) !== null,
     hasCheck: (_, params: { page: ListPage }) => params.page.check !== undefined,
   },
   delays: {
     REFRESH: ({ context }) => refreshDelayMs(context.refreshSeconds),
+    CHANGE_DEBOUNCE: CHANGE_DEBOUNCE_MS,
   },
 }).createMachine({
   id: 'listView',
@@ -195,6 +218,12 @@ export const listViewMachine = setup({
     hidden: null,
     error: null,
     checked: null,
+    streamLive: false,
+    stale: false,
+    pendingKeys: [],
+    inflightKeys: [],
+    marked: [],
+    markSeq: 0,
   }),
   initial: 'loading',
   // Every accepted change targets 'loading' from the root, which exits the active state — also
@@ -253,9 +282,20 @@ export const listViewMachine = setup({
       { actions: { type: 'notify', params: { kind: 'error', message: REFRESH_TIMER_MESSAGE } } },
     ],
     RELOAD: { target: '.loading' },
+    // Noted wherever the view is; 'idle' also schedules the refetch. A request under way keeps going
+    // (never two in flight): the view refetches once it answered.
+    CHANGED_ELSEWHERE: {
+      actions: assign({
+        stale: true,
+        pendingKeys: ({ context, event }) => [...new Set([...context.pendingKeys, ...event.keys])],
+      }),
+    },
+    STREAM: { actions: assign({ streamLive: ({ event }) => event.live }) },
   },
   states: {
     loading: {
+      // What changed elsewhere up to now is what this request brings.
+      entry: assign(({ context }) => ({ stale: false, inflightKeys: context.pendingKeys, pendingKeys: [] })),
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
@@ -284,7 +324,14 @@ export const listViewMachine = setup({
           },
           {
             target: 'idle',
-            actions: assign(({ event }) => ({ ...shown(event.output), error: null, checked: null })),
+            actions: assign(({ context, event }) => ({
+              ...shown(event.output),
+              error: null,
+              checked: null,
+              ...(context.inflightKeys.length > 0
+                ? { marked: context.inflightKeys, markSeq: context.markSeq + 1, inflightKeys: [] }
+                : {}),
+            })),
           },
         ],
         onError: [
@@ -352,15 +399,26 @@ export const listViewMachine = setup({
           },
           { actions: { type: 'notify', params: { kind: 'error', message: REFRESH_TIMER_MESSAGE } } },
         ],
+        STREAM: { target: '.route', reenter: true, actions: assign({ streamLive: ({ event }) => event.live }) },
       },
       states: {
         route: {
-          always: [{ guard: 'isAutoRefreshOn', target: 'refreshing' }, { target: 'still' }],
+          always: [
+            { guard: 'isStale', target: 'changed' },
+            { guard: 'isAutoRefreshOn', target: 'refreshing' },
+            { target: 'still' },
+          ],
         },
-        // Auto-refresh off (interval 0).
-        still: {},
+        // Auto-refresh off (interval 0), or the change events' stream is live.
+        still: { on: { CHANGED_ELSEWHERE: { target: 'route', actions: 'noteChange' } } },
         refreshing: {
           after: { REFRESH: { target: '#listView.loading' } },
+          on: { CHANGED_ELSEWHERE: { target: 'route', actions: 'noteChange' } },
+        },
+        // Changed elsewhere: refetch once the events have settled for a moment (a background
+        // request: no busy overlay, the scroll, selection, focus and an open edit stay).
+        changed: {
+          after: { CHANGE_DEBOUNCE: { target: '#listView.loading' } },
         },
       },
     },

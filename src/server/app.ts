@@ -29,6 +29,8 @@ import { limitRoutes } from './routes/config/limits';
 import { settingRoutes } from './routes/config/settings';
 import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { SERVER_RESOURCES } from './resources';
+import { startChangeHub, type ChangeHub, type EventWindow } from './events/hub';
+import { eventRoutes } from './routes/events';
 import { REPO_ROOT } from './paths';
 import { changeHeaderPlugin } from './undo/changeContext';
 import { undoRoutes } from './undo/routes';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     config: Config;
     /** Hardware-log lines a user can cause, bounded per user (repositories/hw-log-budget.ts). */
     hwLogBudget: HwLogBudget;
+    /** The change events this instance hears (events/hub.ts). */
+    changes: ChangeHub;
   }
 }
 
@@ -87,6 +91,8 @@ export interface BuildAppOptions {
   hwLogBudget?: Partial<HwLogBudgetOptions>;
   /** The database still starting (main.ts, embedded database): /api/health says so until it settles (http/starting.ts). */
   starting?: Promise<unknown>;
+  /** The change events' resume window and the streams' heartbeat (events/hub.ts, events/stream.ts). */
+  events?: { window?: Partial<EventWindow>; heartbeatMs?: number };
 }
 
 /**
@@ -167,6 +173,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // Pending summaries are written before the database closes (the caller closes it after the app).
   app.addHook('onClose', async () => hwLogBudget.flush());
   await app.register(changeHeaderPlugin);
+  // With the database still starting, the hub starts listening once it is there; the app does not
+  // wait for it (the server listens at once, http/starting.ts).
+  const changes = await startChangeHub(db, options.events?.window, (err) => app.log.error({ err }, 'change events'), {
+    wait: options.starting === undefined,
+  });
+  app.decorate('changes', changes);
+  app.addHook('onClose', async () => changes.close());
   registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
   // Before the routes: its hooks apply to the routes registered after it.
   await app.register(heavyReadPlugin, {
@@ -191,6 +204,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
   await app.register(undoRoutes);
+  await app.register(eventRoutes, { hub: changes, heartbeatMs: options.events?.heartbeatMs });
   if (hasClient) await registerClient(app, clientDir);
 
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).

@@ -36,7 +36,9 @@ test.describe('Undo (admin)', () => {
     const rows = tables.Samples.dataRows(page);
     await expect(rows.first()).toBeVisible();
     const first = rows.first();
-    const key = (await first.getByRole('button', { name: /^Edit row / }).getAttribute('aria-label'))!.slice('Edit row '.length);
+    const key = (await first.getByRole('button', { name: /^Edit row / }).getAttribute('aria-label'))!.slice(
+      'Edit row '.length,
+    );
     const [sId, sStamp] = key.split('|') as [string, string];
     const before = await apiGet<Record<string, unknown>>(app, `samples/${sId}/${sStamp.replace(' ', 'T')}`);
 
@@ -62,14 +64,21 @@ test.describe('Undo (admin)', () => {
 
     // The palette's 'Undo last change' does the same: a second delete comes back from it.
     await page.reload();
-    const again = tables.Samples.dataRows(page).filter({ has: page.getByRole('button', { name: `Delete row ${key}` }) });
+    const again = tables.Samples.dataRows(page).filter({
+      has: page.getByRole('button', { name: `Delete row ${key}` }),
+    });
     await again.getByRole('button', { name: `Delete row ${key}` }).click();
-    await page.getByRole('alertdialog', { name: 'Delete Sample' }).getByRole('button', { name: 'Yes' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Sample' })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     await expect(snackbar(page).getByRole('status')).toHaveText(`sId#${key} was deleted successfully!`);
     // Quickly, within the window: the palette opened, the command's name put in whole, Enter.
     await app.openPalette();
     await page.keyboard.insertText('Undo last change');
-    await expect(app.palette.getByRole('option', { selected: true })).toHaveAccessibleName('Undo last change');
+    await expect(app.palette.getByRole('option', { selected: true })).toHaveAccessibleName(
+      'Undo last change',
+    );
     await page.keyboard.press('Enter');
     await expect(snackbar(page).getByRole('status')).toHaveText(UNDO_MESSAGES.undone);
     await expectFocusOnNamedControl(page);
@@ -90,10 +99,27 @@ test.describe('Undo (admin)', () => {
     // Ctrl+Z inside a text field is the field's own (the typing): the undo leaves it to the browser.
     // Registered after the shell's capture listener on document, so it sees what that one did.
     await page.evaluate(() => {
-      document.addEventListener(
+      // The tests compile without the DOM library: the page's globals as far as used here.
+      interface KeyEvent {
+        key: string;
+        defaultPrevented: boolean;
+      }
+      const doc = (
+        globalThis as unknown as {
+          document: {
+            addEventListener(
+              type: 'keydown',
+              listener: (event: KeyEvent) => void,
+              options: { capture: boolean },
+            ): void;
+            body: { dataset: Record<string, string> };
+          };
+        }
+      ).document;
+      doc.addEventListener(
         'keydown',
         (event) => {
-          if (event.key === 'z') document.body.dataset['undoKeyTaken'] = String(event.defaultPrevented);
+          if (event.key === 'z') doc.body.dataset['undoKeyTaken'] = String(event.defaultPrevented);
         },
         { capture: true },
       );

@@ -37,9 +37,11 @@ import {
   type PageCheck,
 } from '../../src/machines/listView.machine';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
+import { CHANGE_DEBOUNCE_MS } from '../../src/domain/events';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 const REFRESH_EVENT = 'xstate.after.REFRESH.listView.idle.refreshing';
+const CHANGED_EVENT = 'xstate.after.CHANGE_DEBOUNCE.listView.idle.changed';
 const PAGE: ListPage = {
   rows: [{ aId: 1 }, { aId: 2 }],
   totalItems: 120,
@@ -192,6 +194,11 @@ const SAMPLE_EVENTS = [
   { type: 'SET_REFRESH', seconds: 0 },
   { type: 'SET_REFRESH', seconds: '601' },
   { type: 'RELOAD' },
+  { type: 'CHANGED_ELSEWHERE', keys: ['1'] },
+  { type: 'CHANGED_ELSEWHERE', keys: [] },
+  { type: 'STREAM', live: true },
+  { type: 'STREAM', live: false },
+  { type: CHANGED_EVENT },
   { type: 'xstate.done.actor.fetchPage', output: PAGE },
   { type: 'xstate.done.actor.fetchPage', output: STAGED },
   { type: 'xstate.done.actor.checkRows', output: CHECKED_ROWS },
@@ -214,21 +221,49 @@ interface Seen {
   waiting: 'page' | 'check' | null;
   requests: Array<{ query: SelectionQuery; aborted: boolean }>;
   messages: NotifyParams[];
+  /** The change events' stream is live (as the page last said). */
+  live: boolean;
+  /** Something changed elsewhere since the last request went out. */
+  changedSince: boolean;
+  /** The keys changed elsewhere each request brings (those told since the request before it). */
+  keysOf: string[][];
+  /** The rows shown as changed elsewhere. */
+  marked: string[];
 }
 
 /** A table with its fake server; a copy replays the same events on a new one. */
 const oracleDriver = (): Driver<Seen, Event> => {
   const sut = createSut();
   const done: Event[] = [];
-  const driver: Driver<Seen, Event> = {
+  let live = false;
+  let changedSince = false;
+  let pending: string[] = [];
+  const keysOf: string[][] = [];
+  const driver: Driver<Seen, Event> & { step(event: Event): Promise<void> } = {
     async send(event) {
       done.push(event);
+      const calls = sut.calls.length;
+      if (event.type === 'STREAM') live = event.live as boolean;
+      if (event.type === 'CHANGED_ELSEWHERE') {
+        changedSince = true;
+        pending = [...new Set([...pending, ...(event.keys as string[])])];
+      }
+      await driver.step(event);
+      if (sut.calls.length > calls) {
+        keysOf.push(pending);
+        pending = [];
+        changedSince = false;
+      }
+    },
+    async step(event: Event) {
       const call = sut.calls.at(-1);
       const check = sut.checks.at(-1);
       if (event.type === REFRESH_EVENT) {
         // The wait as the machine was told it; nothing when auto-refresh is not waiting.
         if (sut.actor.getSnapshot().matches({ idle: 'refreshing' }))
           sut.clock.increment(refreshDelayMs(sut.actor.getSnapshot().context.refreshSeconds));
+      } else if (event.type === CHANGED_EVENT) {
+        if (sut.actor.getSnapshot().matches({ idle: 'changed' })) sut.clock.increment(CHANGE_DEBOUNCE_MS);
       } else if (event.type.endsWith('.fetchPage')) {
         if (!call || call.settled || !sut.actor.getSnapshot().matches('loading')) return;
         if (event.type.includes('.done.')) await sut.resolve(event.output as ListPage);
@@ -258,6 +293,10 @@ const oracleDriver = (): Driver<Seen, Event> => {
               : null,
         requests: sut.calls.map((c) => ({ query: c.query, aborted: c.signal.aborted })),
         messages: [...sut.notifications],
+        live,
+        changedSince,
+        keysOf: [...keysOf],
+        marked: [...snapshot.context.marked],
       };
     },
     async fork() {
@@ -352,16 +391,16 @@ const listViewRules: Rules<Seen, Event> = {
       expect(saidIn(step)).toEqual([{ kind: 'error', message: REFRESH_TIMER_MESSAGE }]);
     }
   },
-  'Auto-refresh asks again, with the same query, only while on and the table is idle': (step) => {
+  'Auto-refresh asks again, with the same query, only while on, the table idle and the change events not live': (step) => {
     const { before, event } = step;
     if (event.type !== REFRESH_EVENT) return;
-    const on = before.status === 'idle' && before.refreshSeconds > 0;
+    const on = before.status === 'idle' && before.refreshSeconds > 0 && !before.live && !before.changedSince;
     expect(sentIn(step).map((r) => r.query)).toEqual(on ? [before.query] : []);
   },
   'An answer shows its page; a failure says why and keeps the last checked rows; a cancelled one says nothing':
     (step) => {
       const { before, event, after } = step;
-      if (isUser(event) || event.type === REFRESH_EVENT) return;
+      if (isUser(event) || event.type === REFRESH_EVENT || event.type === CHANGED_EVENT) return;
       const page = event.type.endsWith('.fetchPage') && before.waiting === 'page';
       const check = event.type.endsWith('.checkRows') && before.waiting === 'check';
       if (!page && !check) {
@@ -393,6 +432,24 @@ const listViewRules: Rules<Seen, Event> = {
         expect(after.status).toBe('error');
       }
     },
+  'A change elsewhere sends nothing at once and changes nothing shown': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'CHANGED_ELSEWHERE' && event.type !== 'STREAM') return;
+    expect(sentIn(step)).toEqual([]);
+    expect([after.status, after.rows, after.query, saidIn(step)]).toEqual([before.status, before.rows, before.query, []]);
+  },
+  'After a moment, a change elsewhere asks again with the same query, once, only while nothing is under way': (step) => {
+    const { before, event } = step;
+    if (event.type !== CHANGED_EVENT) return;
+    const due = before.status === 'idle' && before.changedSince;
+    expect(sentIn(step).map((r) => r.query)).toEqual(due ? [before.query] : []);
+  },
+  'The rows that changed elsewhere come marked with the answer that brought them': (step) => {
+    const { before, event, after } = step;
+    if (event.type !== 'xstate.done.actor.fetchPage' || before.waiting !== 'page') return;
+    const keys = before.keysOf.at(-1) ?? [];
+    expect(after.marked).toEqual(keys.length > 0 ? keys : before.marked);
+  },
   'Rows not checked never stay on screen once the table is idle or failed': ({ after }) => {
     if (after.status !== 'loading') expect(after.rows).not.toContainEqual(UNCHECKED_ROWS[0]);
   },
@@ -412,6 +469,8 @@ describe('list view: every transition judged by the spec rules', () => {
           refresh: state.context.refreshSeconds > 0,
           pages: state.context.totalPages > 1,
           checked: state.context.checked !== null,
+          live: state.context.streamLive,
+          stale: state.context.stale,
         }),
     },
   );
@@ -692,6 +751,18 @@ describe('auto-refresh (simulated clock)', () => {
     const sut = await loaded();
     sut.actor.send({ type: 'SET_REFRESH', seconds: '600' });
     sut.clock.increment(600_000);
+    expect(sut.calls.length).toBe(2);
+  });
+
+  it('waits while the change stream is live and runs again as its fallback when it is not', async () => {
+    const sut = await loaded({ refreshSeconds: 5 });
+    sut.actor.send({ type: 'STREAM', live: true });
+    sut.clock.increment(60_000);
+    expect(sut.calls.length).toBe(1);
+    sut.actor.send({ type: 'STREAM', live: false });
+    sut.clock.increment(4999);
+    expect(sut.calls.length).toBe(1);
+    sut.clock.increment(1);
     expect(sut.calls.length).toBe(2);
   });
 });

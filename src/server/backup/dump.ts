@@ -11,6 +11,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { MIGRATIONS } from '../db/migrate';
 import { REPORT_SUMMARY_TABLES } from '../db/migrations/0010_report_summary';
+import { CHANGE_EVENT_TABLE } from '../db/migrations/0011_change_events';
 import { APP_VERSION } from '../paths';
 
 export const BACKUP_FORMAT = 'labdesk-backup';
@@ -32,7 +33,7 @@ export class BackupError extends Error {
 /** Tables that hold something: users, records or audit events (restore refuses them without --force). */
 const CONTENT_TABLES = ['app_user', 'sample', 'analysis', 'box', 'screen', 'hw_log', 'audit_event'] as const;
 
-/** The app's tables (not the report summaries: derived), each after the tables it references (so rows insert in this order). */
+/** The app's tables (not the report summaries: derived; not the change events: a live feed), each after the tables it references (so rows insert in this order). */
 export const tablesInOrder = async (db: Kysely<Database>): Promise<string[]> => {
   const { rows: tables } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
@@ -48,7 +49,7 @@ export const tablesInOrder = async (db: Kysely<Database>): Promise<string[]> => 
     for (const r of refs) if (r.child === name && r.parent !== name) visit(r.parent, path);
     ordered.push(name);
   };
-  for (const t of tables) if (!REPORT_SUMMARY_TABLES.includes(t.name)) visit(t.name, new Set());
+  for (const t of tables) if (!REPORT_SUMMARY_TABLES.includes(t.name) && t.name !== CHANGE_EVENT_TABLE) visit(t.name, new Set());
   return ordered;
 };
 

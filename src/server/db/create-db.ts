@@ -128,6 +128,18 @@ export const openPGlite = async (dataDir: string | undefined, timezone: string, 
 };
 
 /**
+/**
+ * Where a database's NOTIFYs can be heard (events/listener.ts): PGlite's own `listen()` (a promise
+ * of it while the database is still starting, main.ts), or a PostgreSQL client of its own made with
+ * the pool's settings (a LISTEN holds its session).
+ */
+export type NotifySource =
+  | { kind: 'pglite'; pglite: PGlite | Promise<PGlite> }
+  | { kind: 'postgres'; client: () => Pg.Client };
+const notifySources = new WeakMap<Kysely<Database>, NotifySource>();
+export const notifySourceOf = (db: Kysely<Database>): NotifySource | undefined => notifySources.get(db);
+
+/**
  * Kysely over PGlite, with the app's plugins; closing it closes the PGlite. Given a promise (a
  * database still starting, main.ts), every query waits until it resolves, and a rejection fails
  * them; closing then waits for it too, so that a PGlite opened late is closed all the same.
@@ -140,6 +152,7 @@ export const pgliteDb = (pglite: PGlite | Promise<PGlite>, onFatal?: (err: unkno
   });
   // Known without asking: isPGlite() must not wait for a database that is still starting.
   pgliteCache.set(db, Promise.resolve(true));
+  notifySources.set(db, { kind: 'pglite', pglite });
   const close = async (): Promise<void> => {
     await db.destroy();
     const opened = await later?.catch(() => undefined);
@@ -154,6 +167,12 @@ export const createDb = async (config: DbConfig, options: CreateDbOptions = {}):
     const db = new Kysely<Database>({
       dialect: createPostgresDialect(config.databaseUrl, config.timezone, options.maxConnections),
       plugins,
+    });
+    const { databaseUrl, timezone } = config;
+    notifySources.set(db, {
+      kind: 'postgres',
+      client: () =>
+        new (postgresDriver().pg.Client)({ connectionString: databaseUrl, options: sessionOptions(timezone), connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
     });
     return { db, kind: 'postgres', close: once(() => db.destroy()) };
   }

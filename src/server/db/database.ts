@@ -220,6 +220,19 @@ export interface ServerStateTable {
   updatedAt: ColumnType<string, string | undefined, string>;
 }
 
+/** One committed write's change to one resource (migration 0011, docs/dev/architecture.md#change-events). */
+export interface ChangeEventTable {
+  /** bigint: read as text by pg, as a number by PGlite; String() it. */
+  id: ColumnType<string | number, never, never>;
+  tx: ColumnType<string | number, never, never>;
+  resource: string;
+  keys: ColumnType<unknown, string, string>;
+  count: number;
+  version: number | null;
+  actor: string | null;
+  at: DefaultedTime;
+}
+
 export interface Database {
   sample: SampleTable;
   analysis: AnalysisTable;
@@ -238,6 +251,7 @@ export interface Database {
   auditEvent: AuditEventTable;
   signinAttempt: SigninAttemptTable;
   serverState: ServerStateTable;
+  changeEvent: ChangeEventTable;
 }
 
 export type SampleRow = Selectable<SampleTable>;

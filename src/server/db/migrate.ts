@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_box_positions_version';
 import * as m0008 from './migrations/0008_sync_versions';
 import * as m0009 from './migrations/0009_instances';
 import * as m0010 from './migrations/0010_report_summary';
+import * as m0011 from './migrations/0011_change_events';
 import * as m0012 from './migrations/0012_audit_change';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_sync_versions': m0008,
   '0009_instances': m0009,
   '0010_report_summary': m0010,
+  '0011_change_events': m0011,
   '0012_audit_change': m0012,
 };
 

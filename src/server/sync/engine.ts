@@ -7,6 +7,7 @@
 // times, and says in its log which files it left waiting. Status: RUNNING during the run, then
 // DONE, or ERROR when a file failed or the run broke; lastSync is stamped at the end; every run
 // leaves a sync_run row.
+import { actAs, syncActor } from '../events/actor';
 import { sql, type Kysely } from 'kysely';
 import type { SyncId, SyncStatus } from '../../domain/entities/syncEntry';
 import { RUN_LOG_FAILURE, waitingFiles } from '../../domain/sync';
@@ -150,6 +151,7 @@ async function runLocked(
     `Sync ${syncId} ${run.status}: ${run.filesDone} file(s) imported, ${run.filesFailed} failed, ${run.rowsImported} row(s)${waiting}`,
   );
   await db.transaction().execute(async (trx) => {
+    await actAs(trx, syncActor(syncId));
     await trx
       .updateTable('syncRun')
       .set({

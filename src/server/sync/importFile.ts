@@ -9,6 +9,7 @@
 // failed/ with a reason file and the run goes on. A file that changed while it was read (size,
 // time or inode differ afterwards) is not imported: it is read again (the upsert by natural key
 // makes that safe).
+import { actAs, syncActor } from '../events/actor';
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
@@ -91,6 +92,7 @@ export const WRITE_CHUNK = 5000;
 const refuse = async (ctx: FileContext, file: WaitingFile, hash: string, reason: string): Promise<FileOutcome> => {
   const text = printable(`${file.name}: ${reason}`);
   await ctx.db.transaction().execute(async (trx) => {
+    await actAs(trx, syncActor(ctx.syncId));
     await trx
       .insertInto('syncFile')
       .values({
@@ -171,6 +173,7 @@ async function importOpen(ctx: FileContext, file: WaitingFile, handle: FileHandl
   let rows: number;
   try {
     rows = await ctx.db.transaction().execute(async (trx) => {
+      await actAs(trx, syncActor(ctx.syncId));
       const n = await importRows(trx, ctx.importer, handle, ranges, sniffed.encoding, WRITE_CHUNK);
       await ctx.afterRead?.(file.name);
       if (await changedSince(handle, file.path, stat)) throw new ChangedWhileRead();

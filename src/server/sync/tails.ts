@@ -5,6 +5,7 @@
 // file's header line, and imports it in one transaction with the ledger's new size — exactly once.
 // A last line that had no line break yet when the file was imported is read again whole (its
 // upsert by natural key takes the completed line). Only the latest files done are looked at.
+import { actAs, syncActor } from '../events/actor';
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
 import type { SyncId } from '../../domain/entities/syncEntry';
@@ -67,6 +68,7 @@ export const importTails = async (ctx: FileContext): Promise<TailOutcome> => {
       try {
         if (sniffed.nul) throw new LineError(1, 'the appended part holds NUL bytes');
         const rows = await ctx.db.transaction().execute(async (trx) => {
+          await actAs(trx, syncActor(ctx.syncId));
           const n = await importRows(trx, ctx.importer, handle, ranges, sniffed.encoding, WRITE_CHUNK);
           if (await changedSince(handle, path, stat)) return null;
           await setBytes(trx, ctx.syncId, f.fileName, f.contentHash, stat.size, n);
@@ -89,6 +91,7 @@ export const importTails = async (ctx: FileContext): Promise<TailOutcome> => {
           `${label}: the lines appended after its import were refused (${err instanceof Error ? err.message : String(err)}); line numbers count from the header`,
         );
         await ctx.db.transaction().execute(async (trx) => {
+          await actAs(trx, syncActor(ctx.syncId));
           await setBytes(trx, ctx.syncId, f.fileName, f.contentHash, stat.size);
           await appendHwLog(trx, [{ level: 'ERROR', info: `Sync ${ctx.syncId}: ${reason}` }]);
         });

@@ -1,7 +1,9 @@
-// The app-wide state providers in their required order: auth needs notifications, undo needs both.
+// The app-wide state providers in their required order: auth needs notifications, undo needs both,
+// the change events need auth.
 import type { ReactNode } from 'react';
 import { AuthProvider } from './AuthProvider';
 import { BusyProvider } from './BusyProvider';
+import { ChangeEventsProvider } from './ChangeEventsProvider';
 import { NotificationProvider } from './NotificationProvider';
 import { UndoProvider } from './UndoProvider';
 
@@ -10,7 +12,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <NotificationProvider>
       <BusyProvider>
         <AuthProvider>
-          <UndoProvider>{children}</UndoProvider>
+          <UndoProvider>
+            <ChangeEventsProvider>{children}</ChangeEventsProvider>
+          </UndoProvider>
         </AuthProvider>
       </BusyProvider>
     </NotificationProvider>

@@ -10,3 +10,4 @@ export {
   type VisibleNotification,
 } from './NotificationProvider';
 export { UndoProvider, useUndo, type Undo } from './UndoProvider';
+export { ChangeEventsProvider, useChangeEvents, useOnChange, type ChangeEvents, type ChangeListener } from './ChangeEventsProvider';

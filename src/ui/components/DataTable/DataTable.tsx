@@ -108,6 +108,8 @@ export interface DataTableProps<T> {
    * page keeps the values and sends the changed rows in one batch.
    */
   batch?: BatchEditing;
+  /** Rows changed elsewhere just now (change events): marked for a few seconds. */
+  markedRows?: ReadonlySet<string>;
 }
 
 const SELECT_COLUMN = '__select';
@@ -522,6 +524,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
                   selectedKeys={gridSelected}
                   onSelectionChange={selection ? changeSelection : undefined}
                   keepRowId={editingRowId}
+                  markedRows={props.markedRows}
                   onMoveRow={onReorderRows}
                   viewKey={`${paging?.page ?? 0}/${paging?.pageSize ?? 0}/${sorting.map((t) => `${t.id}${t.desc ? '-' : '+'}`).join(',')}`}
                 />

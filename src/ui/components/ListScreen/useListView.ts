@@ -7,6 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { checkRowsLater, type Http, type RowCheck } from '../../../api/http';
 import { DEFAULT_PAGE_SIZE, type Exclusion } from '../../../domain/constants';
+import { VIEW_EVENTS, changeSummary } from '../../../domain/events';
+import type { StreamStatus } from '../../../machines/eventStream.machine';
 import type { HiddenCounts } from '../../../domain/entities/shared';
 import { buildListQuery, type ListRestriction } from '../../../domain/listQuery';
 import { FILTER_MISMATCH, REFRESH_TIMER_MESSAGE } from '../../../domain/messages';
@@ -22,6 +24,8 @@ import type { SortTerm } from '../DataTable';
 import { useAuth } from '../../state/AuthProvider';
 import { useBusy } from '../../state/BusyProvider';
 import { useNotifications } from '../../state/NotificationProvider';
+import { useOnChange } from '../../state/ChangeEventsProvider';
+import { useChangeMarks } from './useChangeMarks';
 import { loadAllCampaigns, loadExclusion, loadFilters, saveAllCampaigns, saveExclusion, saveFilters } from './preferences';
 import type { ListViewEntity } from './types';
 
@@ -67,6 +71,14 @@ export interface ListView<Row> {
   /** Lifted by a press just now (not read from the preferences): the way back takes the focus. */
   allCampaignsPressed: boolean;
   refreshSeconds: number;
+  /** The change events' stream: while it is not live the refresh timer is the fallback. */
+  streamStatus: StreamStatus;
+  /** Rows changed elsewhere just now (marked for a few seconds). */
+  markedRows: ReadonlySet<string>;
+  /** The last change elsewhere said in words, for a polite live region ('' when none). */
+  changeSummary: string;
+  /** How often each key changed elsewhere since the view opened (a row being edited compares). */
+  changedKeys: ReadonlyMap<string, number>;
   /** The query of the current state (export, PDF, select-all-filtered). */
   query: SelectionQuery;
   /** The path and query string of the list request of `query`, relative to /api ('API Test'). */
@@ -152,6 +164,22 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
   const context = useSelector(actor, (s) => s.context);
   const status = useSelector(actor, listViewStatus);
 
+  // Change events: what touches this view is refetched (the machine debounces and never runs two
+  // requests); a 'reload' (the stream missed too much) refetches as well.
+  const [summary, setSummary] = useState('');
+  const [changedKeys, setChangedKeys] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const streamStatus = useOnChange((change) => {
+    if (change === 'reload') return actor.send({ type: 'CHANGED_ELSEWHERE', keys: [] });
+    if (!(VIEW_EVENTS[entity] ?? [entity]).includes(change.resource)) return;
+    const own = change.resource === entity ? change.keys : [];
+    actor.send({ type: 'CHANGED_ELSEWHERE', keys: own });
+    if (own.length > 0)
+      setChangedKeys((keys) => new Map([...keys, ...own.map((k) => [k, (keys.get(k) ?? 0) + 1] as const)]));
+    setSummary(changeSummary(change));
+  });
+  useEffect(() => actor.send({ type: 'STREAM', live: streamStatus === 'live' }), [actor, streamStatus]);
+  const markedRows = useChangeMarks(context.marked, context.markSeq);
+
   // Preferences follow what the machine accepted (an invalid filter never reaches storage).
   useEffect(() => saveFilters(entity, context.filters), [entity, context.filters]);
   useEffect(
@@ -212,6 +240,10 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     allCampaigns: campaign.all,
     allCampaignsPressed: campaign.pressed,
     refreshSeconds: context.refreshSeconds,
+    streamStatus,
+    markedRows,
+    changeSummary: summary,
+    changedKeys,
     query,
     requestPath: `${entity}/view${params ? `?${params}` : ''}`,
     setPage: (page) => actor.send({ type: 'SET_PAGE', page }),

@@ -284,6 +284,7 @@ export function BoxesPage() {
           prefs={prefs}
           onPrefsChange={setPrefs}
           loading={boxes.loading}
+          markedRows={boxes.markedRows}
           emptyText={NO_DATA}
           paging={{
             page: boxes.page,

@@ -1,6 +1,7 @@
 // React wiring of the batch update machine for the Limits, Settings and Sync pages: the page gives
 // its kind, how to load the rows and how to store one changed row; the hook answers what the table's
-// `batch` option and the Reload/Update buttons need.
+// `batch` option and the Reload/Update buttons need. A change event of the page's rows refreshes them.
+import { useOnChange } from '../../state/ChangeEventsProvider';
 import { useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -65,6 +66,10 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     }),
   );
   const actor = useActorRef(machine, { input: { kind: kind as BatchKind<unknown> } });
+  // A change of these rows elsewhere (change events): reload them silently, keeping the user's edits.
+  useOnChange((change) => {
+    if (change === 'reload' || change.resource === page) actor.send({ type: 'REFRESH' });
+  });
   const context = useSelector(actor, (s: BatchSnapshot) => s.context);
   const enabled = useSelector(actor, canUpdate);
   const busy = useSelector(actor, isBusy);

@@ -3,6 +3,7 @@
 // machine like every other paged table (src/machines/listView.machine.ts: a newer request cancels
 // the one in flight, a failure says the spec's message). This hook injects the request and the
 // notification: another screen starts at its first page, `reloadKey` reloads the shown page.
+import { useOnChange } from '../../state/ChangeEventsProvider';
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -61,6 +62,14 @@ export function useScreenItems(scrId: number | null, reloadKey: number): ScreenI
   const actor = useActorRef(machine, { input });
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checking'));
+
+  // Change events: the shown screen's items changed elsewhere (a transfer, an upload) are refetched.
+  const streamStatus = useOnChange((change) => {
+    if (scrId === null) return;
+    if (change === 'reload' || (change.resource === 'screens' && change.keys.includes(String(scrId))))
+      actor.send({ type: 'CHANGED_ELSEWHERE', keys: [] });
+  });
+  useEffect(() => actor.send({ type: 'STREAM', live: streamStatus === 'live' }), [actor, streamStatus]);
 
   // Another screen (or none) starts at its first page; a reload keeps the page.
   const shownScreen = useRef(scrId);

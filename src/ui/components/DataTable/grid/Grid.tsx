@@ -87,6 +87,8 @@ export interface GridProps<T> {
   onSelectionChange?: (keys: Set<string>) => void;
   /** A row kept rendered wherever the scroll is (the row being edited). */
   keepRowId?: string | null;
+  /** Rows changed elsewhere just now (a change event): marked in text and colour for a few seconds. */
+  markedRows?: ReadonlySet<string>;
   /**
    * Rows reordered by drag and drop: the dragged row takes the target row's place. The mouse drags
    * the row; the keyboard presses the row's drag button (RowDragButton in a cell), moves to the
@@ -148,6 +150,8 @@ interface RowProps<T> {
   tabCol: number | null | undefined;
   /** The row kept rendered for its edit (marked for the eye: data-editing). */
   kept: boolean;
+  /** Changed elsewhere just now: 'Updated' before the first cell's content, and a colour. */
+  marked: boolean;
   settled: boolean;
   toggle: (id: string, index: number, range: boolean) => void;
 }
@@ -162,6 +166,7 @@ function RowBody<T>({
   tabCol,
   toggle,
   kept,
+  marked,
   settled,
   dom,
 }: RowProps<T> & { dom?: Record<string, unknown> }) {
@@ -183,6 +188,7 @@ function RowBody<T>({
       data-ri={index}
       data-row-key={id}
       data-editing={kept || undefined}
+      data-updated={marked || undefined}
       tabIndex={tabCol === null ? 0 : -1}
       style={{ transform: `translateY(${top}px)` }}
     >
@@ -198,6 +204,7 @@ function RowBody<T>({
           style={{ width: c.width }}
           {...c.cellAttrs}
         >
+          {marked && ci === 0 ? <span className="dt-updated">Updated</span> : null}
           {c.renderCell(row, ctx)}
         </div>
       ))}
@@ -303,6 +310,7 @@ export function Grid<T>(props: GridProps<T>) {
     selectedKeys,
     onSelectionChange,
     keepRowId,
+    markedRows,
     onMoveRow,
     viewKey,
   } = props;
@@ -581,6 +589,7 @@ export function Grid<T>(props: GridProps<T>) {
               tabCol: stop.row === index ? stop.col : undefined,
               toggle,
               kept: keepRowId === id,
+              marked: markedRows?.has(id) ?? false,
               // The focused and the edited row keep their controls.
               settled: !virtualizer.isScrolling || keepRowId === id || stop.row === index,
             };

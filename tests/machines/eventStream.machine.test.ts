@@ -1,0 +1,254 @@
+// The browser's change-event stream (docs/dev/architecture.md#change-events). The model (the
+// machine itself) only proposes paths; each is replayed on a real actor on a simulated clock, then
+// every event is tried once more at its end, and the oracle below judges each step by the rules,
+// computed from what the server said and when, without asking the machine: each change is handed on
+// once and in order (one not after the last one handed on is dropped); a reload asks the pages to
+// refetch; every connect sends the last event's id; the status is live after an open, down after
+// STREAM_MAX_FAILURES failed connects in a row, connecting before anything, resuming otherwise; a
+// failed connection is tried again STREAM_RETRY_MS later, or STREAM_DOWN_RETRY_MS when down, never
+// sooner, and only one connection is under way at a time. The connection speaks only while it lives
+// (OPENED while under way, FAILED while under way or open); a delay the model offers moves the clock
+// to the next connect the rules expect (1 ms short of it first, so a connect too early shows).
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import { createActor, SimulatedClock } from 'xstate';
+import {
+  STREAM_DOWN_RETRY_MS,
+  STREAM_MAX_FAILURES,
+  STREAM_RETRY_MS,
+  type ChangeEvent,
+} from '../../src/domain/events';
+import { eventStreamMachine, streamStatus, type EventStreamEvent, type StreamStatus } from '../../src/machines/eventStream.machine';
+import { activePaths, explored, restingStateNodes, toTestModelMachine } from './model';
+import { checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
+
+const change = (id: string): ChangeEvent => ({
+  id,
+  resource: 'analysis',
+  keys: [id],
+  count: 1,
+  version: 1,
+  by: { kind: 'sync', name: 'analysis' },
+  at: '2026-11-26 03:00:00',
+});
+
+type Event = { type: string; event?: ChangeEvent; id?: string };
+/** The server's side, and when. */
+type Said = { at: number; event: EventStreamEvent };
+
+interface Seen {
+  now: number;
+  status: StreamStatus;
+  connects: { at: number; lastId: string | undefined }[];
+  delivered: string[];
+  reloads: number;
+  said: Said[];
+}
+
+const createSut = () => {
+  const clock = new SimulatedClock();
+  const connects: { at: number; lastId: string | undefined }[] = [];
+  const delivered: string[] = [];
+  let reloads = 0;
+  const machine = eventStreamMachine.provide({
+    actions: {
+      connect: (_, params) => void connects.push({ at: clock.now(), lastId: params.lastId }),
+      deliver: (_, params) => void delivered.push(params.event.id),
+      reload: () => void (reloads += 1),
+    },
+  });
+  const actor = createActor(machine, { clock });
+  actor.start();
+  return { actor, clock, connects, delivered, reloads: () => reloads };
+};
+
+// ---- the oracle ----------------------------------------------------------------------------------
+
+const big = (id: string | undefined) => (id === undefined ? -1n : BigInt(id));
+
+/** The last id the rules know of after what was said: the highest change or reload id so far. */
+const lastKnown = (said: Said[]): string | undefined => {
+  let last: string | undefined;
+  for (const { event } of said) {
+    const id =
+      event.type === 'CHANGE' ? event.event.id : event.type === 'RELOAD' || event.type === 'POSITION' ? event.id : undefined;
+    if (id !== undefined && big(id) > big(last)) last = id;
+  }
+  return last;
+};
+
+/** Failed connects since the last open, and whether the last connection word was an open. */
+const connectionOf = (said: Said[]) => {
+  let failures = 0;
+  let open = false;
+  let any = false;
+  for (const { event } of said) {
+    if (event.type === 'OPENED') [failures, open, any] = [0, true, true];
+    if (event.type === 'FAILED') {
+      // A drop of an open connection is not a failed connect; a failed connect counts.
+      if (!open) failures += 1;
+      [open, any] = [false, true];
+    }
+  }
+  return { failures, open, any };
+};
+
+const expectedStatus = (said: Said[]): StreamStatus => {
+  const { failures, open, any } = connectionOf(said);
+  if (!any) return 'connecting';
+  if (open) return 'live';
+  return failures >= STREAM_MAX_FAILURES ? 'down' : 'resuming';
+};
+
+/** When the next connect is due after the last FAILED, or undefined when one is under way or open. */
+const nextConnectAt = (said: Said[], connects: number): number | undefined => {
+  const fails = said.filter((s) => s.event.type === 'FAILED');
+  // One connection at a time: a new one only after each earlier one failed.
+  if (connects > fails.length) return undefined;
+  const last = fails.at(-1);
+  if (!last) return undefined;
+  const down = connectionOf(said).failures >= STREAM_MAX_FAILURES;
+  return last.at + (down ? STREAM_DOWN_RETRY_MS : STREAM_RETRY_MS);
+};
+
+const visitedByOracle = new Set<string>();
+
+const oracleDriver = (): Driver<Seen, Event> => {
+  const sut = createSut();
+  const said: Said[] = [];
+  const replay: Event[] = [];
+  const advance = (ms: number) => sut.clock.increment(ms);
+  const look = (): Seen => ({
+    now: sut.clock.now(),
+    status: streamStatus(sut.actor.getSnapshot().value),
+    connects: [...sut.connects],
+    delivered: [...sut.delivered],
+    reloads: sut.reloads(),
+    said: [...said],
+  });
+  return {
+    send(event) {
+      replay.push(event);
+      if (event.type.startsWith('xstate.after.')) {
+        const due = nextConnectAt(said, sut.connects.length);
+        if (due === undefined) return advance(60_000);
+        if (due - 1 > sut.clock.now()) advance(due - 1 - sut.clock.now());
+        return advance(Math.max(0, due - sut.clock.now()));
+      }
+      advance(100);
+      // The connection speaks only while it lives: OPENED while under way, FAILED while under way or open.
+      const ended = said.filter((x) => x.event.type === 'FAILED').length;
+      const alive = sut.connects.length > ended;
+      const open = said.findLast((x) => x.event.type === 'OPENED' || x.event.type === 'FAILED')?.event.type === 'OPENED';
+      if (event.type === 'OPENED' && !(alive && !open)) return;
+      if (event.type === 'FAILED' && !alive) return;
+      said.push({ at: sut.clock.now(), event: event as EventStreamEvent });
+      sut.actor.send(event as EventStreamEvent);
+      for (const path of activePaths(sut.actor.getSnapshot().value)) visitedByOracle.add(path);
+    },
+    seen: look,
+    fork() {
+      const copy = oracleDriver();
+      for (const event of replay) void copy.send(event);
+      return copy;
+    },
+  };
+};
+
+const rules: Rules<Seen, Event> = {
+  'Each change is handed on once, in order; one not after the last is dropped': ({ before, event, after }) => {
+    const fresh = event.type === 'CHANGE' && big(event.event?.id) > big(lastKnown(before.said));
+    expect(after.delivered).toEqual(fresh ? [...before.delivered, event.event?.id] : before.delivered);
+  },
+  'A reload asks the pages to refetch': ({ before, event, after }) => {
+    expect(after.reloads).toBe(before.reloads + (event.type === 'RELOAD' ? 1 : 0));
+  },
+  'Every connect sends the last event id': ({ before, after }) => {
+    for (const connect of after.connects.slice(before.connects.length))
+      expect(connect.lastId).toBe(lastKnown(after.said));
+  },
+  'Live after an open, down after the failed connects, connecting first, resuming otherwise': ({ after }) => {
+    expect(after.status).toBe(expectedStatus(after.said));
+  },
+  'A failed connection is tried again after its delay, never sooner, one at a time': ({ after }) => {
+    expect(after.connects[0]?.at).toBe(0);
+    const fails = after.said.filter((s) => s.event.type === 'FAILED');
+    expect(after.connects.length).toBeLessThanOrEqual(fails.length + 1);
+    after.connects.slice(1).forEach((connect, i) => {
+      const failedAt = fails[i]?.at ?? Number.NaN;
+      const saidBefore = after.said.filter((s) => s.at <= failedAt);
+      const down = connectionOf(saidBefore).failures >= STREAM_MAX_FAILURES;
+      expect(connect.at - failedAt, `connect ${i + 2}`).toBe(down ? STREAM_DOWN_RETRY_MS : STREAM_RETRY_MS);
+    });
+    const due = nextConnectAt(after.said, after.connects.length);
+    if (due !== undefined) expect(after.now, 'a connect that is due has happened').toBeLessThan(due);
+  },
+};
+
+const SAMPLE_EVENTS: Event[] = [
+  { type: 'OPENED' },
+  { type: 'FAILED' },
+  { type: 'CHANGE', event: change('5') },
+  { type: 'CHANGE', event: change('3') },
+  { type: 'RELOAD', id: '7' },
+  { type: 'RELOAD', id: undefined },
+  { type: 'POSITION', id: '6' },
+  { type: 'POSITION', id: '2' },
+  { type: 'xstate.after.retry.eventStream.resuming.waiting' },
+  { type: 'xstate.after.downRetry.eventStream.down.waiting' },
+];
+
+describe('event stream: every transition judged by the rules', () => {
+  const model = createTestModel(
+    toTestModelMachine(
+      eventStreamMachine.provide({ actions: { connect: () => undefined, deliver: () => undefined, reload: () => undefined } }),
+    ),
+    {
+      events: SAMPLE_EVENTS as never,
+      serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    },
+  );
+  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
+  it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
+    await checkWalk(walk, oracleDriver, rules);
+  });
+
+  it('visited every state of the machine', () => {
+    expect([...visitedByOracle].sort()).toEqual(expect.arrayContaining(restingStateNodes(eventStreamMachine)));
+  });
+});
+
+describe('event stream', () => {
+  it('resumes from the last change after a drop, and goes down after three failed connects', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'OPENED' });
+    sut.actor.send({ type: 'CHANGE', event: change('41') });
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    expect(sut.connects.at(-1)?.lastId).toBe('41');
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    sut.actor.send({ type: 'FAILED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('down');
+    sut.clock.increment(STREAM_DOWN_RETRY_MS);
+    sut.actor.send({ type: 'OPENED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('live');
+    sut.actor.send({ type: 'CHANGE', event: change('41') });
+    expect(sut.delivered).toEqual(['41']);
+  });
+
+  it('a reload without an id, or an older one, or an older position keeps the position: the next connect resumes from the last change', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'OPENED' });
+    sut.actor.send({ type: 'CHANGE', event: change('5') });
+    sut.actor.send({ type: 'RELOAD', id: undefined });
+    sut.actor.send({ type: 'RELOAD', id: '4' });
+    sut.actor.send({ type: 'POSITION', id: '2' });
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    expect(sut.reloads()).toBe(2);
+    expect(sut.connects.at(-1)?.lastId).toBe('5');
+  });
+});

@@ -1,0 +1,197 @@
+// GET /api/events and the change events behind it (docs/dev/architecture.md#change-events): each
+// committed write gives one event per resource it touched, with its keys, version and actor; a
+// rolled-back write none; a reader sees no admin-only data; a reconnect resumes from Last-Event-ID
+// or is told to reload when the window no longer holds what it missed.
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVENT_KEYS_CAP, type ChangeEvent } from '../../src/domain/events';
+import { actAs } from '../../src/server/events/actor';
+import { useHarness } from './harness';
+import { openEvents, type SseClient } from './sse';
+
+const h = useHarness({ events: { heartbeatMs: 200 } });
+const open: SseClient[] = [];
+afterEach(() => {
+  for (const client of open.splice(0)) client.close();
+});
+
+const stream = async (token: string, lastId?: string): Promise<SseClient> => {
+  const client = await openEvents(h.app, token, lastId);
+  open.push(client);
+  // The stream's first frame says where it starts.
+  await client.until('the start', (frames) => frames.length > 0);
+  return client;
+};
+
+const SAMPLE = { sId: '1234567890128', sStamp: '2025-10-01 06:00:00' };
+const analysis = (overrides: object = {}) => ({
+  sample: { sampleId: SAMPLE, weightNet: null, weightBru: null, name: null, boxPos: null },
+  aFlags: '-----',
+  dateIn: '2025-10-01 07:00:00',
+  dateOut: '2025-10-01 07:05:00',
+  pol: 17.5,
+  lane: 1,
+  comment: 'typed by hand',
+  dateExported: null,
+  ...overrides,
+});
+
+/** The change events after `before` settled: waits a moment so a second event would have arrived. */
+const eventsAfter = async (client: SseClient, before: number, expected: number): Promise<ChangeEvent[]> => {
+  await client.until(`${expected} event(s)`, () => client.changes().length >= before + expected);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return client.changes().slice(before);
+};
+
+describe('GET /api/events', () => {
+  it('refuses a request without a token', async () => {
+    const res = await h.request({ method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a Last-Event-ID that is not an event id with 400', async () => {
+    const token = await h.tokenFor('ROLE_ADMIN');
+    const client = await openEvents(h.app, token, 'abc');
+    open.push(client);
+    expect(client.status).toBe(400);
+  });
+
+  it('sends a heartbeat comment and a start id', async () => {
+    const token = await h.tokenFor('ROLE_READER');
+    const client = await stream(token);
+    expect(client.frames[0]?.id).toMatch(/^\d+$/);
+  });
+
+  it('gives one event per write with its keys, version and actor; none for a refused write', async () => {
+    const admin = 'events-admin@lab.test';
+    await h.addUser(admin, 'ROLE_ADMIN');
+    const token = await h.signIn(admin);
+    await h.db.insertInto('sample').values({ sId: SAMPLE.sId, sStamp: SAMPLE.sStamp, name: 'beet' }).execute();
+    const client = await stream(token);
+
+    let before = client.changes().length;
+    const created = await h.request({ method: 'POST', url: '/api/analysis', token, payload: analysis() });
+    expect(created.statusCode, created.body).toBe(201);
+    const aId = String(created.json<{ aId: number }>().aId);
+    const [create, ...more] = await eventsAfter(client, before, 1);
+    expect(more).toEqual([]);
+    expect(create).toMatchObject({ resource: 'analysis', keys: [aId], count: 1, version: 1, by: { kind: 'user', name: admin } });
+
+    before = client.changes().length;
+    const row = await h.db.selectFrom('analysis').select('version').where('aId', '=', Number(aId)).executeTakeFirstOrThrow();
+    const updated = await h.request({
+      method: 'PUT',
+      url: `/api/analysis/${aId}`,
+      token,
+      payload: analysis({ comment: 'changed', version: row.version }),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [update, ...more2] = await eventsAfter(client, before, 1);
+    expect(more2).toEqual([]);
+    expect(update).toMatchObject({ resource: 'analysis', keys: [aId], count: 1, version: row.version + 1 });
+
+    // A refused write (outdated version: 409) commits nothing and says nothing.
+    before = client.changes().length;
+    const stale = await h.request({ method: 'PUT', url: `/api/analysis/${aId}`, token, payload: analysis({ version: row.version }) });
+    expect(stale.statusCode).toBe(409);
+    const deleted = await h.request({ method: 'DELETE', url: `/api/analysis/${aId}`, token });
+    expect(deleted.statusCode).toBe(200);
+    const [remove, ...more3] = await eventsAfter(client, before, 1);
+    expect(more3).toEqual([]);
+    expect(remove).toMatchObject({ resource: 'analysis', keys: [aId], count: 1, version: null });
+  });
+
+  it('gives a limit change its own resource and name', async () => {
+    const token = await h.tokenFor('ROLE_ADMIN');
+    const client = await stream(token);
+    const before = client.changes().length;
+    const limit = (await h.request({ method: 'GET', url: '/api/config/limits/pol', token })).json<Record<string, unknown>>();
+    const res = await h.request({ method: 'PUT', url: '/api/config/limits/pol', token, payload: { ...limit, max: '30' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [event, ...more] = await eventsAfter(client, before, 1);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ resource: 'limits', keys: ['pol'], count: 1 });
+  });
+
+  it('gives a bulk write one event: the keys capped, the count whole, the sync entry named', async () => {
+    const token = await h.tokenFor('ROLE_ADMIN');
+    const client = await stream(token);
+    const before = client.changes().length;
+    await h.db.transaction().execute(async (trx) => {
+      await actAs(trx, 'sync:sample');
+      // Two statements, as an importer writes its chunks: still one event.
+      for (const offset of [0, 150])
+        await sql`insert into sample (s_id, s_stamp, name)
+          select lpad((900000 + ${offset} + i)::text, 13, '0'), timestamp '2025-10-02 06:00:00', 'bulk'
+          from generate_series(1, 150) i`.execute(trx);
+    });
+    const [event, ...more] = await eventsAfter(client, before, 1);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ resource: 'samples', count: 300, version: null, by: { kind: 'sync', name: 'sample' } });
+    expect(event?.keys).toHaveLength(EVENT_KEYS_CAP);
+    expect(event?.keys[0]).toMatch(/^\d{13}\|2025-10-02 06:00:00$/);
+  });
+
+  it('gives no event for a rolled-back transaction', async () => {
+    const token = await h.tokenFor('ROLE_ADMIN');
+    const client = await stream(token);
+    await h.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('sample').values({ sId: '4000000000006', sStamp: '2025-10-03 06:00:00' }).execute();
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await h.db.insertInto('hwLog').values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'marker' }).execute();
+    await client.until('the marker', () => client.changes().some((e) => e.resource === 'logs'));
+    expect(client.changes().filter((e) => e.resource === 'samples' && e.keys.includes('4000000000006|2025-10-03 06:00:00'))).toEqual([]);
+  });
+
+  it("a reader's stream carries neither user accounts nor who wrote", async () => {
+    const admin = await h.tokenFor('ROLE_ADMIN');
+    const readerClient = await stream(await h.tokenFor('ROLE_READER'));
+    const adminClient = await stream(admin);
+    await h.addUser('someone-new@lab.test', 'ROLE_READER');
+    const limit = (await h.request({ method: 'GET', url: '/api/config/limits/nat', token: admin })).json<Record<string, unknown>>();
+    expect((await h.request({ method: 'PUT', url: '/api/config/limits/nat', token: admin, payload: { ...limit, max: '9' } })).statusCode).toBe(200);
+    await adminClient.until('the limit', () => adminClient.changes().some((e) => e.resource === 'limits' && e.keys.includes('nat')));
+    await readerClient.until('the limit', () => readerClient.changes().some((e) => e.resource === 'limits' && e.keys.includes('nat')));
+    expect(adminClient.changes().some((e) => e.resource === 'users' && e.keys.includes('someone-new@lab.test'))).toBe(true);
+    expect(readerClient.changes().filter((e) => e.resource === 'users')).toEqual([]);
+    const text = readerClient.frames.map((f) => f.data ?? '').join('\n');
+    expect(text).not.toContain('@');
+    expect(readerClient.changes().find((e) => e.resource === 'limits')?.by).toEqual({ kind: 'user', name: null });
+  });
+
+  it('a reconnect with Last-Event-ID gets what it missed, once each', async () => {
+    const token = await h.tokenFor('ROLE_ADMIN');
+    const first = await stream(token);
+    const lastId = first.lastId();
+    first.close();
+    for (const info of ['missed 1', 'missed 2'])
+      await h.db.insertInto('hwLog').values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info }).execute();
+    const again = await stream(token, lastId);
+    await again.until('both missed events', () => again.changes().filter((e) => e.resource === 'logs').length >= 2);
+    const ids = again.changes().map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => BigInt(id) > BigInt(lastId ?? '0'))).toBe(true);
+  });
+
+  it('a reconnect from before the window is told to reload', async () => {
+    const token = await h.tokenFor('ROLE_ADMIN');
+    const first = await stream(token);
+    const lastId = first.lastId();
+    first.close();
+    await h.db.insertInto('hwLog').values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'pruned' }).execute();
+    await h.db.deleteFrom('changeEvent').execute();
+    const again = await stream(token, lastId);
+    expect(again.frames[0]).toMatchObject({ event: 'reload' });
+    expect(BigInt(again.frames[0]?.id ?? '0')).toBeGreaterThan(BigInt(lastId ?? '0'));
+  });
+
+  it('the app closes while streams are open', async () => {
+    const token = await h.tokenFor('ROLE_READER');
+    await stream(token);
+    // Closing is the harness's afterAll: it must not hang on this stream (the test times out if it does).
+  });
+});
