@@ -15,7 +15,7 @@ export const targets = {
   ci: {
     mutate: ['src/machines/scanQueue.machine.ts'],
     tests: 'machines',
-    include: 'tests/machines/scanQueue.machine.test.ts',
+    include: 'tests/machines/scanQueue.machine.test.ts,tests/machines/scanQueue.replay.test.ts',
     threshold: 90,
   },
 };

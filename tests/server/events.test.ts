@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_KEYS_CAP, type ChangeEvent } from '../../src/domain/events';
 import { actAs } from '../../src/server/events/actor';
+import { BAD_LAST_EVENT_ID } from '../../src/server/routes/events';
 import { useHarness } from './harness';
 import { openEvents, type SseClient } from './sse';
 
@@ -56,6 +57,21 @@ describe('GET /api/events', () => {
     expect(client.status).toBe(400);
   });
 
+  it('answers junk in Last-Event-ID with 400 in its words, never a 5xx', async () => {
+    // The stream's one input (the route-wide fuzz and wording tests leave the never-ending stream out).
+    const token = await h.tokenFor('ROLE_ADMIN');
+    for (const junk of ['-1', '1.5', '1e3', '0x10', '12345678901234567890', '١٢', 'ü', "1' or '1'='1", ' ']) {
+      const res = await h.request({
+        method: 'GET',
+        url: '/api/events',
+        token,
+        headers: { 'last-event-id': encodeURIComponent(junk) },
+      });
+      expect(res.statusCode, junk).toBe(400);
+      expect(res.json<{ message: string }>().message, junk).toBe(BAD_LAST_EVENT_ID);
+    }
+  });
+
   it('sends a heartbeat comment and a start id', async () => {
     const token = await h.tokenFor('ROLE_READER');
     const client = await stream(token);
@@ -66,7 +82,10 @@ describe('GET /api/events', () => {
     const admin = 'events-admin@lab.test';
     await h.addUser(admin, 'ROLE_ADMIN');
     const token = await h.signIn(admin);
-    await h.db.insertInto('sample').values({ sId: SAMPLE.sId, sStamp: SAMPLE.sStamp, name: 'beet' }).execute();
+    await h.db
+      .insertInto('sample')
+      .values({ sId: SAMPLE.sId, sStamp: SAMPLE.sStamp, name: 'beet' })
+      .execute();
     const client = await stream(token);
 
     let before = client.changes().length;
@@ -75,10 +94,20 @@ describe('GET /api/events', () => {
     const aId = String(created.json<{ aId: number }>().aId);
     const [create, ...more] = await eventsAfter(client, before, 1);
     expect(more).toEqual([]);
-    expect(create).toMatchObject({ resource: 'analysis', keys: [aId], count: 1, version: 1, by: { kind: 'user', name: admin } });
+    expect(create).toMatchObject({
+      resource: 'analysis',
+      keys: [aId],
+      count: 1,
+      version: 1,
+      by: { kind: 'user', name: admin },
+    });
 
     before = client.changes().length;
-    const row = await h.db.selectFrom('analysis').select('version').where('aId', '=', Number(aId)).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('analysis')
+      .select('version')
+      .where('aId', '=', Number(aId))
+      .executeTakeFirstOrThrow();
     const updated = await h.request({
       method: 'PUT',
       url: `/api/analysis/${aId}`,
@@ -92,7 +121,12 @@ describe('GET /api/events', () => {
 
     // A refused write (outdated version: 409) commits nothing and says nothing.
     before = client.changes().length;
-    const stale = await h.request({ method: 'PUT', url: `/api/analysis/${aId}`, token, payload: analysis({ version: row.version }) });
+    const stale = await h.request({
+      method: 'PUT',
+      url: `/api/analysis/${aId}`,
+      token,
+      payload: analysis({ version: row.version }),
+    });
     expect(stale.statusCode).toBe(409);
     const deleted = await h.request({ method: 'DELETE', url: `/api/analysis/${aId}`, token });
     expect(deleted.statusCode).toBe(200);
@@ -105,8 +139,15 @@ describe('GET /api/events', () => {
     const token = await h.tokenFor('ROLE_ADMIN');
     const client = await stream(token);
     const before = client.changes().length;
-    const limit = (await h.request({ method: 'GET', url: '/api/config/limits/pol', token })).json<Record<string, unknown>>();
-    const res = await h.request({ method: 'PUT', url: '/api/config/limits/pol', token, payload: { ...limit, max: '30' } });
+    const limit = (await h.request({ method: 'GET', url: '/api/config/limits/pol', token })).json<
+      Record<string, unknown>
+    >();
+    const res = await h.request({
+      method: 'PUT',
+      url: '/api/config/limits/pol',
+      token,
+      payload: { ...limit, max: '30' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [event, ...more] = await eventsAfter(client, before, 1);
     expect(more).toEqual([]);
@@ -127,7 +168,12 @@ describe('GET /api/events', () => {
     });
     const [event, ...more] = await eventsAfter(client, before, 1);
     expect(more).toEqual([]);
-    expect(event).toMatchObject({ resource: 'samples', count: 300, version: null, by: { kind: 'sync', name: 'sample' } });
+    expect(event).toMatchObject({
+      resource: 'samples',
+      count: 300,
+      version: null,
+      by: { kind: 'sync', name: 'sample' },
+    });
     expect(event?.keys).toHaveLength(EVENT_KEYS_CAP);
     expect(event?.keys[0]).toMatch(/^\d{13}\|2025-10-02 06:00:00$/);
   });
@@ -138,13 +184,23 @@ describe('GET /api/events', () => {
     await h.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('sample').values({ sId: '4000000000006', sStamp: '2025-10-03 06:00:00' }).execute();
+        await trx
+          .insertInto('sample')
+          .values({ sId: '4000000000006', sStamp: '2025-10-03 06:00:00' })
+          .execute();
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    await h.db.insertInto('hwLog').values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'marker' }).execute();
+    await h.db
+      .insertInto('hwLog')
+      .values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'marker' })
+      .execute();
     await client.until('the marker', () => client.changes().some((e) => e.resource === 'logs'));
-    expect(client.changes().filter((e) => e.resource === 'samples' && e.keys.includes('4000000000006|2025-10-03 06:00:00'))).toEqual([]);
+    expect(
+      client
+        .changes()
+        .filter((e) => e.resource === 'samples' && e.keys.includes('4000000000006|2025-10-03 06:00:00')),
+    ).toEqual([]);
   });
 
   it("a reader's stream carries neither user accounts nor who wrote", async () => {
@@ -152,15 +208,35 @@ describe('GET /api/events', () => {
     const readerClient = await stream(await h.tokenFor('ROLE_READER'));
     const adminClient = await stream(admin);
     await h.addUser('someone-new@lab.test', 'ROLE_READER');
-    const limit = (await h.request({ method: 'GET', url: '/api/config/limits/nat', token: admin })).json<Record<string, unknown>>();
-    expect((await h.request({ method: 'PUT', url: '/api/config/limits/nat', token: admin, payload: { ...limit, max: '9' } })).statusCode).toBe(200);
-    await adminClient.until('the limit', () => adminClient.changes().some((e) => e.resource === 'limits' && e.keys.includes('nat')));
-    await readerClient.until('the limit', () => readerClient.changes().some((e) => e.resource === 'limits' && e.keys.includes('nat')));
-    expect(adminClient.changes().some((e) => e.resource === 'users' && e.keys.includes('someone-new@lab.test'))).toBe(true);
+    const limit = (await h.request({ method: 'GET', url: '/api/config/limits/nat', token: admin })).json<
+      Record<string, unknown>
+    >();
+    expect(
+      (
+        await h.request({
+          method: 'PUT',
+          url: '/api/config/limits/nat',
+          token: admin,
+          payload: { ...limit, max: '9' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await adminClient.until('the limit', () =>
+      adminClient.changes().some((e) => e.resource === 'limits' && e.keys.includes('nat')),
+    );
+    await readerClient.until('the limit', () =>
+      readerClient.changes().some((e) => e.resource === 'limits' && e.keys.includes('nat')),
+    );
+    expect(
+      adminClient.changes().some((e) => e.resource === 'users' && e.keys.includes('someone-new@lab.test')),
+    ).toBe(true);
     expect(readerClient.changes().filter((e) => e.resource === 'users')).toEqual([]);
     const text = readerClient.frames.map((f) => f.data ?? '').join('\n');
     expect(text).not.toContain('@');
-    expect(readerClient.changes().find((e) => e.resource === 'limits')?.by).toEqual({ kind: 'user', name: null });
+    expect(readerClient.changes().find((e) => e.resource === 'limits')?.by).toEqual({
+      kind: 'user',
+      name: null,
+    });
   });
 
   it('a reconnect with Last-Event-ID gets what it missed, once each', async () => {
@@ -169,9 +245,15 @@ describe('GET /api/events', () => {
     const lastId = first.lastId();
     first.close();
     for (const info of ['missed 1', 'missed 2'])
-      await h.db.insertInto('hwLog').values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info }).execute();
+      await h.db
+        .insertInto('hwLog')
+        .values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info })
+        .execute();
     const again = await stream(token, lastId);
-    await again.until('both missed events', () => again.changes().filter((e) => e.resource === 'logs').length >= 2);
+    await again.until(
+      'both missed events',
+      () => again.changes().filter((e) => e.resource === 'logs').length >= 2,
+    );
     const ids = again.changes().map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => BigInt(id) > BigInt(lastId ?? '0'))).toBe(true);
@@ -182,7 +264,10 @@ describe('GET /api/events', () => {
     const first = await stream(token);
     const lastId = first.lastId();
     first.close();
-    await h.db.insertInto('hwLog').values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'pruned' }).execute();
+    await h.db
+      .insertInto('hwLog')
+      .values({ dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'pruned' })
+      .execute();
     await h.db.deleteFrom('changeEvent').execute();
     const again = await stream(token, lastId);
     expect(again.frames[0]).toMatchObject({ event: 'reload' });

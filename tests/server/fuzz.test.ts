@@ -270,8 +270,9 @@ describe('fuzzed requests to every route, as admin', () => {
     for (const route of routes.filter((x) => x.url.startsWith('/api/'))) {
       for (const method of methodsOf(route)) {
         const key = `${method} ${route.url}`;
-        // Uploads take multipart files, not JSON: the upload's own tests cover bad files.
-        if (route.url === '/api/samples/upload') continue;
+        // Uploads take multipart files, not JSON: the upload's own tests cover bad files. The change
+        // stream never ends by design; its one input, Last-Event-ID, is fuzzed in events.test.ts.
+        if (route.url === '/api/samples/upload' || route.url === '/api/events') continue;
         for (let i = 0; i < CASES_PER_ROUTE; i++) {
           const path = route.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => paramValue(name, r, junk));
           const query =
