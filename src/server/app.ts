@@ -129,15 +129,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: REQUEST_TIMEOUT_MS + 5_000,
     connectionTimeout: REQUEST_TIMEOUT_MS + 5_000,
     return503OnClosing: true,
-    // A path the router cannot decode ('/api/boxes/%ff/boxpos') matches no route. Under /api it
-    // gets the not-found handler's answer (401 without a token, then 404; its own 401 goes through
-    // the error handler as a route's would), elsewhere a plain 404 — not Fastify's FST_ERR_BAD_URL
-    // text, which echoes the path and names the framework.
+    // A path the router cannot decode ('/api/boxes/%ff/boxpos') matches no route. Under /api it is
+    // 401 without a token and 404 with one, as any unknown /api path (the 401 goes through the error
+    // handler as a route's would), elsewhere a plain 404 — not Fastify's FST_ERR_BAD_URL text, and
+    // without echoing the undecodable path.
     frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (!isApiPath(request.url)) return void reply.code(404).send({ message: HTTP_MESSAGES.notFound });
-      void notFound(app, request, reply, hasClient).catch((err: FastifyError) =>
-        errorHandler(err, request, reply),
-      );
+      const notFound = () => reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+      if (!isApiPath(request.url)) return void notFound();
+      void app.requireUser(request, reply).then(notFound, (err: FastifyError) => errorHandler(err, request, reply));
     },
     // A view of the largest selection (MAX_SELECTION sample IDs 'sId|sStamp', URL-encoded: about
     // 52 KB) travels in the query string (docs/dev/architecture.md#api-contract); Node's default header limit, 16 KB,
