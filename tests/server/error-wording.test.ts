@@ -153,8 +153,10 @@ describe('no database wording in any 4xx answer', () => {
       if (res.statusCode >= 400 && res.statusCode < 500) {
         clientErrors++;
         // A body may name the path it was asked (a 404, a too-long parameter): that is not wording.
-        const path = decodeURIComponent(url.split('?', 1)[0]!.replace(/%(?![0-9a-f]{2})/gi, '%25'));
-        if (DATABASE_WORDING.test(res.body.split(path).join('')))
+        // As asked (percent-encoded) or decoded.
+        const raw = url.split('?', 1)[0]!;
+        const path = decodeURIComponent(raw.replace(/%(?![0-9a-f]{2})/gi, '%25'));
+        if (DATABASE_WORDING.test(res.body.split(path).join('').split(raw).join('')))
           leaks.push(
             `${method} ${url.slice(0, 160)} ${JSON.stringify(body)?.slice(0, 120) ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`,
           );
