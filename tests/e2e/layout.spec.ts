@@ -133,7 +133,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(path);
       await expect(page).toHaveTitle(/ · /);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': the change stream (/api/events) stays open for as long as a page is. A page
+      // has settled when nothing on it is busy any more (the overlay gone, no table loading).
+      await expect(page.getByTestId('busy-overlay')).toHaveCount(0);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/${path.slice(1)}-${theme}.png` });
     }
   });
