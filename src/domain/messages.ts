@@ -309,3 +309,9 @@ export const numMaxBelowCount = (bId: Id, count: number): string =>
 
 /** A view met a campaign setting that changed under it again and again (it is retried a few times first). */
 export const CAMPAIGN_CHANGING = 'The campaign setting is being changed; please try again.';
+
+/** The note on a list while the change stream is down: the refresh timer stands in, or nothing does. */
+export const liveUpdatesOff = (refreshSeconds: number): string =>
+  refreshSeconds > 0
+    ? `Live updates are off: the list reloads every ${refreshSeconds} s.`
+    : 'Live updates are off: set a refresh time or reload to see changes made elsewhere.';

@@ -4,6 +4,7 @@
 // screenshots at the two bench screen sizes.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
+import { liveUpdatesOff } from '../../src/domain/messages';
 import { expect, test } from './support/fixtures';
 import {
   expectDefaultWindowApplied,
@@ -152,7 +153,7 @@ test.describe('Analysis screen', () => {
     // stands in when the stream is down (issue 26), as here, where the stream cannot connect.
     await page.route('**/api/events', (route) => route.abort());
     await page.reload();
-    await expect(page.getByText(/^Live updates are off: set a refresh time/)).toBeVisible();
+    await expect(page.getByText(liveUpdatesOff(0))).toBeVisible();
     const refresh = page.getByRole('textbox', { name: 'Refresh interval (s)' });
     await expect(refresh).toHaveValue('0');
     await refresh.fill('601');
@@ -169,7 +170,7 @@ test.describe('Analysis screen', () => {
     });
     await refresh.press('Enter');
     await expect(refresh).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Live updates are off: the list reloads every 2 s.')).toBeVisible();
+    await expect(page.getByText(liveUpdatesOff(2))).toBeVisible();
     await expect.poll(() => reloads.length).toBeGreaterThanOrEqual(2);
     expect(reloads[1]! - reloads[0]!).toBeGreaterThanOrEqual(1_900);
     await refresh.fill('0');

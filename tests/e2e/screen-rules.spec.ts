@@ -3,6 +3,7 @@
 // SampleTime and cannot be created; dialogs are 290 px wide; an auto-refresh never covers the page
 // with the busy overlay; and opening the page writes no error into the browser console.
 import type { Locator, Page } from '@playwright/test';
+import { liveUpdatesOff } from '../../src/domain/messages';
 import { expect, test } from './support/fixtures';
 
 const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Analyses' });
@@ -62,7 +63,7 @@ test.describe('Analysis rules', () => {
     // touches and the timer waits): the stream is cut here.
     await page.route('**/api/events', (route) => route.abort());
     await page.reload();
-    await expect(page.getByText(/^Live updates are off: set a refresh time/)).toBeVisible();
+    await expect(page.getByText(liveUpdatesOff(0))).toBeVisible();
     // Every appearance of the overlay is counted in the page, however short.
     await page.evaluate(() => {
       const g = globalThis as unknown as {

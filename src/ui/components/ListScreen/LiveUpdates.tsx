@@ -2,13 +2,8 @@
 // elsewhere in words, in its own polite live region; a note while the stream is down that the
 // refresh timer stands in; and, for a row being edited, that it changed elsewhere before it is saved.
 import { useRef } from 'react';
+import { liveUpdatesOff } from '../../../domain/messages';
 import type { ListView } from './useListView';
-
-/** The note while the change stream is down. */
-export const liveUpdatesOff = (refreshSeconds: number): string =>
-  refreshSeconds > 0
-    ? `Live updates are off: the list reloads every ${refreshSeconds} s.`
-    : 'Live updates are off: set a refresh time or reload to see changes made elsewhere.';
 
 export function LiveUpdates({ view }: { view: Pick<ListView<unknown>, 'changeSummary' | 'streamStatus' | 'refreshSeconds'> }) {
   return (
