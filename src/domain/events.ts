@@ -116,3 +116,13 @@ export const changeSummary = (event: ChangeEvent): string => {
   const who = event.by.kind === 'sync' ? 'sync' : event.by.kind === 'user' ? (event.by.name ?? 'a colleague') : 'the server';
   return `${event.count} ${event.count === 1 ? one : many} updated by ${who}`;
 };
+
+/** The answers GET /api/events gives instead of a stream. */
+export const EVENT_STREAM_MESSAGES = {
+  /** 400: a Last-Event-ID header that is not an event id. */
+  badLastEventId: 'Last-Event-ID must be an event id',
+  /** 429: the account already holds the most streams one account may (each open labdesk page holds one). */
+  tooManyForAccount: 'Too many labdesk pages are open for this account; close some to get live updates here.',
+  /** 429: the server holds the most streams it keeps open. */
+  tooManyForServer: 'The server has too many live-update connections open; this page reloads on its timer instead.',
+} as const;

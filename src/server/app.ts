@@ -30,7 +30,7 @@ import { settingRoutes } from './routes/config/settings';
 import { syncRoutes, type SyncRouteOptions } from './routes/config/sync';
 import { SERVER_RESOURCES } from './resources';
 import { startChangeHub, type ChangeHub, type EventWindow } from './events/hub';
-import { eventRoutes } from './routes/events';
+import { eventRoutes, type STREAM_LIMITS } from './routes/events';
 import { REPO_ROOT } from './paths';
 import { changeHeaderPlugin } from './undo/changeContext';
 import { undoRoutes } from './undo/routes';
@@ -92,7 +92,7 @@ export interface BuildAppOptions {
   /** The database still starting (main.ts, embedded database): /api/health says so until it settles (http/starting.ts). */
   starting?: Promise<unknown>;
   /** The change events' resume window and the streams' heartbeat (events/hub.ts, events/stream.ts). */
-  events?: { window?: Partial<EventWindow>; heartbeatMs?: number };
+  events?: { window?: Partial<EventWindow>; heartbeatMs?: number; limits?: Partial<typeof STREAM_LIMITS> };
 }
 
 /**
@@ -203,7 +203,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
   await app.register(undoRoutes);
-  await app.register(eventRoutes, { hub: changes, heartbeatMs: options.events?.heartbeatMs });
+  await app.register(eventRoutes, { hub: changes, heartbeatMs: options.events?.heartbeatMs, limits: options.events?.limits });
   if (hasClient) await registerClient(app, clientDir);
 
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).

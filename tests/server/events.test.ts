@@ -4,13 +4,12 @@
 // or is told to reload when the window no longer holds what it missed.
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_KEYS_CAP, type ChangeEvent } from '../../src/domain/events';
+import { EVENT_KEYS_CAP, EVENT_STREAM_MESSAGES, type ChangeEvent } from '../../src/domain/events';
 import { actAs } from '../../src/server/events/actor';
-import { BAD_LAST_EVENT_ID } from '../../src/server/routes/events';
 import { useHarness } from './harness';
 import { openEvents, type SseClient } from './sse';
 
-const h = useHarness({ events: { heartbeatMs: 200 } });
+const h = useHarness({ events: { heartbeatMs: 200, limits: { perAccount: 3, total: 5 } } });
 const open: SseClient[] = [];
 afterEach(() => {
   for (const client of open.splice(0)) client.close();
@@ -68,7 +67,7 @@ describe('GET /api/events', () => {
         headers: { 'last-event-id': encodeURIComponent(junk) },
       });
       expect(res.statusCode, junk).toBe(400);
-      expect(res.json<{ message: string }>().message, junk).toBe(BAD_LAST_EVENT_ID);
+      expect(res.json<{ message: string }>().message, junk).toBe(EVENT_STREAM_MESSAGES.badLastEventId);
     }
   });
 
@@ -272,6 +271,31 @@ describe('GET /api/events', () => {
     const again = await stream(token, lastId);
     expect(again.frames[0]).toMatchObject({ event: 'reload' });
     expect(BigInt(again.frames[0]?.id ?? '0')).toBeGreaterThan(BigInt(lastId ?? '0'));
+  });
+
+  it('bounds the open streams per account and in all with 429 in its words; a closed one frees its place', async () => {
+    const admin = await h.tokenFor('ROLE_ADMIN');
+    const clients = await Promise.all([1, 2, 3].map(() => stream(admin)));
+    // Opened all at once: the bound holds for concurrent opens too.
+    const [fourth, fifth] = await Promise.all([openEvents(h.app, admin), openEvents(h.app, admin)]);
+    open.push(fourth, fifth);
+    expect([fourth.status, fifth.status]).toEqual([429, 429]);
+    expect(fourth.body).toEqual({ message: EVENT_STREAM_MESSAGES.tooManyForAccount });
+    // Another account still gets its streams, up to the instance's bound (5 here).
+    const reader = await h.tokenFor('ROLE_READER');
+    await stream(reader);
+    await stream(reader);
+    const sixth = await openEvents(h.app, reader);
+    open.push(sixth);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toEqual({ message: EVENT_STREAM_MESSAGES.tooManyForServer });
+    // A page that closes its stream gives its place back.
+    clients[0]!.close();
+    await expect.poll(async () => {
+      const next = await openEvents(h.app, admin);
+      open.push(next);
+      return next.status;
+    }).toBe(200);
   });
 
   it('the app closes while streams are open', async () => {

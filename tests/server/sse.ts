@@ -11,6 +11,8 @@ export interface Frame {
 
 export interface SseClient {
   status: number;
+  /** The JSON answer when the stream was refused (not 2xx). */
+  body?: unknown;
   frames: Frame[];
   /** The change events received so far, parsed. */
   changes: () => ChangeEvent[];
@@ -72,8 +74,10 @@ export const openEvents = async (app: FastifyInstance, token: string, lastEventI
       }
     })();
   }
+  const body: unknown = res.ok ? undefined : await res.json().catch(() => undefined);
   return {
     status: res.status,
+    body,
     frames,
     changes: () => frames.filter((f) => f.event === 'change').map((f) => changeEventSchema.parse(JSON.parse(f.data ?? ''))),
     lastId: () => frames.findLast((f) => f.id !== undefined)?.id,
