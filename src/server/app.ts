@@ -92,7 +92,12 @@ export interface BuildAppOptions {
   /** The database still starting (main.ts, embedded database): /api/health says so until it settles (http/starting.ts). */
   starting?: Promise<unknown>;
   /** The change events' resume window and the streams' heartbeat (events/hub.ts, events/stream.ts). */
-  events?: { window?: Partial<EventWindow>; heartbeatMs?: number; limits?: Partial<typeof STREAM_LIMITS> };
+  events?: {
+    window?: Partial<EventWindow>;
+    heartbeatMs?: number;
+    limits?: Partial<typeof STREAM_LIMITS>;
+    recheckMs?: number;
+  };
 }
 
 /**
@@ -203,7 +208,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deskPageRoutes);
   await app.register(syncRoutes, options.sync ?? {});
   await app.register(undoRoutes);
-  await app.register(eventRoutes, { hub: changes, heartbeatMs: options.events?.heartbeatMs, limits: options.events?.limits });
+  await app.register(eventRoutes, {
+    hub: changes,
+    heartbeatMs: options.events?.heartbeatMs,
+    limits: options.events?.limits,
+    recheckMs: options.events?.recheckMs,
+  });
   if (hasClient) await registerClient(app, clientDir);
 
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).

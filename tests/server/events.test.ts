@@ -9,7 +9,10 @@ import { actAs } from '../../src/server/events/actor';
 import { useHarness } from './harness';
 import { openEvents, type SseClient } from './sse';
 
-const h = useHarness({ events: { heartbeatMs: 200, limits: { perAccount: 3, total: 5 } } });
+const h = useHarness({
+  accountCheckTtlMs: 100,
+  events: { heartbeatMs: 200, limits: { perAccount: 3, total: 5 }, recheckMs: 100 },
+});
 const open: SseClient[] = [];
 afterEach(() => {
   for (const client of open.splice(0)) client.close();
@@ -291,11 +294,37 @@ describe('GET /api/events', () => {
     expect(sixth.body).toEqual({ message: EVENT_STREAM_MESSAGES.tooManyForServer });
     // A page that closes its stream gives its place back.
     clients[0]!.close();
-    await expect.poll(async () => {
-      const next = await openEvents(h.app, admin);
-      open.push(next);
-      return next.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const next = await openEvents(h.app, admin);
+        open.push(next);
+        return next.status;
+      })
+      .toBe(200);
+  });
+
+  it('ends a stream once its token no longer lets its user in, or stands for another role', async () => {
+    const emailOf = async (token: string) =>
+      (await h.request({ method: 'GET', url: '/api/auth/me', token })).json<{ email: string }>().email;
+    const staying = await h.tokenFor('ROLE_READER');
+    const demoted = await h.tokenFor('ROLE_ADMIN');
+    const removed = await h.tokenFor('ROLE_READER');
+    const [stay, demote, remove] = [await stream(staying), await stream(demoted), await stream(removed)];
+    await h.db
+      .updateTable('appUser')
+      .set({ role: 'ROLE_READER' })
+      .where('email', '=', await emailOf(demoted))
+      .execute();
+    await h.db
+      .deleteFrom('appUser')
+      .where('email', '=', await emailOf(removed))
+      .execute();
+    // An admin's stream carries what a reader's may not (accounts, who wrote): it must not outlive the role.
+    await demote.until("the demoted admin's stream to end", () => demote.ended());
+    await remove.until("the removed reader's stream to end", () => remove.ended());
+    // Several checks later, an account that still stands keeps its stream.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(stay.ended()).toBe(false);
   });
 
   it('the app closes while streams are open', async () => {

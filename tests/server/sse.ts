@@ -18,6 +18,8 @@ export interface SseClient {
   changes: () => ChangeEvent[];
   /** Waits until `test` holds for the frames (or fails after `ms`). */
   until: (what: string, test: (frames: Frame[]) => boolean, ms?: number) => Promise<void>;
+  /** Whether the server has ended the stream. */
+  ended: () => boolean;
   /** The id of the last frame that had one. */
   lastId: () => string | undefined;
   close: () => void;
@@ -46,7 +48,11 @@ const parse = (block: string): Frame | undefined => {
   return any ? frame : undefined;
 };
 
-export const openEvents = async (app: FastifyInstance, token: string, lastEventId?: string): Promise<SseClient> => {
+export const openEvents = async (
+  app: FastifyInstance,
+  token: string,
+  lastEventId?: string,
+): Promise<SseClient> => {
   const controller = new AbortController();
   const res = await fetch(`${await baseUrl(app)}/api/events`, {
     headers: { authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
@@ -54,6 +60,7 @@ export const openEvents = async (app: FastifyInstance, token: string, lastEventI
   });
   const frames: Frame[] = [];
   let waiters: (() => void)[] = [];
+  let ended = false;
   if (res.ok && res.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -69,6 +76,8 @@ export const openEvents = async (app: FastifyInstance, token: string, lastEventI
           }
           for (const wake of waiters) wake();
         }
+        ended = true;
+        for (const wake of waiters) wake();
       } catch {
         // aborted by close()
       }
@@ -79,12 +88,17 @@ export const openEvents = async (app: FastifyInstance, token: string, lastEventI
     status: res.status,
     body,
     frames,
-    changes: () => frames.filter((f) => f.event === 'change').map((f) => changeEventSchema.parse(JSON.parse(f.data ?? ''))),
+    changes: () =>
+      frames
+        .filter((f) => f.event === 'change')
+        .map((f) => changeEventSchema.parse(JSON.parse(f.data ?? ''))),
+    ended: () => ended,
     lastId: () => frames.findLast((f) => f.id !== undefined)?.id,
     until: async (what, test, ms = 5_000) => {
       const deadline = Date.now() + ms;
       while (!test(frames)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; frames: ${JSON.stringify(frames)}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${what}; frames: ${JSON.stringify(frames)}`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, 50);
           waiters.push(() => {

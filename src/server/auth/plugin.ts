@@ -21,6 +21,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sets request.user from the Bearer token or throws 401 (the hook's check, for the not-found handler). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The user `token` stands for now (the same cached account check as every request), or undefined
+     * when it no longer does: for an answer that outlives its request (the change stream) to end
+     * when its token expires or its account is removed, demoted or given a new password.
+     */
+    userOfToken: (token: string) => Promise<AuthUser | undefined>;
   }
   interface FastifyContextConfig {
     /** No token needed (sign-in, verify, docs). */
@@ -102,6 +108,7 @@ export const registerAuth = (
 
   app.decorateRequest('user', null);
   app.decorate('requireUser', requireUser);
+  app.decorate('userOfToken', authenticate);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Unmatched (no url): the not-found handler decides. Matched: public only when declared so.
     const route = request.routeOptions;

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_STREAM_MESSAGES } from '../../domain/events';
-import { userOf } from '../auth/plugin';
+import { ACCOUNT_CHECK_TTL_MS, userOf } from '../auth/plugin';
+import { bearerToken } from '../auth/tokens';
 import { HttpError } from '../http/errors';
 import { HEARTBEAT_MS, runStream } from '../events/stream';
 import type { ChangeHub } from '../events/hub';
@@ -23,6 +24,8 @@ export interface EventRouteOptions {
   hub: ChangeHub;
   heartbeatMs?: number;
   limits?: Partial<typeof STREAM_LIMITS>;
+  /** How often an open stream re-checks the token it was opened with (ACCOUNT_CHECK_TTL_MS). */
+  recheckMs?: number;
 }
 
 export const eventRoutes = async (app: FastifyInstance, options: EventRouteOptions): Promise<void> => {
@@ -49,7 +52,8 @@ export const eventRoutes = async (app: FastifyInstance, options: EventRouteOptio
     async (request, reply) => {
       const user = userOf(request);
       const lastId = request.headers['last-event-id'];
-      if (lastId !== undefined && !/^\d{1,18}$/.test(String(lastId))) throw new HttpError(400, EVENT_STREAM_MESSAGES.badLastEventId);
+      if (lastId !== undefined && !/^\d{1,18}$/.test(String(lastId)))
+        throw new HttpError(400, EVENT_STREAM_MESSAGES.badLastEventId);
       const account = user.email;
       const held = perAccount.get(account) ?? 0;
       if (held >= limits.perAccount) throw new HttpError(429, EVENT_STREAM_MESSAGES.tooManyForAccount);
@@ -85,7 +89,21 @@ export const eventRoutes = async (app: FastifyInstance, options: EventRouteOptio
           heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
         });
         streams.add(end);
-        res.on('close', () => streams.delete(end));
+        // The token was checked once, at the open; the stream outlives it. It ends when the token
+        // would no longer be let in: expired, or its account removed, given another role (what the
+        // stream may carry was decided by the role) or a new password. The page then reconnects with
+        // the token it has now, or is signed out.
+        const token = bearerToken(request.headers.authorization) ?? '';
+        const recheck = setInterval(() => {
+          app.userOfToken(token).then(
+            (now) => (now ? undefined : end()),
+            () => undefined, // the database away: keep the stream; the next check decides
+          );
+        }, options.recheckMs ?? ACCOUNT_CHECK_TTL_MS);
+        res.on('close', () => {
+          clearInterval(recheck);
+          streams.delete(end);
+        });
         if (res.destroyed || res.writableEnded) end();
       } catch (err) {
         request.log.error({ err }, 'event stream failed');
