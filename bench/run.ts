@@ -25,14 +25,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { createPostgresDialect, openPGlite } from '../src/server/db/create-db';
+import { createDb, openPGlite, pgliteDb } from '../src/server/db/create-db';
 import type { Database } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { PGliteDialect } from '../src/server/db/pglite-dialect';
 import { generateDemo } from '../src/server/demo/generate';
 import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
@@ -120,10 +119,8 @@ interface Target {
 
 const openPgliteTarget = async (dir: string): Promise<Target> => {
   const pglite: PGlite = await openPGlite(dir, TIMEZONE);
-  const db = new Kysely<Database>({
-    dialect: new PGliteDialect({ pglite }),
-    plugins: [new CamelCasePlugin()],
-  });
+  // Through pgliteDb, as the server opens it: the app's change hub listens on this handle.
+  const { db } = pgliteDb(pglite);
   return {
     kind: 'pglite',
     db,
@@ -146,10 +143,8 @@ const openPostgresTarget = async (
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url.toString(), TIMEZONE, 4),
-    plugins: [new CamelCasePlugin()],
-  });
+  // Through createDb with the server's own pool size: the app's change hub listens on this handle.
+  const { db } = await createDb({ databaseUrl: url.toString(), dataDir: '', timezone: TIMEZONE });
   const client = new pg.Client({
     connectionString: url.toString(),
     options: `-c TimeZone=${TIMEZONE} -c DateStyle=ISO,YMD`,

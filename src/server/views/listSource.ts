@@ -11,6 +11,7 @@
 // statement: the aggregate over the whole matching set laterally joined with the page (a LATERAL
 // subquery that references nothing outside is run once).
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { z } from 'zod';
 import { MAX_SELECTION } from '../../domain/constants';
 import type { Database } from '../db/database';
 import { CAMPAIGN_CHECK, checkCampaign, type Campaign, type CampaignCheckRow } from './campaign';
@@ -30,6 +31,7 @@ import {
   type SelectionRefs,
 } from './sql';
 import { recordKeyOf, type FieldMap } from './fields';
+import { jsonArraySql } from './jsonText';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -149,10 +151,18 @@ export interface ViewJson<Rest> {
   rest: Rest;
 }
 
-/** The answer's text: `{"<rowsKey>":<rowsJson>, …rest}`. */
-export const viewJsonText = (rowsKey: string, view: ViewJson<object>): string => {
-  const rest = JSON.stringify(view.rest);
-  return `{${JSON.stringify(rowsKey)}:${view.rowsJson}${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}`;
+/**
+ * The answer's text as the response schema encodes it (the app's serializer: JSON.stringify of the
+ * encoded object), with the database's rows text in place of the rows: `rest` goes through the
+ * schema with no rows, and `"<rowsKey>":[]` — at the top level; inside a string its quotes would
+ * be escaped — takes the rows text.
+ */
+export const viewJsonText = (schema: z.ZodType, rowsKey: string, view: ViewJson<object>): string => {
+  const text = JSON.stringify(schema.encode({ ...view.rest, [rowsKey]: [] }));
+  const marker = `"${rowsKey}":[]`;
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`the answer has no '${rowsKey}'`);
+  return `${text.slice(0, at + marker.length - 2)}${view.rowsJson}${text.slice(at + marker.length)}`;
 };
 
 /** A resource's reads, all built from its ListSource (R: a row as selected, E: the entity, G: the aggregate row). */
@@ -183,6 +193,8 @@ export interface ListReads<R, E, G extends { totalItems: number }> {
    * for a resource without `rowJson`.
    */
   viewJson: ((db: Db, request: ViewRequest, campaign: Campaign, options?: ListWhereOptions) => Promise<ListPageJson<G>>) | undefined;
+  /** viewJson's one statement (the benches run it bare). */
+  viewJsonQuery: ((request: ViewRequest, campaign: Campaign, options?: ListWhereOptions) => RawBuilder<G & { rowsJson: string }>) | undefined;
   /** A single-row or short read: every record column, base table and all joins, in `order`. */
   records(db: Db, where: Condition, order: string, limit?: number): Promise<E[]>;
   /** Rows whose sId starts with `prefix` (digits), in the source's prefix order, at most `limit`. */
@@ -200,8 +212,9 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     prefixColumn?: string;
     toEntity: (row: R) => E;
     /**
-     * The entity as a JSON expression over a page row `p` (its record keys, quoted), the same
-     * object toEntity makes (tests/server/view-json.test.ts compares them).
+     * The entity's JSON text as a SQL expression over a page row `p` (its record keys, quoted):
+     * views/jsonText.ts jsonTextSql of the row's response schema, byte for byte what the encoder
+     * writes for toEntity's object (tests/server/view-json.test.ts compares them).
      */
     rowJson?: string;
   },
@@ -219,7 +232,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
   const { toEntity } = options;
 
   /** The rows in view order for a WHERE built once (the view uses it for its aggregate as well). */
-  const pageQuery = (request: ViewRequest, filter: ReturnType<typeof listWhere>, window: Window) => {
+  const pageQuery = (request: ViewRequest, filter: ReturnType<typeof listWhere>, window: Window, ordered = true) => {
     const order = orderBy(request.sort, sortColumns);
     const inner = (alias: string) => filter.needs(alias) || sortUses(request.sort, sortColumns, alias);
     const limit = window.limit === undefined ? sql`` : sql` limit ${window.limit}`;
@@ -232,8 +245,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
         from ${from(source)} ${joinsOf(source, inner)}
         where ${filter.where}
         order by ${order}${limit}${offset}
-      ) ${a} ${joinsOf(source)}
-      order by ${a}.rn`;
+      ) ${a} ${joinsOf(source)}${ordered ? sql` order by ${a}.rn` : sql``}`;
   };
 
   const rowsQuery = (
@@ -257,20 +269,28 @@ export const listReads = <R, E, G extends { totalItems: number }>(
       from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
   };
 
-  const viewJson = (rowJson: string) => async (db: Db, request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
+  const viewJsonQuery = (rowJson: string) => (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
     const filter = listWhere(source, request, campaign, opts);
-    const page = pageQuery(request, filter, { limit: request.size, offset: request.offset });
+    // Sorted once, by the aggregate (by rn): the page's own ORDER BY would sort its rows a second time.
+    const page = pageQuery(request, filter, { limit: request.size, offset: request.offset }, false);
     const check = campaignBound ? sql`, ${CAMPAIGN_CHECK}` : sql``;
     const checkOutput = campaignBound ? sql.raw(', g."campaignStart", g."campaignEnd"') : sql``;
     const totals = sql<G>`select ${aggregate}${check} from ${from(source)} ${joinsOf(source, filter.needs)} where ${filter.where}`;
     // The page subquery references nothing outside: it runs once, its rows go into one JSON text.
-    const { rows } = await sql<G & { rowsJson: string }>`select ${sql.raw(aggregateOutput)}${checkOutput},
-      (select coalesce(json_agg(${sql.raw(rowJson)} order by p.rn), '[]'::json)::text from (${page}) p) as "rowsJson"
-      from (${totals}) g`.execute(db.withoutPlugins());
-    const first = rows[0];
-    if (campaignBound) checkCampaign(first as CampaignCheckRow | undefined, campaign);
-    const totalItems = first?.totalItems ?? 0;
-    return { rowsJson: first?.rowsJson ?? '[]', aggregate: first, totalItems, totalPages: totalPages(totalItems, request.size) };
+    return sql<G & { rowsJson: string }>`select ${sql.raw(aggregateOutput)}${checkOutput},
+      (select ${sql.raw(jsonArraySql(rowJson, 'p.rn'))} from (${page}) p) as "rowsJson"
+      from (${totals}) g`;
+  };
+
+  const viewJson = (rowJson: string) => {
+    const query = viewJsonQuery(rowJson);
+    return async (db: Db, request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
+      const { rows } = await query(request, campaign, opts).execute(db.withoutPlugins());
+      const first = rows[0];
+      if (campaignBound) checkCampaign(first as CampaignCheckRow | undefined, campaign);
+      const totalItems = first?.totalItems ?? 0;
+      return { rowsJson: first?.rowsJson ?? '[]', aggregate: first, totalItems, totalPages: totalPages(totalItems, request.size) };
+    };
   };
 
   const records = async (db: Db, where: Condition, order: string, limit?: number): Promise<E[]> => {
@@ -304,6 +324,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
       };
     },
     viewJson: options.rowJson === undefined ? undefined : viewJson(options.rowJson),
+    viewJsonQuery: options.rowJson === undefined ? undefined : viewJsonQuery(options.rowJson),
     records,
     bySIdPrefix: (db, prefix, limit = STARTS_WITH_LIMIT) =>
       records(

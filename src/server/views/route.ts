@@ -104,7 +104,7 @@ export const listViewRoutes = <
     },
     async (request, reply) => {
       const json = await jsonAnswer(request.query);
-      return json ? sendJson(reply, viewJsonText(def.rowsKey, json)) : view(request.query);
+      return json ? sendJson(reply, viewJsonText(def.viewSchema, def.rowsKey, json)) : view(request.query);
     },
   );
 
@@ -131,7 +131,7 @@ export const listViewRoutes = <
     async (request, reply) => {
       const query = { ...request.query, page: 0, size: LIST_CAP };
       const json = await jsonAnswer(query);
-      if (json) return sendJson(reply, viewJsonText(def.rowsKey, { rowsJson: json.rowsJson, rest: { totalItems: json.rest.totalItems } }));
+      if (json) return sendJson(reply, viewJsonText(listSchema, def.rowsKey, { rowsJson: json.rowsJson, rest: { totalItems: json.rest.totalItems } }));
       const result = await view(query);
       return { [def.rowsKey]: result[def.rowsKey], totalItems: result.totalItems };
     },
