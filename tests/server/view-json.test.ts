@@ -9,6 +9,7 @@ import { analysisListSchema, analysisViewSchema } from '../../src/domain/entitie
 import { samplesListSchema, samplesViewSchema } from '../../src/domain/entities/sample';
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../src/domain/constants';
 import { loadCampaign } from '../../src/server/views/campaign';
+import { rowsJsonOf } from '../../src/server/views/listSource';
 import { parseViewRequest, viewQuerySchemaOf, type ViewRequest, type ViewRules } from '../../src/server/views/request';
 import { ANALYSIS_VIEW_RULES, analysisView } from '../../src/server/repositories/analysis';
 import { SAMPLE_VIEW_RULES, samplesView } from '../../src/server/repositories/samples';
@@ -177,5 +178,18 @@ describe.each(RESOURCES.map((r) => [r.path, r] as const))('the %s view answers t
     const list = { [resource.rowsKey]: whole[resource.rowsKey], totalItems: whole['totalItems'] };
     expect(res.body).toBe(JSON.stringify(resource.listSchema.encode(list)));
     expect(res.json<Record<string, unknown[]>>()[resource.rowsKey]!.length).toBeGreaterThan(60);
+  });
+});
+
+describe('the page rows joined into one array', () => {
+  it('puts rows the joins returned out of order back in page order, and leaves out the aggregate row', () => {
+    const rows = [
+      { rn: 3, j: '{"c":3}' },
+      { rn: null, j: null },
+      { rn: 1, j: '{"a":1}' },
+      { rn: 2, j: '{"b":2}' },
+    ];
+    expect(rowsJsonOf(rows)).toBe('[{"a":1},{"b":2},{"c":3}]');
+    expect(rowsJsonOf([{ rn: null, j: null }])).toBe('[]');
   });
 });

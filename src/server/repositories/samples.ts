@@ -85,7 +85,7 @@ export const toSample = (r: VersionedSampleRecord): Sample => ({
  */
 const SAMPLE_ROW_JSON = jsonTextSql(sampleSchema, {
   // formatSampleKey in SQL.
-  ID: `p."sId" || '${SAMPLE_KEY_SEPARATOR}' || ${labTimeSql('p."sStamp"')}`,
+  ID: `p."sId" || '${SAMPLE_KEY_SEPARATOR}' || (p."sStamp")::text`,
   'sampleId.sStamp': labTimeSql('p."sStamp"'),
   dateCrumbled: labTimeSql('p."dateCrumbled"'),
   dateExported: labTimeSql('p."dateExported"'),

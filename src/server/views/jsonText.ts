@@ -4,8 +4,10 @@
 // escapes them. The zod response schema stays the source of truth: the SQL is derived from its
 // shape, and each leaf's encoding from its type:
 // - an integer: the column's own text (bigint, integer, smallint);
-// - any other number: through float8, whose text (PostgreSQL ≥ 12, extra_float_digits 1) is the
-//   shortest that reads back as the same double, as JavaScript's — 12.30 (numeric) is sent as 12.3;
+// - any other number: a numeric column's text without trailing zeros (trim_scale) — 12.30 is sent
+//   as 12.3, 100.00 as 100, as JavaScript writes the double it reads. Exact for the lab's numeric(p, s)
+//   columns (p ≤ 15 significant digits, s ≤ 6 decimals: no exponent form on either side); a
+//   third cheaper than the round trip through float8;
 // - a string: to_json's escaping (", \, \b \f \n \r \t, other control characters as \u00xx), as
 //   JSON.stringify's;
 // - nullable: 'null' when the value is.
@@ -13,8 +15,11 @@
 // compares the text with the encoder's for every list that uses it.
 import type { z } from 'zod';
 
-/** A SQL expression that gives a leaf's value (a column of the page row `p`, a to_char, …). */
-export type LeafSql = string;
+/**
+ * A leaf's SQL: an expression of its value (a column of the page row `p`, …), encoded by the
+ * schema's type; or `{ json }`, an expression that already is its JSON text (labTimeSql).
+ */
+export type LeafSql = string | { json: string };
 
 interface Def {
   type: string;
@@ -32,7 +37,7 @@ const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 const encode = (schema: ZodLike, value: LeafSql, path: string): string => {
   switch (schema.def.type) {
     case 'number':
-      return schema.isInt ? `(${value})::text` : `(${value})::float8::text`;
+      return schema.isInt ? `(${value})::text` : `trim_scale((${value})::numeric)::text`;
     case 'string':
       return `to_json((${value})::text)::text`;
     case 'boolean':
@@ -65,7 +70,7 @@ const parts = (schema: ZodLike, path: string, leaf: string, values: Readonly<Rec
   if (inner.def.type === 'object') throw new Error(`jsonTextSql: nullable object '${path}' is not supported`);
   used.add(path);
   const value = Object.hasOwn(values, path) ? values[path]! : `p."${leaf}"`;
-  const text = encode(inner, value, path);
+  const text = typeof value === 'string' ? encode(inner, value, path) : value.json;
   return [{ sql: nullable ? `coalesce(${text}, 'null')` : text }];
 };
 
@@ -99,9 +104,10 @@ export const jsonTextSql = (schema: z.ZodObject, values: Readonly<Record<string,
   return `concat(${items.join(', ')})`;
 };
 
-/** A lab time (timestamp) as the API's text 'YYYY-MM-DD HH:mm:ss' (db/type-parsers.ts toLabDateTime). */
-export const labTimeSql = (ref: string): LeafSql => `to_char(${ref}, 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** The JSON array text of the page rows `p` in page order: '[]' for none. */
-export const jsonArraySql = (rowSql: string, order: string): string =>
-  `coalesce('[' || string_agg(${rowSql}, ',' order by ${order}) || ']', '[]')`;
+/**
+ * A lab time column's JSON text: its own text in quotes (null when it is). Lab times are
+ * timestamp(0) and every session runs with DateStyle ISO (db/create-db.ts), so the text is the
+ * API's 'YYYY-MM-DD HH:mm:ss' — what the entity path reads (db/type-parsers.ts) — and holds
+ * nothing to escape.
+ */
+export const labTimeSql = (ref: string): LeafSql => ({ json: `'"' || (${ref})::text || '"'` });

@@ -86,8 +86,9 @@ export const listViewRoutes = <
     if (!def.campaign) return viewJson(app.db, request, OPEN_CAMPAIGN);
     return withCampaign(app.db, (campaign) => viewJson(app.db, request, campaign));
   };
+  // As bytes: Fastify then neither serializes nor measures the text again (a 15,000-row page is 7 MB).
   const sendJson = (reply: FastifyReply, text: string) =>
-    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(text);
+    reply.type('application/json; charset=utf-8').send(Buffer.from(text, 'utf8'));
 
   app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}/view`,
