@@ -49,7 +49,9 @@ const processCpu = (pid: number | undefined): number => {
 /** The PostgreSQL backends' pids of the pool (all of them: a request may use any). */
 const backendPids = async (db: Kysely<Database>, kind: string): Promise<number[]> => {
   if (kind !== 'postgres') return [];
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+  const { rows } = await sql<{
+    pid: number;
+  }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
     union select pg_backend_pid()`.execute(db);
   return rows.map((r) => r.pid);
 };
@@ -71,16 +73,24 @@ const RESOURCES: Resource[] = [
     path: '/api/analysis/view',
     defaultSize: 25,
     rules: ANALYSIS_VIEW_RULES,
-    entity: async (db, request) => JSON.stringify(analysisViewSchema.encode(await analysisView(db, request, await loadCampaign(db)))),
-    json: async (db, request) => viewJsonText(analysisViewSchema, 'analysis', await analysisViewJson(db, request, await loadCampaign(db))),
+    entity: async (db, request) =>
+      JSON.stringify(analysisViewSchema.encode(await analysisView(db, request, await loadCampaign(db)))),
+    json: async (db, request) =>
+      viewJsonText(
+        analysisViewSchema,
+        'analysis',
+        await analysisViewJson(db, request, await loadCampaign(db)),
+      ),
   },
   {
     name: 'samples',
     path: '/api/samples/view',
     defaultSize: 25,
     rules: SAMPLE_VIEW_RULES,
-    entity: async (db, request) => JSON.stringify(samplesViewSchema.encode(await samplesView(db, request, await loadCampaign(db)))),
-    json: async (db, request) => viewJsonText(samplesViewSchema, 'samples', await samplesViewJson(db, request, await loadCampaign(db))),
+    entity: async (db, request) =>
+      JSON.stringify(samplesViewSchema.encode(await samplesView(db, request, await loadCampaign(db)))),
+    json: async (db, request) =>
+      viewJsonText(samplesViewSchema, 'samples', await samplesViewJson(db, request, await loadCampaign(db))),
   },
 ];
 
@@ -94,12 +104,16 @@ export const benchPage = async (
   const results: PageBenchResult[] = [];
   for (const resource of RESOURCES)
     for (const size of [15000, 50]) {
-      const request = parseViewRequest(viewQuerySchemaOf(resource.defaultSize).parse({ size: String(size) }), resource.rules);
+      const request = parseViewRequest(
+        viewQuerySchemaOf(resource.defaultSize).parse({ size: String(size) }),
+        resource.rules,
+      );
       const url = `${resource.path}?size=${size}`;
       const paths: Record<PageBenchResult['path'], () => Promise<string>> = {
         entity: () => resource.entity(db, request),
         json: () => resource.json(db, request),
-        route: async () => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).body,
+        route: async () =>
+          (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).body,
       };
       const entityText = await paths.entity();
       if ((await paths.json()) !== entityText || (await paths.route()) !== entityText)
@@ -132,7 +146,10 @@ export const benchPage = async (
           cpuBackend: round(s.backend / runs),
           load: loadAverage(),
         };
-        progress(kind, `${result.case} ${result.path}: p50 ${result.p50} ms, p95 ${result.p95} ms, CPU ${result.cpuNode} + ${result.cpuBackend} ms (load ${result.load})`);
+        progress(
+          kind,
+          `${result.case} ${result.path}: p50 ${result.p50} ms, p95 ${result.p95} ms, CPU ${result.cpuNode} + ${result.cpuBackend} ms (load ${result.load})`,
+        );
         results.push(result);
       }
     }

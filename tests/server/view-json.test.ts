@@ -10,7 +10,12 @@ import { samplesListSchema, samplesViewSchema } from '../../src/domain/entities/
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../src/domain/constants';
 import { loadCampaign } from '../../src/server/views/campaign';
 import { rowsJsonOf } from '../../src/server/views/listSource';
-import { parseViewRequest, viewQuerySchemaOf, type ViewRequest, type ViewRules } from '../../src/server/views/request';
+import {
+  parseViewRequest,
+  viewQuerySchemaOf,
+  type ViewRequest,
+  type ViewRules,
+} from '../../src/server/views/request';
 import { ANALYSIS_VIEW_RULES, analysisView } from '../../src/server/repositories/analysis';
 import { SAMPLE_VIEW_RULES, samplesView } from '../../src/server/repositories/samples';
 import type { Campaign } from '../../src/server/views/campaign';
@@ -26,8 +31,15 @@ const AWKWARD = 'Ã¤ "quoted" \\ back\nline\ttab\r\u0001\u001f\u007f / \u2028 ðŸ˜
 beforeAll(async () => {
   await seedViews(h.db, 60);
   // One analysis with every nullable value empty.
-  const sample = await h.db.selectFrom('sample').select(['sId', 'sStamp']).orderBy('sId').executeTakeFirstOrThrow();
-  await h.db.insertInto('analysis').values({ sId: sample.sId, sStamp: sample.sStamp, comment: AWKWARD }).execute();
+  const sample = await h.db
+    .selectFrom('sample')
+    .select(['sId', 'sStamp'])
+    .orderBy('sId')
+    .executeTakeFirstOrThrow();
+  await h.db
+    .insertInto('analysis')
+    .values({ sId: sample.sId, sStamp: sample.sStamp, comment: AWKWARD })
+    .execute();
   // One sample and its analysis at the columns' extremes: trailing zeros, the largest and the
   // smallest steps of each scale, negative values, a time with fractional seconds; edited twice.
   await h.db
@@ -71,8 +83,16 @@ beforeAll(async () => {
     })
     .execute();
   for (let i = 0; i < 2; i++) {
-    await h.db.updateTable('sample').set({ lane: i + 1 }).where('sId', '=', '6990000000001').execute();
-    await h.db.updateTable('analysis').set({ lane: i + 1 }).where('sId', '=', '6990000000001').execute();
+    await h.db
+      .updateTable('sample')
+      .set({ lane: i + 1 })
+      .where('sId', '=', '6990000000001')
+      .execute();
+    await h.db
+      .updateTable('analysis')
+      .set({ lane: i + 1 })
+      .where('sId', '=', '6990000000001')
+      .execute();
   }
   await h.db
     .updateTable('configSetting')
@@ -139,47 +159,72 @@ const RESOURCES: Resource[] = [
 /** The query as the route parses it (Fastify hands a repeated key over as an array, a single one as a string). */
 const requestOf = (resource: Resource, query: Query): ViewRequest => {
   const raw = Object.fromEntries(
-    Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.map(String) : String(v)]])),
+    Object.entries(query).flatMap(([k, v]) =>
+      v === undefined ? [] : [[k, Array.isArray(v) ? v.map(String) : String(v)]],
+    ),
   );
   return parseViewRequest(viewQuerySchemaOf(resource.defaultSize).parse(raw), resource.rules);
 };
 
 /** What the entity path answers: the serializer's text of the view through its response schema. */
-const expectedText = async (resource: Resource, query: Query, schema = resource.viewSchema): Promise<string> => {
+const expectedText = async (
+  resource: Resource,
+  query: Query,
+  schema = resource.viewSchema,
+): Promise<string> => {
   const result = await resource.view(requestOf(resource, query), await loadCampaign(h.db));
   return JSON.stringify(schema.encode(result));
 };
 
-describe.each(RESOURCES.map((r) => [r.path, r] as const))('the %s view answers the rows the database built as JSON', (_, resource) => {
-  it.each(resource.queries.map((q) => [JSON.stringify(q), q] as const))('view %s is byte for byte the entity path', async (_q, query) => {
-    const res = await h.request({ method: 'GET', url: `/api/${resource.path}/view${qs(query)}`, token });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body).toBe(await expectedText(resource, query));
-  });
+describe.each(RESOURCES.map((r) => [r.path, r] as const))(
+  'the %s view answers the rows the database built as JSON',
+  (_, resource) => {
+    it.each(resource.queries.map((q) => [JSON.stringify(q), q] as const))(
+      'view %s is byte for byte the entity path',
+      async (_q, query) => {
+        const res = await h.request({ method: 'GET', url: `/api/${resource.path}/view${qs(query)}`, token });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body).toBe(await expectedText(resource, query));
+      },
+    );
 
-  it('the fixture holds what the encoding must get right', async () => {
-    const res = await h.request({ method: 'GET', url: `/api/${resource.path}/view${qs({ size: 15000 })}`, token });
-    // timestamp(0) keeps whole seconds: the stamp was rounded on the way in.
-    const wanted = [
-      JSON.stringify(AWKWARD),
-      'null',
-      '"2026-09-03 07:08:10"',
-      '"version":3',
-      ...(resource.path === 'analysis' ? ['"pol":12.3,', '"density":0.0001,', '"weightCur":-999999.999,'] : ['"weightTar":10.5,', '"distance":-0.01,', '"quantity":0,']),
-    ];
-    for (const text of wanted) expect(res.body.includes(text), text).toBe(true);
-  });
+    it('the fixture holds what the encoding must get right', async () => {
+      const res = await h.request({
+        method: 'GET',
+        url: `/api/${resource.path}/view${qs({ size: 15000 })}`,
+        token,
+      });
+      // timestamp(0) keeps whole seconds: the stamp was rounded on the way in.
+      const wanted = [
+        JSON.stringify(AWKWARD),
+        'null',
+        '"2026-09-03 07:08:10"',
+        '"version":3',
+        ...(resource.path === 'analysis'
+          ? ['"pol":12.3,', '"density":0.0001,', '"weightCur":-999999.999,']
+          : ['"weightTar":10.5,', '"distance":-0.01,', '"quantity":0,']),
+      ];
+      for (const text of wanted) expect(res.body.includes(text), text).toBe(true);
+    });
 
-  it('the list route answers every matching row the same way', async () => {
-    const res = await h.request({ method: 'GET', url: `/api/${resource.path}${qs({ sort: 'lane,asc' })}`, token });
-    expect(res.statusCode, res.body).toBe(200);
-    const whole = await resource.view(requestOf(resource, { sort: 'lane,asc', size: Math.max(...LIST_PAGE_SIZES) }), await loadCampaign(h.db));
-    const list = { [resource.rowsKey]: whole[resource.rowsKey], totalItems: whole['totalItems'] };
-    expect(res.body).toBe(JSON.stringify(resource.listSchema.encode(list)));
-    expect(res.json<Record<string, unknown[]>>()[resource.rowsKey]!.length).toBeGreaterThan(60);
-  });
-});
+    it('the list route answers every matching row the same way', async () => {
+      const res = await h.request({
+        method: 'GET',
+        url: `/api/${resource.path}${qs({ sort: 'lane,asc' })}`,
+        token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const whole = await resource.view(
+        requestOf(resource, { sort: 'lane,asc', size: Math.max(...LIST_PAGE_SIZES) }),
+        await loadCampaign(h.db),
+      );
+      const list = { [resource.rowsKey]: whole[resource.rowsKey], totalItems: whole['totalItems'] };
+      expect(res.body).toBe(JSON.stringify(resource.listSchema.encode(list)));
+      expect(res.json<Record<string, unknown[]>>()[resource.rowsKey]!.length).toBeGreaterThan(60);
+    });
+  },
+);
 
 describe('the page rows joined into one array', () => {
   it('puts rows the joins returned out of order back in page order, and leaves out the aggregate row', () => {

@@ -54,13 +54,22 @@ type Part = { text: string } | { sql: string };
  * The concat() parts of one value: literals and expressions, in order. `values` gives the SQL of a
  * leaf by its dotted path; a leaf without an entry is the page row's column named as the leaf.
  */
-const parts = (schema: ZodLike, path: string, leaf: string, values: Readonly<Record<string, LeafSql>>, used: Set<string>): Part[] => {
+const parts = (
+  schema: ZodLike,
+  path: string,
+  leaf: string,
+  values: Readonly<Record<string, LeafSql>>,
+  used: Set<string>,
+): Part[] => {
   const { def } = schema;
   if (def.type === 'object') {
     const out: Part[] = [];
     Object.entries(def.shape ?? {}).forEach(([key, child], i) => {
       if (!KEY.test(key)) throw new Error(`jsonTextSql: bad key '${key}'`);
-      out.push({ text: `${i === 0 ? '{' : ','}"${key}":` }, ...parts(child, path === '' ? key : `${path}.${key}`, key, values, used));
+      out.push(
+        { text: `${i === 0 ? '{' : ','}"${key}":` },
+        ...parts(child, path === '' ? key : `${path}.${key}`, key, values, used),
+      );
     });
     out.push({ text: Object.keys(def.shape ?? {}).length === 0 ? '{}' : '}' });
     return out;
@@ -98,7 +107,8 @@ const merged = (items: readonly Part[]): string[] => {
 export const jsonTextSql = (schema: z.ZodObject, values: Readonly<Record<string, LeafSql>> = {}): string => {
   const used = new Set<string>();
   const items = merged(parts(schema as unknown as ZodLike, '', '', values, used));
-  for (const path of Object.keys(values)) if (!used.has(path)) throw new Error(`jsonTextSql: '${path}' is no leaf of the schema`);
+  for (const path of Object.keys(values))
+    if (!used.has(path)) throw new Error(`jsonTextSql: '${path}' is no leaf of the schema`);
   // concat() takes at most 100 arguments; a row this wide would need nesting.
   if (items.length > 100) throw new Error('jsonTextSql: more than 100 parts');
   return `concat(${items.join(', ')})`;
