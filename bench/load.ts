@@ -3,6 +3,7 @@
 // 15,000-row page and a day report, with 1, 10 and 50 clients each. Prints req/s,
 // p50/p95/p99 of the response times (recorded per response: autocannon's own histogram has no p95),
 // errors (connection errors, timeouts) and non-2xx answers. A request may take up to 30 s.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { progress, round } from './progress';
@@ -25,6 +26,8 @@ export interface LoadResult {
   errors: number;
   /** Answers other than 2xx (e.g. 503 of the heavy-read admission). */
   non2xx: number;
+  /** The machine's 1/5/15-minute load average after the run (other work on the machine weighs on every figure). */
+  load: string;
 }
 
 export const CLIENTS = [1, 10, 50] as const;
@@ -72,8 +75,9 @@ export const benchLoad = async (
           p99: round(percentile(sorted, 99)),
           errors: r.errors,
           non2xx: r.non2xx,
+          load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
         };
-        progress(kind, `${c.name}, ${clients} clients: ${result.reqPerS} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.errors} errors, ${result.non2xx} non-2xx`);
+        progress(kind, `${c.name}, ${clients} clients: ${result.reqPerS} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.errors} errors, ${result.non2xx} non-2xx (load ${result.load})`);
         results.push(result);
       }
     }

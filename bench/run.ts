@@ -20,19 +20,20 @@
 // 10,000-item screen (p50 and the ratio to the bare SQL).
 // --heavy runs bench/heavy.ts: the 25-row view idle and under four heavy-reader loops, admission
 // bound off and on, and the memory of a 28-day log request (its own options, see there).
+// --page runs bench/page.ts: the Analysis and Samples views (15,000 and 50 rows) through the entity
+// path, the JSON path and the route, interleaved; p50/p95 and CPU per request (with the PostgreSQL backend's).
 // --start runs bench/start.ts: the compiled server's time from spawn to listening (after the build).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { createPostgresDialect, openPGlite } from '../src/server/db/create-db';
+import { createDb, openPGlite, pgliteDb } from '../src/server/db/create-db';
 import type { Database } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { PGliteDialect } from '../src/server/db/pglite-dialect';
 import { generateDemo } from '../src/server/demo/generate';
 import { createUser } from '../src/server/services/users';
 import { loadCampaign } from '../src/server/views/campaign';
@@ -40,6 +41,7 @@ import { benchBoxes, type BoxesBenchResult } from './boxes';
 import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
 import { benchLoad, type LoadResult } from './load';
+import { benchPage, type PageBenchResult } from './page';
 import { benchSampleUpload, benchSync, type SyncBenchResult, type UploadBenchResult } from './sync';
 import { benchScreens, type ScreensBenchResult } from './screens';
 import { progress, round } from './progress';
@@ -69,6 +71,8 @@ interface Options {
   load: boolean;
   duration: number;
   screens?: boolean;
+  /** --page: the list views' entity and JSON paths side by side (bench/page.ts). */
+  page?: boolean;
 }
 
 const parseArgs = (argv: string[]): Options => {
@@ -101,6 +105,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--load') options.load = true;
     else if (arg === '--duration') options.duration = Number(next());
     else if (arg === '--screens') options.screens = true;
+    else if (arg === '--page') options.page = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.rows > 0) || !(options.runs > 0) || !(options.warmup >= 0))
@@ -120,10 +125,8 @@ interface Target {
 
 const openPgliteTarget = async (dir: string): Promise<Target> => {
   const pglite: PGlite = await openPGlite(dir, TIMEZONE);
-  const db = new Kysely<Database>({
-    dialect: new PGliteDialect({ pglite }),
-    plugins: [new CamelCasePlugin()],
-  });
+  // Through pgliteDb, as the server opens it: the app's change hub listens on this handle.
+  const { db } = pgliteDb(pglite);
   return {
     kind: 'pglite',
     db,
@@ -146,10 +149,8 @@ const openPostgresTarget = async (
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = new Kysely<Database>({
-    dialect: createPostgresDialect(url.toString(), TIMEZONE, 4),
-    plugins: [new CamelCasePlugin()],
-  });
+  // Through createDb with the server's own pool size: the app's change hub listens on this handle.
+  const { db } = await createDb({ databaseUrl: url.toString(), dataDir: '', timezone: TIMEZONE });
   const client = new pg.Client({
     connectionString: url.toString(),
     options: `-c TimeZone=${TIMEZONE} -c DateStyle=ISO,YMD`,
@@ -269,6 +270,11 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     );
     return [];
   }
+  if (options.page) {
+    pageResults.push(...(await benchPage(app, target.db, target.kind, token, options.runs)));
+    await app.close();
+    return [];
+  }
   if (options.boxes) {
     boxesResults.push(
       ...(await benchBoxes(app, target.db, target.kind, token, target.bare, options.runs, options.warmup)),
@@ -294,7 +300,8 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     const body = check.json<{ analysis: unknown[]; totalItems: number }>();
     const statement = bareStatement(target.db, c.query, campaign);
     const bareRows = await target.bare(statement.sql, statement.parameters);
-    if (bareRows !== Math.max(1, body.analysis.length))
+    // The aggregate's row and one row per page row.
+    if (bareRows !== 1 + body.analysis.length)
       throw new Error(`${c.name}: bare SQL answered ${bareRows} rows`);
     const r = await time(options.runs, options.warmup, route);
     const s = await time(options.runs, options.warmup, () =>
@@ -327,6 +334,7 @@ const uploadResults: UploadBenchResult[] = [];
 const boxesResults: BoxesBenchResult[] = [];
 const loadResults: LoadResult[] = [];
 const screensResults: ScreensBenchResult[] = [];
+const pageResults: PageBenchResult[] = [];
 
 /** bench/results/<timestamp><suffix>.json */
 const writeResults = (suffix: string, data: Record<string, unknown>): void => {
@@ -401,8 +409,9 @@ const main = async (): Promise<void> => {
   else if (options.boxes) console.table(boxesResults);
   else if (options.load) console.table(loadResults);
   else if (options.screens) console.table(screensResults);
+  else if (options.page) console.table(pageResults);
   else console.table(results);
-  writeResults(options.boxes ? '-boxes' : options.load ? '-load' : options.screens ? '-screens' : '', {
+  writeResults(options.boxes ? '-boxes' : options.load ? '-load' : options.screens ? '-screens' : options.page ? '-page' : '', {
     ...meta,
     results,
     exports: exportResults,
@@ -411,6 +420,7 @@ const main = async (): Promise<void> => {
     boxes: boxesResults,
     load: loadResults,
     screens: screensResults,
+    page: pageResults,
   });
 };
 

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { parseLabDateTime } from '../src/domain/datetime';
 import { defaultDateFilter } from '../src/domain/windows';
 import type { Database } from '../src/server/db/database';
-import { ANALYSIS_VIEW_RULES, analysisViewQuery } from '../src/server/repositories/analysis';
+import { ANALYSIS_READS, ANALYSIS_VIEW_RULES } from '../src/server/repositories/analysis';
 import type { Campaign } from '../src/server/views/campaign';
 import { DEFAULT_PAGE_SIZE } from '../src/domain/constants';
 import { parseViewRequest, viewQuerySchemaOf } from '../src/server/views/request';
@@ -40,7 +40,7 @@ export const benchCases = (now: string): BenchCase[] => {
   ];
 };
 
-/** The statement analysisView runs for this query string, compiled: SQL text and parameters. */
+/** The statement the view route runs for this query string (the JSON path, ANALYSIS_READS.viewJsonQuery), compiled. */
 export const bareStatement = (
   db: Kysely<Database>,
   query: string,
@@ -56,6 +56,6 @@ export const bareStatement = (
     viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse(raw),
     ANALYSIS_VIEW_RULES,
   );
-  const compiled = analysisViewQuery(request, campaign).compile(db);
+  const compiled = ANALYSIS_READS.viewJsonQuery!(request, campaign).compile(db);
   return { sql: compiled.sql, parameters: compiled.parameters };
 };

@@ -1,23 +1,99 @@
-// The Analysis view's rows leave the database as the answer's JSON (views/listSource.ts viewJson):
-// the answer must be exactly what the entity path (toAnalysis, through the response schema) gives,
-// for every sort, filter, selection, page and the empty page with its hidden counts; on both databases.
+// The Analysis and Samples views' rows leave the database as the answer's JSON text
+// (views/listSource.ts viewJson, views/jsonText.ts): the answer must be byte for byte what the
+// entity path gives through the response schema (the app's serializer: JSON.stringify of the
+// encoded object) — key order, numbers (12.30 stored, 12.3 sent), lab times, nulls, escapes — for
+// every sort, filter, selection, page and the empty page with its hidden counts; on both databases.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { analysisListSchema, analysisViewSchema } from '../../src/domain/entities/analysis';
+import { samplesListSchema, samplesViewSchema } from '../../src/domain/entities/sample';
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../src/domain/constants';
 import { loadCampaign } from '../../src/server/views/campaign';
-import { parseViewRequest, viewQuerySchemaOf } from '../../src/server/views/request';
+import { rowsJsonOf } from '../../src/server/views/listSource';
+import {
+  parseViewRequest,
+  viewQuerySchemaOf,
+  type ViewRequest,
+  type ViewRules,
+} from '../../src/server/views/request';
 import { ANALYSIS_VIEW_RULES, analysisView } from '../../src/server/repositories/analysis';
+import { SAMPLE_VIEW_RULES, samplesView } from '../../src/server/repositories/samples';
+import type { Campaign } from '../../src/server/views/campaign';
 import { useHarness } from './harness';
 import { qs, seedViews } from './views.fixture';
 
 const h = useHarness();
 let token = '';
 
+/** Text no ordinary row has: what JSON.stringify and to_json escape, and what neither does. */
+const AWKWARD = 'ä "quoted" \\ back\nline\ttab\r\u0001\u001f\u007f / \u2028 😀 </script>';
+
 beforeAll(async () => {
   await seedViews(h.db, 60);
-  // One analysis with every nullable value empty, one sample without box position among the seeded.
-  const sample = await h.db.selectFrom('sample').select(['sId', 'sStamp']).orderBy('sId').executeTakeFirstOrThrow();
-  await h.db.insertInto('analysis').values({ sId: sample.sId, sStamp: sample.sStamp, comment: 'ä "quoted" \\ \n line' }).execute();
+  // One analysis with every nullable value empty.
+  const sample = await h.db
+    .selectFrom('sample')
+    .select(['sId', 'sStamp'])
+    .orderBy('sId')
+    .executeTakeFirstOrThrow();
+  await h.db
+    .insertInto('analysis')
+    .values({ sId: sample.sId, sStamp: sample.sStamp, comment: AWKWARD })
+    .execute();
+  // One sample and its analysis at the columns' extremes: trailing zeros, the largest and the
+  // smallest steps of each scale, negative values, a time with fractional seconds; edited twice.
+  await h.db
+    .insertInto('sample')
+    .values({
+      sId: '6990000000001',
+      sStamp: '2026-09-03 07:08:09.654321',
+      name: AWKWARD,
+      weightNet: 999999.999,
+      weightBru: 0.001,
+      weightTar: 10.5,
+      quantity: 0,
+      distance: -0.01,
+      dateCrumbled: '2026-09-03 07:18:09.5',
+      sFlags: 'X----',
+      lane: 0,
+      comment: '',
+      dateExported: null,
+    })
+    .execute();
+  await h.db
+    .insertInto('analysis')
+    .values({
+      sId: '6990000000001',
+      sStamp: '2026-09-03 07:08:09.654321',
+      aFlags: '-------',
+      dateIn: '2026-09-03 08:00:00',
+      pol: 12.3,
+      nat: 9999.99,
+      kal: -0.01,
+      an: 0,
+      glu: 100,
+      dry: 0.1,
+      weightMea: 123.45,
+      weightNrm: 0.001,
+      weightCur: -999999.999,
+      weightDif: 1.1,
+      density: 0.0001,
+      lane: 3,
+      comment: AWKWARD,
+    })
+    .execute();
+  for (let i = 0; i < 2; i++) {
+    await h.db
+      .updateTable('sample')
+      .set({ lane: i + 1 })
+      .where('sId', '=', '6990000000001')
+      .execute();
+    await h.db
+      .updateTable('analysis')
+      .set({ lane: i + 1 })
+      .where('sId', '=', '6990000000001')
+      .execute();
+  }
   await h.db
     .updateTable('configSetting')
     .set({ startAt: '2000-01-01 00:00:00', endAt: '2099-12-31 23:59:59' })
@@ -28,45 +104,137 @@ beforeAll(async () => {
 
 type Query = Record<string, string | number | (string | number)[] | undefined>;
 
-/** What the entity path answers for the same query (as the route parses it), as JSON. */
-const expected = async (query: Query) => {
-  // As Fastify hands a query string over: a repeated key is an array, a single one a string.
-  const raw = Object.fromEntries(
-    Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.map(String) : String(v)]])),
-  );
-  const request = parseViewRequest(viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse(raw), ANALYSIS_VIEW_RULES);
-  const result = await analysisView(h.db, request, await loadCampaign(h.db));
-  return JSON.parse(JSON.stringify(analysisViewSchema.parse(result))) as Record<string, unknown>;
-};
+interface Resource {
+  path: string;
+  rowsKey: string;
+  defaultSize: number;
+  rules: ViewRules;
+  viewSchema: z.ZodType;
+  listSchema: z.ZodType;
+  view: (request: ViewRequest, campaign: Campaign) => Promise<Record<string, unknown>>;
+  queries: Query[];
+}
 
-const QUERIES: Query[] = [
-  {},
-  { size: LIST_PAGE_SIZES[0], page: 1 },
-  { sort: ['pol,asc', 'sample.boxPos,desc'], size: 15000 },
-  { sort: 'dateOut,desc', filter: 'lane,2', size: 100 },
-  { filter: 'sId,9999999999999' },
-  { exclusion: ['farmer', 'test'], size: 15000 },
-  { size: 50, page: 9999 },
+const RESOURCES: Resource[] = [
+  {
+    path: 'analysis',
+    rowsKey: 'analysis',
+    defaultSize: DEFAULT_PAGE_SIZE.analysis,
+    rules: ANALYSIS_VIEW_RULES,
+    viewSchema: analysisViewSchema,
+    listSchema: analysisListSchema.extend({ totalItems: analysisViewSchema.shape.totalItems }),
+    view: async (request, campaign) => ({ ...(await analysisView(h.db, request, campaign)) }),
+    queries: [
+      {},
+      { size: LIST_PAGE_SIZES[0], page: 1 },
+      { sort: ['pol,asc', 'sample.boxPos,desc'], size: 15000 },
+      { sort: ['comment,desc', 'density,asc'], size: 15000 },
+      { sort: 'dateOut,desc', filter: 'lane,2', size: 100 },
+      { filter: 'sId,9999999999999' },
+      { exclusion: ['farmer', 'test'], size: 15000 },
+      { size: 50, page: 9999 },
+    ],
+  },
+  {
+    path: 'samples',
+    rowsKey: 'samples',
+    defaultSize: DEFAULT_PAGE_SIZE.samples,
+    rules: SAMPLE_VIEW_RULES,
+    viewSchema: samplesViewSchema,
+    listSchema: samplesListSchema.extend({ totalItems: samplesViewSchema.shape.totalItems }),
+    view: async (request, campaign) => ({ ...(await samplesView(h.db, request, campaign)) }),
+    queries: [
+      {},
+      { size: LIST_PAGE_SIZES[0], page: 1 },
+      { sort: ['weightNet,asc', 'boxPos,desc'], size: 15000 },
+      { sort: ['name,desc', 'distance,asc'], size: 15000 },
+      { filter: 'lane,2', size: 100 },
+      { filter: 'sId,9999999999999' },
+      { exclusion: ['farmer', 'test', 'screens'], size: 15000 },
+      { size: 50, page: 9999 },
+    ],
+  },
 ];
 
-describe('the Analysis view answers the rows the database built as JSON', () => {
-  it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))('view %s equals the entity path', async (_, query) => {
-    const res = await h.request({ method: 'GET', url: `/api/analysis/view${qs(query)}`, token });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const body = res.json<Record<string, unknown>>();
-    expect(body).toEqual(await expected(query));
-    // Exactly the schema's keys: what the schema strips is what must not be there.
-    expect(body).toEqual(JSON.parse(JSON.stringify(analysisViewSchema.parse(body))));
-  });
+/** The query as the route parses it (Fastify hands a repeated key over as an array, a single one as a string). */
+const requestOf = (resource: Resource, query: Query): ViewRequest => {
+  const raw = Object.fromEntries(
+    Object.entries(query).flatMap(([k, v]) =>
+      v === undefined ? [] : [[k, Array.isArray(v) ? v.map(String) : String(v)]],
+    ),
+  );
+  return parseViewRequest(viewQuerySchemaOf(resource.defaultSize).parse(raw), resource.rules);
+};
 
-  it('the list route answers every matching row the same way', async () => {
-    const res = await h.request({ method: 'GET', url: `/api/analysis${qs({ sort: 'aId,asc' })}`, token });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ analysis: unknown[]; totalItems: number }>();
-    const whole = await expected({ sort: 'aId,asc', size: Math.max(...LIST_PAGE_SIZES) });
-    expect(body).toEqual({ analysis: whole['analysis'], totalItems: whole['totalItems'] });
-    expect(body.analysis).toEqual(JSON.parse(JSON.stringify(analysisListSchema.parse(body).analysis)));
-    expect(body.analysis.length).toBeGreaterThan(60);
+/** What the entity path answers: the serializer's text of the view through its response schema. */
+const expectedText = async (
+  resource: Resource,
+  query: Query,
+  schema = resource.viewSchema,
+): Promise<string> => {
+  const result = await resource.view(requestOf(resource, query), await loadCampaign(h.db));
+  return JSON.stringify(schema.encode(result));
+};
+
+describe.each(RESOURCES.map((r) => [r.path, r] as const))(
+  'the %s view answers the rows the database built as JSON',
+  (_, resource) => {
+    it.each(resource.queries.map((q) => [JSON.stringify(q), q] as const))(
+      'view %s is byte for byte the entity path',
+      async (_q, query) => {
+        const res = await h.request({ method: 'GET', url: `/api/${resource.path}/view${qs(query)}`, token });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body).toBe(await expectedText(resource, query));
+      },
+    );
+
+    it('the fixture holds what the encoding must get right', async () => {
+      const res = await h.request({
+        method: 'GET',
+        url: `/api/${resource.path}/view${qs({ size: 15000 })}`,
+        token,
+      });
+      // timestamp(0) keeps whole seconds: the stamp was rounded on the way in.
+      const wanted = [
+        JSON.stringify(AWKWARD),
+        'null',
+        '"2026-09-03 07:08:10"',
+        '"version":3',
+        ...(resource.path === 'analysis'
+          ? ['"pol":12.3,', '"density":0.0001,', '"weightCur":-999999.999,']
+          : ['"weightTar":10.5,', '"distance":-0.01,', '"quantity":0,']),
+      ];
+      for (const text of wanted) expect(res.body.includes(text), text).toBe(true);
+    });
+
+    it('the list route answers every matching row the same way', async () => {
+      const res = await h.request({
+        method: 'GET',
+        url: `/api/${resource.path}${qs({ sort: 'lane,asc' })}`,
+        token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const whole = await resource.view(
+        requestOf(resource, { sort: 'lane,asc', size: Math.max(...LIST_PAGE_SIZES) }),
+        await loadCampaign(h.db),
+      );
+      const list = { [resource.rowsKey]: whole[resource.rowsKey], totalItems: whole['totalItems'] };
+      expect(res.body).toBe(JSON.stringify(resource.listSchema.encode(list)));
+      expect(res.json<Record<string, unknown[]>>()[resource.rowsKey]!.length).toBeGreaterThan(60);
+    });
+  },
+);
+
+describe('the page rows joined into one array', () => {
+  it('puts rows the joins returned out of order back in page order, and leaves out the aggregate row', () => {
+    const rows = [
+      { rn: 3, j: '{"c":3}' },
+      { rn: null, j: null },
+      { rn: 1, j: '{"a":1}' },
+      { rn: 2, j: '{"b":2}' },
+    ];
+    expect(rowsJsonOf(rows)).toBe('[{"a":1},{"b":2},{"c":3}]');
+    expect(rowsJsonOf([{ rn: null, j: null }])).toBe('[]');
   });
 });

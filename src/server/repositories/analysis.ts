@@ -5,7 +5,8 @@
 import { ANALYSIS_REGISTRY } from '../../domain/columns/analysis';
 import { keyAliases } from '../../domain/columns/registry';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Analysis, AnalysisAverage } from '../../domain/entities/analysis';
+import { analysisSchema, type Analysis, type AnalysisAverage } from '../../domain/entities/analysis';
+import { jsonTextSql, labTimeSql } from '../views/jsonText';
 import type { SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
 import type { HiddenCounts } from '../../domain/entities/shared';
@@ -106,20 +107,19 @@ export const toAnalysis = (r: VersionedAnalysisRecord): Analysis => ({
   version: r.version,
 });
 
-const labTimeJson = (key: string): string => `to_char(p."${key}", 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** toAnalysis in SQL, over a page row `p` (views/listSource.ts viewJson): the same keys, the same values. */
-const ANALYSIS_ROW_JSON = `json_build_object(
-  'aId', p."aId",
-  'sample', json_build_object(
-    'sampleId', json_build_object('sId', p."sId", 'sStamp', ${labTimeJson('sStamp')}),
-    'weightNet', p."weightNet", 'weightBru', p."weightBru", 'name', p."name",
-    'boxPos', p."bId" || '/' || p."boxPosId"),
-  'aFlags', p."aFlags", 'dateIn', ${labTimeJson('dateIn')}, 'dateOut', ${labTimeJson('dateOut')},
-  ${['pol', 'nat', 'kal', 'an', 'glu', 'dry', 'weightMea', 'weightNrm', 'weightCur', 'weightDif', 'density', 'lane', 'comment']
-    .map((k) => `'${k}', p."${k}"`)
-    .join(', ')},
-  'dateExported', ${labTimeJson('dateExported')}, 'version', p."version")`;
+/**
+ * toAnalysis in SQL, over a page row `p` (views/listSource.ts viewJson): the answer's JSON text of
+ * one analysis as analysisSchema encodes it (views/jsonText.ts); the other leaves are p's columns
+ * of their names.
+ */
+const ANALYSIS_ROW_JSON = jsonTextSql(analysisSchema, {
+  'sample.sampleId.sId': 'p."sId"',
+  'sample.sampleId.sStamp': labTimeSql('p."sStamp"'),
+  'sample.boxPos': `p."bId" || '/' || p."boxPosId"`,
+  dateIn: labTimeSql('p."dateIn"'),
+  dateOut: labTimeSql('p."dateOut"'),
+  dateExported: labTimeSql('p."dateExported"'),
+});
 
 // ---- single reads ---------------------------------------------------------------------------------
 

@@ -5,14 +5,15 @@
 import { keyAliases } from '../../domain/columns/registry';
 import { SAMPLES_REGISTRY } from '../../domain/columns/samples';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Sample } from '../../domain/entities/sample';
+import { sampleSchema, type Sample } from '../../domain/entities/sample';
+import { jsonTextSql, labTimeSql } from '../views/jsonText';
 import { SAMPLE_KEY_SEPARATOR, formatSampleKey, type SampleKey } from '../../domain/ids';
 import type { Database, LabTime } from '../db/database';
 import type { HiddenCounts } from '../../domain/entities/shared';
 import type { Campaign } from '../views/campaign';
 import { hiddenCounts, hiddenPart } from '../views/hidden';
 import type { ViewRequest, ViewRules } from '../views/request';
-import { listReads, type ListSource } from '../views/listSource';
+import { listReads, type ListSource, type ViewJson } from '../views/listSource';
 import { flagExclusions, viewRules, sampleKeyTargets, type Condition } from '../views/sql';
 import { notInAnyScreen } from './screens';
 import { fieldMap } from '../views/fields';
@@ -76,6 +77,19 @@ export const toSample = (r: VersionedSampleRecord): Sample => ({
   dateExported: r.dateExported,
   boxPos: boxPosText(r.bId, r.boxPosId),
   version: r.version,
+});
+
+/**
+ * toSample in SQL, over a page row `p` (views/listSource.ts viewJson): the answer's JSON text of one
+ * sample as sampleSchema encodes it (views/jsonText.ts); the other leaves are p's columns of their names.
+ */
+const SAMPLE_ROW_JSON = jsonTextSql(sampleSchema, {
+  // formatSampleKey in SQL.
+  ID: `p."sId" || '${SAMPLE_KEY_SEPARATOR}' || (p."sStamp")::text`,
+  'sampleId.sStamp': labTimeSql('p."sStamp"'),
+  dateCrumbled: labTimeSql('p."dateCrumbled"'),
+  dateExported: labTimeSql('p."dateExported"'),
+  boxPos: `p."bId" || '/' || p."boxPosId"`,
 });
 
 // ---- single reads ---------------------------------------------------------------------------------
@@ -144,6 +158,7 @@ export const SAMPLE_READS = listReads<VersionedSampleRecord, Sample, { totalItem
   aggregate: { totalItems: 'count(*)' },
   prefixOrder: 's.s_id, s.s_stamp',
   toEntity: toSample,
+  rowJson: SAMPLE_ROW_JSON,
 });
 
 export const samplesWhere = (request: ViewRequest, campaign: Campaign): Condition =>
@@ -175,5 +190,22 @@ export const samplesView = async (
     totalPages: page.totalPages,
     // Only an empty answer asks what the campaign and the exclusions hide (views/hidden.ts).
     ...(await hiddenPart(page.totalItems, () => hiddenCounts(db, SAMPLE_READS.source, request, campaign))),
+  };
+};
+
+/** samplesView with the page's rows as the JSON text the database built (the view routes send it as it is). */
+export const samplesViewJson = async (
+  db: Db,
+  request: ViewRequest,
+  campaign: Campaign,
+): Promise<ViewJson<Omit<SamplesViewResult, 'samples'>>> => {
+  const page = await SAMPLE_READS.viewJson!(db, request, campaign);
+  return {
+    rowsJson: page.rowsJson,
+    rest: {
+      totalItems: page.totalItems,
+      totalPages: page.totalPages,
+      ...(await hiddenPart(page.totalItems, () => hiddenCounts(db, SAMPLE_READS.source, request, campaign))),
+    },
   };
 };

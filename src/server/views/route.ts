@@ -86,8 +86,9 @@ export const listViewRoutes = <
     if (!def.campaign) return viewJson(app.db, request, OPEN_CAMPAIGN);
     return withCampaign(app.db, (campaign) => viewJson(app.db, request, campaign));
   };
+  // As bytes: Fastify then neither serializes nor measures the text again (a 15,000-row page is 7 MB).
   const sendJson = (reply: FastifyReply, text: string) =>
-    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(text);
+    reply.type('application/json; charset=utf-8').send(Buffer.from(text, 'utf8'));
 
   app.get<{ Querystring: ListQueryPart }>(
     `/api/${def.resource}/view`,
@@ -104,7 +105,7 @@ export const listViewRoutes = <
     },
     async (request, reply) => {
       const json = await jsonAnswer(request.query);
-      return json ? sendJson(reply, viewJsonText(def.rowsKey, json)) : view(request.query);
+      return json ? sendJson(reply, viewJsonText(def.viewSchema, def.rowsKey, json)) : view(request.query);
     },
   );
 
@@ -131,7 +132,7 @@ export const listViewRoutes = <
     async (request, reply) => {
       const query = { ...request.query, page: 0, size: LIST_CAP };
       const json = await jsonAnswer(query);
-      if (json) return sendJson(reply, viewJsonText(def.rowsKey, { rowsJson: json.rowsJson, rest: { totalItems: json.rest.totalItems } }));
+      if (json) return sendJson(reply, viewJsonText(listSchema, def.rowsKey, { rowsJson: json.rowsJson, rest: { totalItems: json.rest.totalItems } }));
       const result = await view(query);
       return { [def.rowsKey]: result[def.rowsKey], totalItems: result.totalItems };
     },

@@ -23,6 +23,7 @@ import {
   SAMPLE_READS,
   SAMPLE_SOURCE,
   samplesView,
+  samplesViewJson,
 } from '../../repositories/samples';
 import { sIdParams, sampleKeyParams } from '../params';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
@@ -50,6 +51,7 @@ export const sampleReadRoutes = async (parent: FastifyInstance): Promise<void> =
       '(docs/dev/architecture.md#domain-decisions); selection sample IDs sId|sStamp (≤ 1000); selectionSId; exclusion ' +
       'farmer|screens|test. Restricted to samples stamped within the campaign setting.',
     view: samplesView,
+    viewJson: samplesViewJson,
   });
 
   app.get(
