@@ -78,5 +78,7 @@ export default {
   // would otherwise copy each other's half-written sandboxes).
   ignorePatterns: ['/.tmp', '/reports', '/dist', '/dist-server', '/test-results', '/playwright-report'],
   timeoutMS: 10_000,
+  // The server suites open a database per file: their dry run takes minutes on a busy machine.
+  dryRunTimeoutMinutes: 30,
   cleanTempDir: 'always',
 };
