@@ -121,8 +121,9 @@ describe('sync', () => {
     [' 15 ', {}],
     ['x15', { minutes: SYNC_INTERVAL_MESSAGE }],
     ['15x', { minutes: SYNC_INTERVAL_MESSAGE }],
-    [undefined, { minutes: SYNC_INTERVAL_MESSAGE }],
   ])('%s minutes → %o', (minutes, errors) => expect(syncBatch.errorsOf('Log', { minutes })).toEqual(errors));
+  it('a draft without minutes is refused with the same message', () =>
+    expect(syncBatch.errorsOf('Log', {})).toEqual({ minutes: SYNC_INTERVAL_MESSAGE }));
   it("an entry is known by its syncID; the slider's message names its range", () => {
     expect(syncBatch.idOf(log)).toBe('Log');
     expect(SYNC_INTERVAL_MESSAGE).toBe('Interval has to be between 1 and 120 minutes');
