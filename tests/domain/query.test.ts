@@ -46,6 +46,10 @@ describe('list query', () => {
     [{ exclusion: 'others' }],
     [{ selection: '12a' }],
     [{ selectionSId: '12345678901234' }],
+    [{ selection: 'x1' }],
+    [{ sort: '1aId,asc' }],
+    [{ sort: 'aId,ascending' }],
+    [{ campaign: 'none' }],
   ])('refuses %o', (input) => expect(schema.safeParse(input).success).toBe(false));
 
   it('reports a bad filter with the spec message', () => {
@@ -57,6 +61,15 @@ describe('list query', () => {
     const many = Array.from({ length: 1001 }, (_, i) => String(i)).join(',');
     expect(schema.safeParse({ selection: many }).error?.issues[0]?.message).toBe(SELECTION_TOO_LARGE);
     expect(schema.safeParse({ selection: many.split(',').slice(0, 1000).join(',') }).success).toBe(true);
+  });
+  it('refuses more than 1000 selected sample IDs', () => {
+    const many = Array.from({ length: 1001 }, (_, i) => String(i + 1)).join(',');
+    expect(schema.safeParse({ selectionSId: many }).error?.issues[0]?.message).toBe(SELECTION_TOO_LARGE);
+    expect(schema.safeParse({ selectionSId: many.split(',').slice(0, 1000).join(',') }).success).toBe(true);
+  });
+  it('trims the items of a selection, a blank one is none, and the campaign can be lifted', () => {
+    const q = schema.parse({ selection: ' 1 , 2 ', selectionSId: '  ', campaign: Q.ALL_CAMPAIGNS });
+    expect([q.selection, q.selectionSId, q.campaign]).toEqual([['1', '2'], [], 'all']);
   });
   it('screens use their own sizes', () => {
     expect(Q.screensQuerySchema().parse({}).size).toBe(10);
@@ -82,6 +95,13 @@ describe('list query', () => {
       back[key] = all.length === 1 ? all[0]! : all;
     }
     expect(schema.parse(back)).toEqual(q);
+  });
+  it('sends only what is set: no page or size unless given, no empty selection', () => {
+    expect(Q.toSearchParams({}).toString()).toBe('');
+    expect(Q.toSearchParams({ selection: [], selectionSId: ['4006381333931', '12'], campaign: 'all' }).toString()).toBe(
+      'selectionSId=4006381333931%2C12&campaign=all',
+    );
+    expect(Q.toSearchParams({ sort: [Q.sortParam('aId', 'desc')] }).toString()).toBe('sort=aId%2Cdesc');
   });
   it.each([
     ['boxPos', 'sample.boxPos'],
