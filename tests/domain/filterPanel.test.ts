@@ -1,3 +1,8 @@
+// The filter panels' fields ↔ filter terms (docs/dev/product-rules.md#field-rules, filters).
+// Equivalent mutants (StrykerJS; nothing a user sees can tell them apart): the keys a read-back term
+// claims its fields under ('sId', 'aId', 'flags', 'lane') emptied (each key is used by one branch
+// only, so any name keeps a second term of the column extra); the flags branch's `op === 'like'` and
+// the lane branch's `op === 'eq'` made true (the grammar gives flag terms no other op, lane terms none).
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../src/domain/filter';
 import {
@@ -80,7 +85,8 @@ describe('panel fields → filter terms', () => {
     const values = {
       ...emptyPanelValues(SAMPLES_FILTER_PANEL),
       dates: { sStamp: { start: '2025-10-01', end: '' }, dateCrumbled: { start: '', end: '' } },
-      aIdLow: '5',
+      // Not a field of this panel: neither checked nor sent.
+      aIdLow: 'abc',
       flags: 'X/',
     };
     expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, values)).toEqual({
