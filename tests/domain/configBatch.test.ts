@@ -1,5 +1,8 @@
 // The three batch kinds (Limits, Settings, Sync): fields of a row, their rules and messages (spec
 // docs/dev/product-rules.md#field-rules Limits and Settings, docs/dev/product-rules.md#constants sync slider and refresh), and what a changed row sends.
+// Equivalent mutants (StrykerJS): in validateRefreshSeconds, `n >= REFRESH_MIN_S` made true and
+// `Number.isInteger(n) &&` turned into `||` (text of digits only is a whole number of at least 0, and
+// anything else is NaN, which fails the bounds).
 import { describe, expect, it } from 'vitest';
 import {
   limitBatch,
@@ -121,6 +124,9 @@ describe('sync', () => {
     [' 15 ', {}],
     ['x15', { minutes: SYNC_INTERVAL_MESSAGE }],
     ['15x', { minutes: SYNC_INTERVAL_MESSAGE }],
+    // Number() would read these as 10 and 16: only digits are minutes.
+    ['1e1', { minutes: SYNC_INTERVAL_MESSAGE }],
+    ['0x10', { minutes: SYNC_INTERVAL_MESSAGE }],
   ])('%s minutes → %o', (minutes, errors) => expect(syncBatch.errorsOf('Log', { minutes })).toEqual(errors));
   it('a draft without minutes is refused with the same message', () =>
     expect(syncBatch.errorsOf('Log', {})).toEqual({ minutes: SYNC_INTERVAL_MESSAGE }));
@@ -142,5 +148,7 @@ describe('sync', () => {
     [' 30 ', null],
     ['30s', 'Refresh-Timer has to be between 0 and 600'],
     ['s30', 'Refresh-Timer has to be between 0 and 600'],
+    ['1e2', 'Refresh-Timer has to be between 0 and 600'],
+    ['0x1F', 'Refresh-Timer has to be between 0 and 600'],
   ])('refresh %s → %s', (text, message) => expect(validateRefreshSeconds(text)).toBe(message));
 });
