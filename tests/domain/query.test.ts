@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
 import { sortKeyOf } from '../../src/domain/columns/registry';
+import { LIST_PAGE_SIZES } from '../../src/domain/constants';
 import * as Q from '../../src/domain/query';
 import { FILTER_MISMATCH, SELECTION_TOO_LARGE } from '../../src/domain/messages';
 
@@ -61,6 +62,13 @@ describe('list query', () => {
     const many = Array.from({ length: 1001 }, (_, i) => String(i)).join(',');
     expect(schema.safeParse({ selection: many }).error?.issues[0]?.message).toBe(SELECTION_TOO_LARGE);
     expect(schema.safeParse({ selection: many.split(',').slice(0, 1000).join(',') }).success).toBe(true);
+  });
+  it('says what a refused parameter must be', () => {
+    const messageOf = (input: object) => schema.safeParse(input).error?.issues[0]?.message;
+    expect(messageOf({ size: '30' })).toBe(`size must be one of ${LIST_PAGE_SIZES.join(', ')}`);
+    expect(messageOf({ sort: 'aId' })).toBe('sort must be field,asc or field,desc');
+    expect(messageOf({ selection: '12a' })).toBe('selection holds aIds or sample IDs sId|sStamp');
+    expect(messageOf({ selectionSId: 'x' })).toBe('selectionSId holds sIds');
   });
   it('refuses more than 1000 selected sample IDs', () => {
     const many = Array.from({ length: 1001 }, (_, i) => String(i + 1)).join(',');
