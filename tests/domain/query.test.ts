@@ -1,3 +1,6 @@
+// The list views' query parameters (docs/dev/architecture.md#api-contract): what the schema accepts, refuses and says, and what
+// the client sends. Equivalent mutant (StrykerJS): the campaign parameter's `.describe()` text emptied
+// (it is the OpenAPI document's description, neither checked nor said to anyone).
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
 import { sortKeyOf } from '../../src/domain/columns/registry';
