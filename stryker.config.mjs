@@ -20,19 +20,30 @@ export const targets = {
   },
 };
 
-/** The name a run's reports go under: the target, and the file's name when one file is mutated. */
+/** The name a run's reports go under: the target, and the file's path below src/<folder>/ when one
+ * file is mutated (domain-columns-analysis and domain-entities-analysis are two runs). */
 export const reportName = (target, file) =>
-  file ? `${target}-${file.replace(/^.*\//, '').replace(/\..*$/, '')}` : target;
+  file
+    ? `${target}-${file.replace(/^src\/(server\/)?[^/]+\//, '').replace(/\..*$/, '').replaceAll('/', '-')}`
+    : target;
 
 const targetName = process.env.STRYKER_TARGET ?? 'machines';
 const chosen = targets[targetName];
 if (!chosen) throw new Error(`STRYKER_TARGET: one of ${Object.keys(targets).join(', ')}`);
 // One file of a target at a time: STRYKER_FILE=src/machines/rowEdit.machine.ts (its tests are the
-// target's test files that import it, found by vitest's `related`; STRYKER_INCLUDE narrows them).
+// target's test files that import it, found by vitest's `related`; STRYKER_INCLUDE narrows them, and
+// STRYKER_PROJECTS names the vitest projects instead of the target's, e.g. STRYKER_PROJECTS=domain
+// with STRYKER_INCLUDE='tests/domain/**/*.test.ts' judges a domain file by the domain suite alone:
+// its static mutants then re-run a few files instead of every machine's model-based test.
 const file = process.env.STRYKER_FILE;
 const name = reportName(targetName, file);
 const target = file
-  ? { ...chosen, mutate: [file], include: process.env.STRYKER_INCLUDE ?? chosen.include }
+  ? {
+      ...chosen,
+      mutate: [file],
+      tests: process.env.STRYKER_PROJECTS ?? chosen.tests,
+      include: process.env.STRYKER_INCLUDE ?? chosen.include,
+    }
   : chosen;
 process.env.STRYKER_TESTS = target.tests;
 if (target.include) process.env.STRYKER_INCLUDE = target.include;
@@ -63,6 +74,11 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: target.threshold, low: target.threshold - 10, break: target.threshold },
   tempDirName: `.tmp/stryker-${name}`,
+  // Another run's sandbox, the reports and the builds are no part of a sandbox (two runs at once
+  // would otherwise copy each other's half-written sandboxes).
+  ignorePatterns: ['/.tmp', '/reports', '/dist', '/dist-server', '/test-results', '/playwright-report'],
   timeoutMS: 10_000,
+  // The server suites open a database per file: their dry run takes minutes on a busy machine.
+  dryRunTimeoutMinutes: 30,
   cleanTempDir: 'always',
 };

@@ -1,5 +1,8 @@
 // The three batch kinds (Limits, Settings, Sync): fields of a row, their rules and messages (spec
 // docs/dev/product-rules.md#field-rules Limits and Settings, docs/dev/product-rules.md#constants sync slider and refresh), and what a changed row sends.
+// Equivalent mutants (StrykerJS): in validateRefreshSeconds, `n >= REFRESH_MIN_S` made true and
+// `Number.isInteger(n) &&` turned into `||` (text of digits only is a whole number of at least 0, and
+// anything else is NaN, which fails the bounds).
 import { describe, expect, it } from 'vitest';
 import {
   limitBatch,
@@ -55,6 +58,11 @@ describe('limits', () => {
       version: 3,
     });
   });
+  it('a row is known by its name; an empty info reads as an empty field; min and max are sent trimmed', () => {
+    expect(limitBatch.idOf(pol)).toBe('pol');
+    expect(limitBatch.draftOf({ ...pol, info: null } as unknown as Limit)).toEqual({ info: '', min: '10', max: '25' });
+    expect(limitWriteOf(pol, { info: 'Pol', min: '11', max: ' 26 ' })).toMatchObject({ min: '11', max: '26' });
+  });
   it("says 'Limits reloaded'", () => expect(limitBatch.reloaded).toBe('Limits reloaded'));
 });
 
@@ -77,6 +85,17 @@ describe('settings', () => {
     ['20', {}],
     ['1.5', {}],
   ])('aminoFactor %s → %o', (value, errors) => expect(settingBatch.errorsOf('aminoFactor', { value })).toEqual(errors));
+  it('a setting is known by its name; a value field only for amino settings or a setting with a value', () => {
+    expect(settingBatch.idOf(amino)).toBe('aminoFactor');
+    const other: Setting = { ...amino, name: 'labName', value: null };
+    expect(settingBatch.draftOf(other)).toEqual({});
+    expect(settingBatch.draftOf({ ...other, value: 'Tulln' })).toEqual({ value: 'Tulln' });
+    expect(settingBatch.draftOf({ ...amino, value: null })).toEqual({ value: '' });
+    expect(settingBatch.draftOf({ ...campaign, value: '5' })).toEqual({ start: '2026-09-01 00:00:00', end: '' });
+  });
+  it('a setting other than the campaign sends no start or end', () => {
+    expect(settingWriteOf(amino, { value: ' 3 ' })).toEqual({ name: 'aminoFactor', info: 'Amino', value: '3', version: 1 });
+  });
   it('sends the campaign dates as typed (the server completes them) and keeps info', () => {
     expect(settingWriteOf(campaign, { start: '2026-09-01', end: ' ' })).toEqual({
       name: 'campaign',
@@ -102,9 +121,22 @@ describe('sync', () => {
     ['121', { minutes: SYNC_INTERVAL_MESSAGE }],
     ['1', {}],
     ['120', {}],
+    [' 15 ', {}],
+    ['x15', { minutes: SYNC_INTERVAL_MESSAGE }],
+    ['15x', { minutes: SYNC_INTERVAL_MESSAGE }],
+    // Number() would read these as 10 and 16: only digits are minutes.
+    ['1e1', { minutes: SYNC_INTERVAL_MESSAGE }],
+    ['0x10', { minutes: SYNC_INTERVAL_MESSAGE }],
   ])('%s minutes → %o', (minutes, errors) => expect(syncBatch.errorsOf('Log', { minutes })).toEqual(errors));
+  it('a draft without minutes is refused with the same message', () =>
+    expect(syncBatch.errorsOf('Log', {})).toEqual({ minutes: SYNC_INTERVAL_MESSAGE }));
+  it("an entry is known by its syncID; the slider's message names its range", () => {
+    expect(syncBatch.idOf(log)).toBe('Log');
+    expect(SYNC_INTERVAL_MESSAGE).toBe('Interval has to be between 1 and 120 minutes');
+  });
   it('sends the interval in MINUTES', () => {
     expect(syncWriteOf(log, { minutes: '15' })).toEqual({ ...log, timeInterval: 15, unit: 'MINUTES' });
+    expect(syncWriteOf(log, { minutes: ' 15 ' })).toEqual({ ...log, timeInterval: 15, unit: 'MINUTES' });
   });
   it.each([
     ['10', null],
@@ -113,5 +145,10 @@ describe('sync', () => {
     ['601', 'Refresh-Timer has to be between 0 and 600'],
     ['-1', 'Refresh-Timer has to be between 0 and 600'],
     ['x', 'Refresh-Timer has to be between 0 and 600'],
+    [' 30 ', null],
+    ['30s', 'Refresh-Timer has to be between 0 and 600'],
+    ['s30', 'Refresh-Timer has to be between 0 and 600'],
+    ['1e2', 'Refresh-Timer has to be between 0 and 600'],
+    ['0x1F', 'Refresh-Timer has to be between 0 and 600'],
   ])('refresh %s → %s', (text, message) => expect(validateRefreshSeconds(text)).toBe(message));
 });

@@ -13,6 +13,8 @@ describe('lab date-time', () => {
     ['2024-12-31T23:59:59', false],
     [' 2024-12-31 23:59:59', false],
     ['2024-12-31 23:59:59Z', false],
+    // Two values pasted into one field: the whole text must be one date-time.
+    ['2024-12-31 2024-12-31 23:59:59', false],
   ])('%s valid: %s', (text, valid) => expect(D.isLabDateTime(text)).toBe(valid));
 
   it('round-trips through PlainDateTime', () => {
@@ -27,6 +29,7 @@ describe('lab date-time', () => {
       expect(D.isLabDateTime(bad), bad).toBe(false);
     expect(D.isLabDate('0000-01-01')).toBe(false);
     expect(D.isLabDate('1900-01-01')).toBe(true);
+    expect(D.isLabDate('12024-12-31'), 'a five-digit year').toBe(false);
     expect(D.parseFilterDateTime('0000-01-01T00:00:00')).toBeNull();
     expect(D.parseFilterDateTime('3000-01-01')).toBeNull();
   });
@@ -58,6 +61,7 @@ describe('filter form', () => {
     ['2025-10-01', '2025-10-01'],
     ['', ''],
     ['nonsense', 'nonsense'],
+    ['Tomorrow', 'Tomorrow'],
   ])('%s ↔ %s', (lab, filter) => {
     expect(D.toFilterForm(lab)).toBe(filter);
     expect(D.fromFilterForm(filter)).toBe(lab);

@@ -1,3 +1,8 @@
+// The filter panels' fields ↔ filter terms (docs/dev/product-rules.md#field-rules, filters).
+// Equivalent mutants (StrykerJS; nothing a user sees can tell them apart): the keys a read-back term
+// claims its fields under ('sId', 'aId', 'flags', 'lane') emptied (each key is used by one branch
+// only, so any name keeps a second term of the column extra); the flags branch's `op === 'like'` and
+// the lane branch's `op === 'eq'` made true (the grammar gives flag terms no other op, lane terms none).
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../src/domain/filter';
 import {
@@ -80,7 +85,8 @@ describe('panel fields → filter terms', () => {
     const values = {
       ...emptyPanelValues(SAMPLES_FILTER_PANEL),
       dates: { sStamp: { start: '2025-10-01', end: '' }, dateCrumbled: { start: '', end: '' } },
-      aIdLow: '5',
+      // Not a field of this panel: neither checked nor sent.
+      aIdLow: 'abc',
       flags: 'X/',
     };
     expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, values)).toEqual({
@@ -94,6 +100,35 @@ describe('panel fields → filter terms', () => {
     expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, { ...values, flags: 'XLLLLL' })).toEqual({
       ok: false,
       errors: { flags: SFLAGS_MESSAGE },
+    });
+  });
+
+  it('trims what was typed, and a field of blanks is no filter', () => {
+    const values = {
+      ...emptyPanelValues(ANALYSIS_FILTER_PANEL),
+      dates: { dateIn: { start: ' 2025-10-01 ', end: '' }, dateOut: { start: '', end: '' } },
+      aIdLow: ' 12 ',
+      flags: ' F ',
+      lane: ' 2 ',
+    };
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values)).toEqual({
+      ok: true,
+      filters: ['dateIn,2025-10-01~', 'aId,12~', 'aFlags,F', 'lane,2'],
+    });
+    const blanks = { ...emptyPanelValues(ANALYSIS_FILTER_PANEL), flags: '   ', lane: '  ' };
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, blanks)).toEqual({ ok: true, filters: [] });
+  });
+
+  it('names the end date, the sId suffix and the aId lower bound when they break their rule', () => {
+    const values = {
+      ...emptyPanelValues(ANALYSIS_FILTER_PANEL),
+      dates: { dateIn: { start: '', end: '' }, dateOut: { start: '', end: '2025-02-30' } },
+      sIdSuffix: 'x',
+      aIdLow: '-1',
+    };
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values)).toEqual({
+      ok: false,
+      errors: { 'dateOut.end': DATE_OR_DATETIME_MESSAGE, sIdSuffix: SID_MESSAGE, aIdLow: AID_MESSAGE },
     });
   });
 
@@ -140,6 +175,29 @@ describe('filter terms → panel fields', () => {
     });
   });
 
+  it('an open date end reads as an empty field; an aId range fills the bounds; a term of another kind stays extra', () => {
+    const values = panelValuesFromFilters(ANALYSIS_FILTER_PANEL, [
+      'dateIn,~2025-10-02',
+      'dateOut,2025-10-01T06:00:00~',
+      'aId,10~20',
+      'sId,400',
+      'sampleId,1~2',
+      'sFlags,X',
+    ]);
+    expect(values.dates).toEqual({
+      dateIn: { start: '', end: '2025-10-02' },
+      dateOut: { start: '2025-10-01 06:00:00', end: '' },
+    });
+    expect([values.aIdLow, values.aIdHigh, values.sIdPrefix, values.sIdSuffix, values.flags]).toEqual(['10', '20', '', '', '']);
+    expect(values.extra).toEqual(['sId,400', 'sampleId,1~2', 'sFlags,X']);
+  });
+
+  it('Samples read the sample stamp into its date fields', () => {
+    const values = panelValuesFromFilters(SAMPLES_FILTER_PANEL, ['sStamp,2025-10-01~', 'dateIn,2025-10-01~']);
+    expect(values.dates.sStamp).toEqual({ start: '2025-10-01', end: '' });
+    expect(values.extra).toEqual(['dateIn,2025-10-01~']);
+  });
+
   it('Samples read sFlags into Flags but keep aFlags and aId as extra', () => {
     const values = panelValuesFromFilters(SAMPLES_FILTER_PANEL, ['sFlags,X', 'aFlags,F', 'aId,1~2']);
     expect(values.flags).toBe('X');
@@ -153,11 +211,15 @@ describe('typed filter expressions', () => {
       splitFilterExpression(' aId,100~200 ;sId,400~ ; ;dateIn,2025-10-01 06:00:00~2025-10-01 13:59:59'),
     ).toEqual(['aId,100~200', 'sId,400~', 'dateIn,2025-10-01T06:00:00~2025-10-01T13:59:59']);
     expect(splitFilterExpression('')).toEqual([]);
+    expect(splitFilterExpression('aId , 100 ~ 200; sStamp, 2025-10-01 06:00:00 ~ ')).toEqual([
+      'aId,100~200',
+      'sStamp,2025-10-01T06:00:00~',
+    ]);
   });
 
   it('leaves invalid terms for the grammar to refuse', () => {
-    const terms = splitFilterExpression('aId,abc; lane,9');
-    expect(terms).toEqual(['aId,abc', 'lane,9']);
+    const terms = splitFilterExpression('aId,abc; lane,9; nonsense; , 5');
+    expect(terms).toEqual(['aId,abc', 'lane,9', 'nonsense', ',5']);
     expect(parseFilters(terms).ok).toBe(false);
   });
 

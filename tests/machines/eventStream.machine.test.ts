@@ -9,6 +9,11 @@
 // sooner, and only one connection is under way at a time. The connection speaks only while it lives
 // (OPENED while under way, FAILED while under way or open); a delay the model offers moves the clock
 // to the next connect the rules expect (1 ms short of it first, so a connect too early shows).
+// Equivalent mutants (StrykerJS; nothing a user sees can tell them apart): `types` emptied (compile
+// time only); the event-type test of `isNew`, `givesId` and `isNewPosition` made true (each guard
+// is used only on the transition of its own event). Under LAB_MODEL_COVER=transitions the model
+// cannot offer a path through a mutant that drops a newer position or reload id (the context stays
+// as it was, so no state follows it): the scenarios below cover those.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, SimulatedClock } from 'xstate';
@@ -237,6 +242,70 @@ describe('event stream', () => {
     expect(streamStatus(sut.actor.getSnapshot().value)).toBe('live');
     sut.actor.send({ type: 'CHANGE', event: change('41') });
     expect(sut.delivered).toEqual(['41']);
+  });
+
+  // The model cannot offer these: a mutant that drops a newer position or reload id leaves the
+  // context as it was, so no path of the model goes through it to the next connect.
+  it('a newer position or reload id is where the next connect resumes from; a position is no change and a change before a reload is dropped', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'OPENED' });
+    sut.actor.send({ type: 'CHANGE', event: change('5') });
+    sut.actor.send({ type: 'POSITION', id: '9' });
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    expect(sut.connects.at(-1)?.lastId).toBe('9');
+    sut.actor.send({ type: 'OPENED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('live');
+    sut.actor.send({ type: 'RELOAD', id: '12' });
+    sut.actor.send({ type: 'CHANGE', event: change('11') });
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    expect(sut.connects.at(-1)?.lastId).toBe('12');
+    expect(sut.delivered).toEqual(['5']);
+    expect(sut.reloads()).toBe(1);
+  });
+
+  it('from a fresh start, failed connects go down, and down keeps trying every STREAM_DOWN_RETRY_MS until one opens', () => {
+    const sut = createSut();
+    for (let i = 1; i < STREAM_MAX_FAILURES; i++) {
+      sut.actor.send({ type: 'FAILED' });
+      expect(streamStatus(sut.actor.getSnapshot().value)).toBe('resuming');
+      sut.clock.increment(STREAM_RETRY_MS);
+    }
+    sut.actor.send({ type: 'FAILED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('down');
+    const tries = sut.connects.length;
+    expect(tries).toBe(STREAM_MAX_FAILURES);
+    for (const n of [1, 2]) {
+      sut.clock.increment(STREAM_DOWN_RETRY_MS - 1);
+      expect(sut.connects).toHaveLength(tries + n - 1);
+      sut.clock.increment(1);
+      expect(sut.connects).toHaveLength(tries + n);
+      expect(sut.connects.at(-1)?.lastId).toBeUndefined();
+      if (n === 1) sut.actor.send({ type: 'FAILED' });
+    }
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('down');
+    sut.actor.send({ type: 'OPENED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('live');
+  });
+
+  it('without its connection, delivery or reload provided, the machine says which one is missing', () => {
+    const errorOf = (machine: typeof eventStreamMachine, send?: EventStreamEvent) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine);
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      if (send) actor.send(send);
+      return String(errors[0]);
+    };
+    expect(errorOf(eventStreamMachine)).toBe("Error: event stream machine: 'connect' must be provided");
+    const connected = eventStreamMachine.provide({ actions: { connect: () => undefined } });
+    expect(errorOf(connected, { type: 'CHANGE', event: change('1') })).toBe(
+      "Error: event stream machine: 'deliver' must be provided",
+    );
+    expect(errorOf(connected, { type: 'RELOAD', id: undefined })).toBe(
+      "Error: event stream machine: 'reload' must be provided",
+    );
   });
 
   it('a reload without an id, or an older one, or an older position keeps the position: the next connect resumes from the last change', () => {
