@@ -47,6 +47,9 @@ const everything = async () => ({
   box: await h.db.selectFrom('box').selectAll().orderBy('bId').execute(),
   boxPosition: await h.db.selectFrom('boxPosition').selectAll().orderBy('bId').orderBy('boxPosId').execute(),
   limits: await h.db.selectFrom('configLimit').selectAll().orderBy('id').execute(),
+  settings: await h.db.selectFrom('configSetting').selectAll().orderBy('name').execute(),
+  screen: await h.db.selectFrom('screen').selectAll().orderBy('scrId').execute(),
+  screenItem: await h.db.selectFrom('screenItem').selectAll().orderBy('scrId').orderBy('sId').execute(),
   audit: Number((await h.db.selectFrom('auditEvent').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
 });
 
@@ -197,6 +200,86 @@ describe('undo restores the before-image exactly', () => {
   });
 });
 
+/** Everything as stored but the versions (an undo moves them on) and the audit trail (it grows). */
+const contents = async () => {
+  const { audit: _audit, ...rest } = await everything();
+  return JSON.parse(
+    JSON.stringify(rest, (k, v: unknown) => (k === 'version' || k === 'positionsVersion' ? undefined : v)),
+  ) as unknown;
+};
+
+/**
+ * The write, then its undo: everything stored is as before the write (but the versions), and every
+ * event the undo wrote is audited as an undo of the write's change(s).
+ */
+const expectUndone = async (write: () => Promise<Awaited<ReturnType<typeof call>>>) => {
+  const before = await contents();
+  const changes = changesOf(await write());
+  expect(await contents()).not.toEqual(before);
+  const result = await undone(changes);
+  expect(await contents()).toEqual(before);
+  const trail = await h.db.selectFrom('auditEvent').select(['undoOf', 'actor']).where('changeId', '=', result.change).execute();
+  expect(trail.length).toBeGreaterThan(0);
+  for (const e of trail) expect(changes).toContain(Number(e.undoOf));
+};
+
+describe('every write the issue lists is undone (an edit, a delete, a create of each record)', () => {
+  const boxBody = (bId: string) => ({ bId, name: bId, numMax: 10, type: 1, comment: null, dateExported: null });
+  const position = (bId: string, boxPosId: number, key: { sId: string; sStamp: string }) => ({
+    boxposId: { box: bId, boxPosId },
+    dateExported: null,
+    sample: { sampleId: key },
+  });
+  /** A box holding three samples, placed through the API. */
+  const filledBox = async (bId: string) => {
+    const keys = [await newSample(), await newSample(), await newSample()];
+    expect((await call('POST', '/api/boxes', boxBody(bId))).statusCode).toBe(201);
+    expect((await call('PUT', `/api/boxes/${bId}/boxpos`, await boxList(bId, keys))).statusCode).toBe(200);
+    return keys;
+  };
+
+  it('a sample: create, edit, delete', async () => {
+    const key = { sId: '4006382999101', sStamp: STAMP };
+    await expectUndone(() => call('POST', '/api/samples', { sampleId: key, sFlags: '-----', lane: 1 }));
+    const stored = await newSample({ comment: 'first' });
+    const current = (await call('GET', samplePath(stored))).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', samplePath(stored), { ...current, weightNet: 12.75, comment: 'second' }));
+    await expectUndone(() => call('DELETE', samplePath(stored)));
+  });
+
+  it('an analysis delete', async () => {
+    const key = await newSample();
+    const aId = (await call('POST', '/api/analysis', analysisBody(key, { comment: 'kept' }))).json<{ aId: number }>().aId;
+    await expectUndone(() => call('DELETE', `/api/analysis/${aId}`));
+  });
+
+  it('a box: create, edit, delete (with its positions)', async () => {
+    await expectUndone(() => call('POST', '/api/boxes', boxBody('B910')));
+    await filledBox('B911');
+    const current = (await call('GET', '/api/boxes/B911')).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', '/api/boxes/B911', { ...current, name: 'B9110', numMax: 12 }));
+    const renamed = (await call('GET', '/api/boxes/B911')).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', '/api/boxes/B911', { ...renamed, bId: 'B9111' }));
+    await expectUndone(() => call('DELETE', '/api/boxes/B911'));
+  });
+
+  it('a screen: create, edit', async () => {
+    await expectUndone(() => call('POST', '/api/screens', { name: '7790', comment: 'new', dateCreated: null }));
+    const scrId = Number((await h.db.insertInto('screen').values({ name: '7791' }).returning('scrId').executeTakeFirstOrThrow()).scrId);
+    const current = (await call('GET', `/api/screens/${scrId}`)).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', `/api/screens/${scrId}`, { ...current, name: '7792', comment: 'renamed' }));
+  });
+
+  it('a single box position: placed, changed (moved to another number), removed', async () => {
+    const keys = await filledBox('B912');
+    const extra = await newSample();
+    await expectUndone(() => call('POST', '/api/boxes/B912/boxpos/2', position('B912', 2, extra)));
+    await expectUndone(() => call('PUT', '/api/boxes/B912/boxpos/1', position('B912', 3, keys[0]!)));
+    await expectUndone(() => call('PUT', '/api/boxes/B912/boxpos/2', position('B912', 2, extra)));
+    await expectUndone(() => call('DELETE', '/api/boxes/B912/boxpos/2'));
+  });
+});
+
 describe('undo refuses and changes nothing', () => {
   const editedAnalysis = async () => {
     const key = await newSample();
@@ -227,6 +310,18 @@ describe('undo refuses and changes nothing', () => {
     const changes = changesOf(await call('POST', `/api/screens/transfer/${screen.scrId}`));
     const current = (await call('GET', samplePath(key))).json<Record<string, unknown>>();
     expect((await call('PUT', samplePath(key), { ...current, weightNet: 11.25 })).statusCode).toBe(200);
+    await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
+  });
+
+  it("after a newer write of another position of the box (a single position's write renumbers the list)", async () => {
+    const keys = [await newSample(), await newSample()];
+    expect((await call('POST', '/api/boxes', { bId: 'B920', name: 'B920', numMax: 10, type: 1, comment: null, dateExported: null })).statusCode).toBe(201);
+    expect((await call('PUT', '/api/boxes/B920/boxpos', await boxList('B920', keys))).statusCode).toBe(200);
+    const extra = await newSample();
+    const changes = changesOf(
+      await call('POST', '/api/boxes/B920/boxpos/1', { boxposId: { box: 'B920', boxPosId: 1 }, dateExported: null, sample: { sampleId: extra } }),
+    );
+    expect((await call('DELETE', '/api/boxes/B920/boxpos/3')).statusCode).toBe(200);
     await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
   });
 

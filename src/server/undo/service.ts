@@ -14,36 +14,22 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { UNDO_MESSAGES, UNDO_WINDOW_MS, type UndoResult } from '../../domain/undo';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
-import { positionRows, toBoxPosition } from '../repositories/boxes';
 import { versionedUpdate, type VersionedTable } from '../repositories/versioned';
+import { UNDO_PLANS } from '../resources';
 import { recordAudit } from '../services/audit';
-import { UNDO_TARGETS, type Image, type UndoTarget } from './targets';
+import {
+  canonical,
+  changedSince,
+  isCustom,
+  isImage,
+  notUndoable,
+  type Image,
+  type RowRestore,
+  type UndoEvent,
+} from './plan';
 
-interface StoredEvent {
-  id: number;
-  changeId: number;
-  actor: string;
-  action: 'create' | 'update' | 'delete';
-  entity: string;
-  entityKey: string;
-  before: unknown;
-  after: unknown;
-  recent: boolean;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from the targets
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from the plans
 type AnyDb = Kysely<any>;
-
-const changedSince = (): HttpError => new HttpError(409, UNDO_MESSAGES.changedSince, [UNDO_MESSAGES.changedSince]);
-const notUndoable = (): HttpError => new HttpError(400, UNDO_MESSAGES.notUndoable, [UNDO_MESSAGES.notUndoable]);
-
-const isImage = (v: unknown): v is Image => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** JSON text with the keys sorted: jsonb keeps its own key order, so images compare by content. */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, value: unknown) =>
-    isImage(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
-  );
 
 /** Equality of what both name: the stored row may carry more than a partial image. */
 const matches = (stored: Image, image: Image): boolean => {
@@ -57,8 +43,8 @@ const whereAll = <Q extends { where: (c: string, op: '=', v: unknown) => Q }>(qu
   return q;
 };
 
-const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]): Promise<StoredEvent[]> => {
-  const { rows } = await sql<StoredEvent>`
+const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]): Promise<UndoEvent[]> => {
+  const { rows } = await sql<UndoEvent>`
     select id, change_id as "changeId", actor, action, entity, entity_key as "entityKey", before, after,
       written_at > clock_timestamp() - make_interval(secs => ${UNDO_WINDOW_MS / 1000}) as recent
     from audit_event where change_id = any(${`{${changes.join(',')}}`}::bigint[])
@@ -67,8 +53,24 @@ const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]
   return rows.map((r) => ({ ...r, id: Number(r.id), changeId: Number(r.changeId) }));
 };
 
+/** Another event of the change that undoes `e` whole (see RowRestore.coveredBy), if any. */
+const coverOf = (e: UndoEvent, events: readonly UndoEvent[]): UndoEvent | undefined => {
+  const target = UNDO_PLANS[e.entity];
+  const cover = target && !isCustom(target) ? target.coveredBy?.(e) : null;
+  return cover ? events.find((o) => o.entity === cover.entity && o.entityKey === cover.key) : undefined;
+};
+
+/** Whether a plan can restore `e` from what its event holds. */
+const restorable = (e: UndoEvent, events: readonly UndoEvent[]): boolean => {
+  const target = UNDO_PLANS[e.entity];
+  if (!target) return false;
+  if (isCustom(target)) return target.restorable(e);
+  if (coverOf(e, events)) return true;
+  return (e.action === 'create' || isImage(e.before)) && (e.action === 'delete' || isImage(e.after));
+};
+
 /** Refuses what may not or cannot be undone; see the file comment. */
-const check = async (trx: Transaction<Database>, actor: string, changes: readonly number[], events: StoredEvent[]) => {
+const check = async (trx: Transaction<Database>, actor: string, changes: readonly number[], events: UndoEvent[]) => {
   const found = new Set(events.map((e) => e.changeId));
   if (changes.some((c) => !found.has(c))) throw new HttpError(404, UNDO_MESSAGES.notFound);
   if (events.some((e) => e.actor !== actor)) throw new HttpError(403, UNDO_MESSAGES.notYours, [UNDO_MESSAGES.notYours]);
@@ -79,15 +81,7 @@ const check = async (trx: Transaction<Database>, actor: string, changes: readonl
     .where('undoOf', 'in', [...changes])
     .executeTakeFirst();
   if (undone) throw new HttpError(409, UNDO_MESSAGES.alreadyUndone, [UNDO_MESSAGES.alreadyUndone]);
-  for (const e of events) {
-    const restorable =
-      e.entity === 'boxPositions'
-        ? Array.isArray(e.before) && Array.isArray(e.after)
-        : UNDO_TARGETS[e.entity] !== undefined &&
-          (e.action === 'create' || isImage(e.before)) &&
-          (e.action === 'delete' || isImage(e.after));
-    if (!restorable) throw notUndoable();
-  }
+  for (const e of events) if (!restorable(e, events)) throw notUndoable();
   // A newer event of the same record by anything but these changes (another write, an undo of it).
   const newer = await trx
     .selectFrom('auditEvent')
@@ -103,12 +97,12 @@ const check = async (trx: Transaction<Database>, actor: string, changes: readonl
 };
 
 /** The stored row the image names, locked; undefined when there is none. */
-const lockRow = async (trx: Transaction<Database>, target: UndoTarget, where: Record<string, unknown>) =>
+const lockRow = async (trx: Transaction<Database>, target: RowRestore, where: Record<string, unknown>) =>
   (await whereAll((trx as unknown as AnyDb).selectFrom(target.table).selectAll(), where)
     .forUpdate()
     .executeTakeFirst()) as Record<string, unknown> | undefined;
 
-const undoCreate = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+const undoCreate = async (trx: Transaction<Database>, actor: string, e: UndoEvent, target: RowRestore) => {
   const after = e.after as Image;
   const where = target.where(after, e.entityKey);
   if (!where) throw notUndoable();
@@ -122,7 +116,7 @@ const undoCreate = async (trx: Transaction<Database>, actor: string, e: StoredEv
   await recordAudit(trx, { actor, action: 'delete', entity: e.entity, key: e.entityKey, before: target.image(row) });
 };
 
-const undoUpdate = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+const undoUpdate = async (trx: Transaction<Database>, actor: string, e: UndoEvent, target: RowRestore) => {
   const before = e.before as Image;
   const after = e.after as Image;
   const where = target.where(after, e.entityKey);
@@ -140,7 +134,7 @@ const undoUpdate = async (trx: Transaction<Database>, actor: string, e: StoredEv
   });
 };
 
-const undoDelete = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+const undoDelete = async (trx: Transaction<Database>, actor: string, e: UndoEvent, target: RowRestore) => {
   const before = e.before as Image;
   const where = target.where(before, e.entityKey);
   if (!where) throw notUndoable();
@@ -151,40 +145,13 @@ const undoDelete = async (trx: Transaction<Database>, actor: string, e: StoredEv
     .values({ ...target.columns(before), ...version })
     .returningAll()
     .executeTakeFirstOrThrow()) as Record<string, unknown>;
-  if (target.table === 'boxPosition')
-    await sql`update box set positions_version = positions_version + 1 where b_id = ${row['bId']}`.execute(trx);
+  await target.reinserted?.(trx, row);
   await recordAudit(trx, { actor, action: 'create', entity: e.entity, key: e.entityKey, after: target.image(row) });
 };
 
-/** A box's whole list back to the before-list, if it is still the after-list. */
-const undoBoxList = async (trx: Transaction<Database>, actor: string, e: StoredEvent) => {
-  const bId = e.entityKey;
-  const box = await trx.selectFrom('box').select('bId').where('bId', '=', bId).forUpdate().executeTakeFirst();
-  if (!box) throw changedSince();
-  const current = (await positionRows(trx, bId)).map(toBoxPosition);
-  if (canonical(current) !== canonical(e.after)) throw changedSince();
-  const before = e.before as ReturnType<typeof toBoxPosition>[];
-  await trx.deleteFrom('boxPosition').where('bId', '=', bId).execute();
-  if (before.length > 0)
-    await trx
-      .insertInto('boxPosition')
-      .values(
-        before.map((p) => ({
-          bId,
-          boxPosId: p.boxposId.boxPosId,
-          sId: p.sample.sampleId.sId,
-          sStamp: p.sample.sampleId.sStamp,
-          dateExported: p.dateExported,
-        })),
-      )
-      .execute();
-  await sql`update box set positions_version = positions_version + 1 where b_id = ${bId}`.execute(trx);
-  await recordAudit(trx, { actor, action: 'update', entity: e.entity, key: bId, before: current, after: before });
-};
-
-const undoEvent = async (trx: Transaction<Database>, actor: string, e: StoredEvent): Promise<void> => {
-  if (e.entity === 'boxPositions') return undoBoxList(trx, actor, e);
-  const target = UNDO_TARGETS[e.entity]!;
+const undoEvent = async (trx: Transaction<Database>, actor: string, e: UndoEvent): Promise<void> => {
+  const target = UNDO_PLANS[e.entity]!;
+  if (isCustom(target)) return target.undo(trx, actor, e);
   if (e.action === 'create') return undoCreate(trx, actor, e, target);
   if (e.action === 'update') return undoUpdate(trx, actor, e, target);
   return undoDelete(trx, actor, e, target);
@@ -194,8 +161,8 @@ const undoEvent = async (trx: Transaction<Database>, actor: string, e: StoredEve
  * The order of the compensating writes: removals children first, then the updates newest first,
  * then the re-inserts parents first (a sample before its analyses and box position).
  */
-const undoOrder = (events: readonly StoredEvent[]): StoredEvent[] => {
-  const rank = (e: StoredEvent): number => UNDO_TARGETS[e.entity]?.rank ?? 0;
+const undoOrder = (events: readonly UndoEvent[]): UndoEvent[] => {
+  const rank = (e: UndoEvent): number => UNDO_PLANS[e.entity]?.rank ?? 0;
   const creates = events.filter((e) => e.action === 'create').sort((a, b) => rank(b) - rank(a) || b.id - a.id);
   const updates = events.filter((e) => e.action === 'update').sort((a, b) => b.id - a.id);
   const deletes = events.filter((e) => e.action === 'delete').sort((a, b) => rank(a) - rank(b) || a.id - b.id);
@@ -211,7 +178,7 @@ export const undoChanges = async (db: Kysely<Database>, actor: string, changes: 
     return await db.transaction().execute(async (trx) => {
       const events = await loadEvents(trx, changes);
       await check(trx, actor, changes, events);
-      for (const e of undoOrder(events)) {
+      for (const e of undoOrder(events.filter((e) => !coverOf(e, events)))) {
         await undoEvent(trx, actor, e);
         await sql`update audit_event set undo_of = ${e.changeId}
           where change_id = txid_current() and undo_of is null`.execute(trx);
