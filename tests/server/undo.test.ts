@@ -37,7 +37,7 @@ const undo = (changes: number[], token: string = admin) => call('POST', '/api/un
 const undone = async (changes: number[]) => {
   const res = await undo(changes);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ message: string; change: number }>();
+  return res.json<{ message: string; change: number; restored: number }>();
 };
 
 /** Everything stored that an undo might touch: compared whole before and after a refusal. */
@@ -383,5 +383,73 @@ describe('undo refuses and changes nothing', () => {
   it('reads name no change: only writes answer the header', async () => {
     const res = await call('GET', '/api/config/limits');
     expect(res.headers[CHANGE_HEADER]).toBeUndefined();
+  });
+});
+
+describe('undo at the same moment as another undo or a save of the record', () => {
+  /** An analysis created and edited through the API: the edit's change and the stored rows. */
+  const edited = async () => {
+    const key = await newSample();
+    const aId = (await call('POST', '/api/analysis', analysisBody(key))).json<{ aId: number }>().aId;
+    const before = await h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
+    const current = (await call('GET', `/api/analysis/${aId}`)).json<Record<string, unknown>>();
+    const put = await call('PUT', `/api/analysis/${aId}`, { ...current, pol: 18.75, comment: 'edit' });
+    const changes = changesOf(put);
+    const edit = await h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
+    return { aId, changes, before, edit };
+  };
+  const stored = (aId: number) => h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
+  const messageOf = (res: Awaited<ReturnType<typeof call>>) => res.json<{ message: string }>().message;
+
+  // Both orders: each round starts the other request first.
+  it.each([0, 1, 2, 3])('two undos of one change: exactly one wins, the other is refused (round %i)', async (round) => {
+    const { aId, changes, before } = await edited();
+    const results = await Promise.all(round % 2 === 0 ? [undo(changes), undo(changes)] : [undo(changes), undo(changes)].reverse());
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes, results.map((r) => r.body).join(' / ')).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect([UNDO_MESSAGES.alreadyUndone, UNDO_MESSAGES.changedSince]).toContain(messageOf(refused));
+    expect(withoutVersion(await stored(aId))).toEqual(withoutVersion(before));
+    const undos = await h.db.selectFrom('auditEvent').select('id').where('undoOf', '=', changes[0]!).execute();
+    expect(undos).toHaveLength(1);
+  });
+
+  it.each([0, 1, 2, 3])('an undo and a save of the record: exactly one wins, the other is refused, nothing lost (round %i)', async (round) => {
+    const { aId, changes, before, edit } = await edited();
+    const current = (await call('GET', `/api/analysis/${aId}`)).json<Record<string, unknown>>();
+    const save = () => call('PUT', `/api/analysis/${aId}`, { ...current, pol: 19.5, comment: 'save' });
+    const [undoRes, saveRes] =
+      round % 2 === 0
+        ? await Promise.all([undo(changes), save()])
+        : await Promise.all([save(), undo(changes)]).then(([s, u]) => [u, s] as const);
+    expect([undoRes.statusCode, saveRes.statusCode].sort(), `${undoRes.body} / ${saveRes.body}`).toEqual([200, 409]);
+    const row = await stored(aId);
+    if (undoRes.statusCode === 200) {
+      // The save was refused as stale (its version is gone): the before-image stands.
+      expect(withoutVersion(row)).toEqual(withoutVersion(before));
+      expect(saveRes.json<{ errors: string[] }>().errors.join(' ')).toMatch(/changed/i);
+    } else {
+      // The save stands; the undo says the record changed since and wrote nothing.
+      expect(messageOf(undoRes)).toBe(UNDO_MESSAGES.changedSince);
+      expect({ pol: row.pol, comment: row.comment, version: row.version }).toEqual({ pol: 19.5, comment: 'save', version: edit.version + 1 });
+      expect(await h.db.selectFrom('auditEvent').select('id').where('undoOf', '=', changes[0]!).execute()).toEqual([]);
+    }
+  });
+});
+
+describe('a bulk undo', () => {
+  it('of a transfer of 1,000 screen names: every sample its old name, in one undo', async () => {
+    const n = 1000;
+    const keys = Array.from({ length: n }, (_, i) => ({ sId: String(4_006_383_000_000 + i), sStamp: STAMP }));
+    await h.db.insertInto('sample').values(keys.map((k, i) => ({ ...k, name: `Old ${i}`, weightNet: 10 }))).execute();
+    const scrId = Number((await h.db.insertInto('screen').values({ name: '7800' }).returning('scrId').executeTakeFirstOrThrow()).scrId);
+    await h.db.insertInto('screenItem').values(keys.map((k, i) => ({ scrId, sId: k.sId, sStamp: k.sStamp, name: `New ${i}` }))).execute();
+    const names = () => h.db.selectFrom('sample').select(['sId', 'name']).where('sId', 'in', keys.map((k) => k.sId)).orderBy('sId').execute();
+    const before = await names();
+    const transfer = await call('POST', `/api/screens/transfer/${scrId}`);
+    expect(transfer.json()).toMatchObject({ changed: n });
+    const result = await undone(changesOf(transfer));
+    expect(result.restored).toBe(n);
+    expect(await names()).toEqual(before);
   });
 });

@@ -17,8 +17,8 @@ import { HttpError } from '../http/errors';
 import { versionedUpdate, type VersionedTable } from '../repositories/versioned';
 import { UNDO_PLANS } from '../resources';
 import { recordAudit } from '../services/audit';
+import { bulkable, matches, undoUpdates } from './bulk';
 import {
-  canonical,
   changedSince,
   isCustom,
   isImage,
@@ -30,12 +30,6 @@ import {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from the plans
 type AnyDb = Kysely<any>;
-
-/** Equality of what both name: the stored row may carry more than a partial image. */
-const matches = (stored: Image, image: Image): boolean => {
-  const common = Object.keys(image).filter((k) => k in stored);
-  return common.length > 0 && common.every((k) => canonical(stored[k]) === canonical(image[k]));
-};
 
 const whereAll = <Q extends { where: (c: string, op: '=', v: unknown) => Q }>(query: Q, where: Record<string, unknown>): Q => {
   let q = query;
@@ -83,17 +77,14 @@ const check = async (trx: Transaction<Database>, actor: string, changes: readonl
   if (undone) throw new HttpError(409, UNDO_MESSAGES.alreadyUndone, [UNDO_MESSAGES.alreadyUndone]);
   for (const e of events) if (!restorable(e, events)) throw notUndoable();
   // A newer event of the same record by anything but these changes (another write, an undo of it).
-  const newer = await trx
-    .selectFrom('auditEvent')
-    .select('id')
-    .where((eb) =>
-      eb.or(
-        events.map((e) => eb.and([eb('entity', '=', e.entity), eb('entityKey', '=', e.entityKey), eb('id', '>', e.id)])),
-      ),
-    )
-    .where((eb) => eb.or([eb('changeId', 'is', null), eb('changeId', 'not in', [...changes])]))
-    .executeTakeFirst();
-  if (newer) throw changedSince();
+  const list = `{${changes.join(',')}}`;
+  const { rows: newer } = await sql`
+    select n.id from audit_event e
+    join audit_event n on n.entity = e.entity and n.entity_key = e.entity_key and n.id > e.id
+    where e.change_id = any(${list}::bigint[])
+      and (n.change_id is null or not (n.change_id = any(${list}::bigint[])))
+    limit 1`.execute(trx.withoutPlugins());
+  if (newer.length > 0) throw changedSince();
 };
 
 /** The stored row the image names, locked; undefined when there is none. */
@@ -169,6 +160,27 @@ const undoOrder = (events: readonly UndoEvent[]): UndoEvent[] => {
   return [...creates, ...updates, ...deletes];
 };
 
+/**
+ * The events in order, in runs: the consecutive updates of one change to one entity that can go
+ * set-based (bulk.ts) as one run, every other event a run of its own.
+ */
+const runsOf = (ordered: readonly UndoEvent[]): UndoEvent[][] => {
+  const runs: UndoEvent[][] = [];
+  let i = 0;
+  while (i < ordered.length) {
+    const first = ordered[i]!;
+    let j = i + 1;
+    if (first.action === 'update')
+      while (j < ordered.length && ordered[j]!.action === 'update' && ordered[j]!.entity === first.entity && ordered[j]!.changeId === first.changeId) j++;
+    const run = ordered.slice(i, j);
+    const target = UNDO_PLANS[first.entity]!;
+    if (run.length > 1 && (isCustom(target) || !bulkable(run, target))) runs.push(...run.map((e) => [e]));
+    else runs.push(run);
+    i = j;
+  }
+  return runs;
+};
+
 const isPgError = (err: unknown): err is { code: string } =>
   typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string';
 
@@ -178,10 +190,15 @@ export const undoChanges = async (db: Kysely<Database>, actor: string, changes: 
     return await db.transaction().execute(async (trx) => {
       const events = await loadEvents(trx, changes);
       await check(trx, actor, changes, events);
-      for (const e of undoOrder(events.filter((e) => !coverOf(e, events)))) {
-        await undoEvent(trx, actor, e);
-        await sql`update audit_event set undo_of = ${e.changeId}
-          where change_id = txid_current() and undo_of is null`.execute(trx);
+      const runs = runsOf(undoOrder(events.filter((e) => !coverOf(e, events))));
+      for (const [i, run] of runs.entries()) {
+        const target = UNDO_PLANS[run[0]!.entity]!;
+        if (run.length > 1 && !isCustom(target)) await undoUpdates(trx, actor, run, target);
+        else await undoEvent(trx, actor, run[0]!);
+        // Its events are an undo of its change (once a change's events are all written).
+        if (runs[i + 1]?.[0]?.changeId !== run[0]!.changeId)
+          await sql`update audit_event set undo_of = ${run[0]!.changeId}
+            where change_id = txid_current() and undo_of is null`.execute(trx);
       }
       const { rows } = await sql<{ change: number }>`select txid_current() as change`.execute(trx);
       return { message: UNDO_MESSAGES.undone, change: Number(rows[0]!.change), restored: events.length };
