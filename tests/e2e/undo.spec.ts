@@ -22,6 +22,20 @@ async function expectFocusOnNamedControl(page: Page): Promise<void> {
   await expect(focused).toHaveAccessibleName(/\S/);
 }
 
+/** The accessible label of the focused element ('' when none). */
+const focusedLabel = (page: Page): Promise<string> =>
+  page.locator(':focus').evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '').catch(() => '');
+
+/** Tab (and, inside a grid, arrow) presses until a control labelled `prefix…` has focus; its label. */
+async function tabTo(page: Page, prefix: string): Promise<string> {
+  for (let i = 0; i < 120; i++) {
+    const label = await focusedLabel(page);
+    if (label.startsWith(prefix)) return label;
+    await page.keyboard.press(i % 2 === 0 ? 'Tab' : 'ArrowRight');
+  }
+  throw new Error(`no control labelled ${prefix}… reached by keyboard`);
+}
+
 test.describe('Undo (admin)', () => {
   test.slow();
   test.beforeEach(async ({ app, page }) => {
@@ -153,5 +167,34 @@ test.describe('Undo (admin)', () => {
     const after = await apiGet<Analysis>(app, `analysis/${aId}`);
     expect({ ...after, version: 0 }).toEqual({ ...saved, version: 0 });
     expect(before.pol).not.toBe(12.34);
+  });
+
+  test('by keyboard alone: a delete undone with Ctrl+Z outside a text field, focus on a named control', async ({ app, page }) => {
+    await app.signInAs('admin', '/samples');
+    await expect(tables.Samples.dataRows(page).first()).toBeVisible();
+    const label = await tabTo(page, 'Delete row ');
+    const key = label.slice('Delete row '.length);
+    const [sId, sStamp] = key.split('|') as [string, string];
+    const path = `samples/${sId}/${sStamp.replace(' ', 'T')}`;
+    const before = await apiGet<Record<string, unknown>>(app, path);
+
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Sample' });
+    await expect(confirm.getByRole('button', { name: 'No' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Yes' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(snackbar(page).getByRole('status')).toHaveText(`sId#${key} was deleted successfully!`);
+    await expectFocusOnNamedControl(page);
+    // Focus is not in a text field: Ctrl+Z is the app's undo.
+    expect(await page.locator(':focus').evaluate((el) => ['INPUT', 'TEXTAREA'].includes(el.tagName))).toBe(false);
+
+    await page.keyboard.press('Control+z');
+    await expect(snackbar(page).getByRole('status')).toHaveText(UNDO_MESSAGES.undone);
+    await expectFocusOnNamedControl(page);
+    const after = await apiGet<Record<string, unknown>>(app, path);
+    expect({ ...after, version: 0 }).toEqual({ ...before, version: 0 });
+    // The row is back on the page, reachable by keyboard again.
+    await expect(page.getByRole('button', { name: `Delete row ${key}` })).toBeVisible();
   });
 });
