@@ -22,16 +22,44 @@ async function expectFocusOnNamedControl(page: Page): Promise<void> {
   await expect(focused).toHaveAccessibleName(/\S/);
 }
 
-/** The accessible label of the focused element ('' when none). */
-const focusedLabel = (page: Page): Promise<string> =>
-  page.locator(':focus').evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '').catch(() => '');
+interface Focused {
+  label: string;
+  role: string;
+  inGrid: boolean;
+  holdsDelete: boolean;
+}
 
-/** Tab (and, inside a grid, arrow) presses until a control labelled `prefix…` has focus; its label. */
+/** What has focus: its label and role, whether it is in a grid and holds a row's Delete button. */
+const focused = (page: Page): Promise<Focused> =>
+  page
+    .locator(':focus')
+    .evaluate((el) => ({
+      label: el.getAttribute('aria-label') ?? el.textContent ?? '',
+      role: el.getAttribute('role') ?? '',
+      inGrid: el.closest('[role=grid]') !== null,
+      holdsDelete: el.querySelector('[aria-label^="Delete row "]') !== null,
+    }))
+    .catch(() => ({ label: '', role: '', inGrid: false, holdsDelete: false }));
+
+/**
+ * Keys until a control labelled `prefix…` has focus, as a keyboard user gets there: Tab through
+ * the page; in the grid (docs/dev/keyboard.md), Down from the header to the rows, Right through a
+ * row's cells, Tab into the cell holding the row's buttons. Answers the control's label.
+ */
 async function tabTo(page: Page, prefix: string): Promise<string> {
-  for (let i = 0; i < 120; i++) {
-    const label = await focusedLabel(page);
-    if (label.startsWith(prefix)) return label;
-    await page.keyboard.press(i % 2 === 0 ? 'Tab' : 'ArrowRight');
+  for (let i = 0; i < 150; i++) {
+    const at = await focused(page);
+    if (at.label.startsWith(prefix)) return at.label;
+    const key = !at.inGrid
+      ? 'Tab'
+      : at.role === 'columnheader'
+        ? 'ArrowDown'
+        : at.role === 'gridcell' && at.holdsDelete
+          ? 'Tab'
+          : ['row', 'gridcell', 'rowheader'].includes(at.role)
+            ? 'ArrowRight'
+            : 'Tab';
+    await page.keyboard.press(key);
   }
   throw new Error(`no control labelled ${prefix}… reached by keyboard`);
 }
