@@ -9,7 +9,9 @@
 // reverse: a create is deleted, an update gets its before-image back (through versionedUpdate, so
 // the version bumps), a delete is re-inserted exactly (with the rows that went with it, its version
 // one above the deleted one, so an old copy is still refused), each audited by the same recordAudit;
-// then every event the undo wrote gets `undo_of`, the change it undid.
+// the updates of one change to one entity go set-based (bulk.ts); what each entity restores is its
+// resource's plan (plan.ts, UNDO_PLANS). Then every event the undo wrote gets `undo_of`, the change
+// it undid.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { UNDO_MESSAGES, UNDO_WINDOW_MS, type UndoResult } from '../../domain/undo';
 import type { Database } from '../db/database';
