@@ -22,48 +22,6 @@ async function expectFocusOnNamedControl(page: Page): Promise<void> {
   await expect(focused).toHaveAccessibleName(/\S/);
 }
 
-interface Focused {
-  label: string;
-  role: string;
-  inGrid: boolean;
-  holdsDelete: boolean;
-}
-
-/** What has focus: its label and role, whether it is in a grid and holds a row's Delete button. */
-const focused = (page: Page): Promise<Focused> =>
-  page
-    .locator(':focus')
-    .evaluate((el) => ({
-      label: el.getAttribute('aria-label') ?? el.textContent ?? '',
-      role: el.getAttribute('role') ?? '',
-      inGrid: el.closest('[role=grid]') !== null,
-      holdsDelete: el.querySelector('[aria-label^="Delete row "]') !== null,
-    }))
-    .catch(() => ({ label: '', role: '', inGrid: false, holdsDelete: false }));
-
-/**
- * Keys until a control labelled `prefix…` has focus, as a keyboard user gets there: Tab through
- * the page; in the grid (docs/dev/keyboard.md), Down from the header to the rows, Right through a
- * row's cells, Tab into the cell holding the row's buttons. Answers the control's label.
- */
-async function tabTo(page: Page, prefix: string): Promise<string> {
-  for (let i = 0; i < 150; i++) {
-    const at = await focused(page);
-    if (at.label.startsWith(prefix)) return at.label;
-    const key = !at.inGrid
-      ? 'Tab'
-      : at.role === 'columnheader'
-        ? 'ArrowDown'
-        : at.role === 'gridcell' && at.holdsDelete
-          ? 'Tab'
-          : ['row', 'gridcell', 'rowheader'].includes(at.role)
-            ? 'ArrowRight'
-            : 'Tab';
-    await page.keyboard.press(key);
-  }
-  throw new Error(`no control labelled ${prefix}… reached by keyboard`);
-}
-
 test.describe('Undo (admin)', () => {
   test.slow();
   test.beforeEach(async ({ app, page }) => {
@@ -195,34 +153,5 @@ test.describe('Undo (admin)', () => {
     const after = await apiGet<Analysis>(app, `analysis/${aId}`);
     expect({ ...after, version: 0 }).toEqual({ ...saved, version: 0 });
     expect(before.pol).not.toBe(12.34);
-  });
-
-  test('by keyboard alone: a delete undone with Ctrl+Z outside a text field, focus on a named control', async ({ app, page }) => {
-    await app.signInAs('admin', '/samples');
-    await expect(tables.Samples.dataRows(page).first()).toBeVisible();
-    const label = await tabTo(page, 'Delete row ');
-    const key = label.slice('Delete row '.length);
-    const [sId, sStamp] = key.split('|') as [string, string];
-    const path = `samples/${sId}/${sStamp.replace(' ', 'T')}`;
-    const before = await apiGet<Record<string, unknown>>(app, path);
-
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('alertdialog', { name: 'Delete Sample' });
-    await expect(confirm.getByRole('button', { name: 'No' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(confirm.getByRole('button', { name: 'Yes' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(snackbar(page).getByRole('status')).toHaveText(`sId#${key} was deleted successfully!`);
-    await expectFocusOnNamedControl(page);
-    // Focus is not in a text field: Ctrl+Z is the app's undo.
-    expect(await page.locator(':focus').evaluate((el) => ['INPUT', 'TEXTAREA'].includes(el.tagName))).toBe(false);
-
-    await page.keyboard.press('Control+z');
-    await expect(snackbar(page).getByRole('status')).toHaveText(UNDO_MESSAGES.undone);
-    await expectFocusOnNamedControl(page);
-    const after = await apiGet<Record<string, unknown>>(app, path);
-    expect({ ...after, version: 0 }).toEqual({ ...before, version: 0 });
-    // The row is back on the page, reachable by keyboard again.
-    await expect(page.getByRole('button', { name: `Delete row ${key}` })).toBeVisible();
   });
 });
