@@ -52,13 +52,14 @@ export const UNDO_MESSAGES = {
 } as const;
 
 /**
- * Writes whose effect left the building (a printed label, a downloaded SAP/ZFT file): not undoable,
- * and the undo says so. Judged from the call's method and path under /api.
+ * Writes whose effect left the building (a printed label, a downloaded SAP/ZFT file: the export
+ * jobs' download, or a record's own file such as a screen's ZFT, which flags what it holds): not
+ * undoable, and the undo says so. Judged from the call's method and path under /api.
  */
 export const leftTheBuilding = (method: string, path: string): string | null => {
   const m = method.toUpperCase();
   const p = path.replace(/^\/?(api\/)?/, '');
   if (m === 'PUT' && p.startsWith('label/')) return UNDO_MESSAGES.printedLabel;
-  if (m === 'GET' && /^export\/download\/(sap|zft)\b/i.test(p)) return UNDO_MESSAGES.downloadedFile;
+  if (m === 'GET' && /^(export\/download|[^/]+\/[^/]+\/export)\/(sap|zft)$/i.test(p)) return UNDO_MESSAGES.downloadedFile;
   return null;
 };

@@ -37,7 +37,7 @@ const undo = (changes: number[], token: string = admin) => call('POST', '/api/un
 const undone = async (changes: number[]) => {
   const res = await undo(changes);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ message: string; change: number }>();
+  return res.json<{ message: string; change: number; restored: number }>();
 };
 
 /** Everything stored that an undo might touch: compared whole before and after a refusal. */
@@ -47,6 +47,9 @@ const everything = async () => ({
   box: await h.db.selectFrom('box').selectAll().orderBy('bId').execute(),
   boxPosition: await h.db.selectFrom('boxPosition').selectAll().orderBy('bId').orderBy('boxPosId').execute(),
   limits: await h.db.selectFrom('configLimit').selectAll().orderBy('id').execute(),
+  settings: await h.db.selectFrom('configSetting').selectAll().orderBy('name').execute(),
+  screen: await h.db.selectFrom('screen').selectAll().orderBy('scrId').execute(),
+  screenItem: await h.db.selectFrom('screenItem').selectAll().orderBy('scrId').orderBy('sId').execute(),
   audit: Number((await h.db.selectFrom('auditEvent').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
 });
 
@@ -197,6 +200,86 @@ describe('undo restores the before-image exactly', () => {
   });
 });
 
+/** Everything as stored but the versions (an undo moves them on) and the audit trail (it grows). */
+const contents = async () => {
+  const { audit: _audit, ...rest } = await everything();
+  return JSON.parse(
+    JSON.stringify(rest, (k, v: unknown) => (k === 'version' || k === 'positionsVersion' ? undefined : v)),
+  ) as unknown;
+};
+
+/**
+ * The write, then its undo: everything stored is as before the write (but the versions), and every
+ * event the undo wrote is audited as an undo of the write's change(s).
+ */
+const expectUndone = async (write: () => Promise<Awaited<ReturnType<typeof call>>>) => {
+  const before = await contents();
+  const changes = changesOf(await write());
+  expect(await contents()).not.toEqual(before);
+  const result = await undone(changes);
+  expect(await contents()).toEqual(before);
+  const trail = await h.db.selectFrom('auditEvent').select(['undoOf', 'actor']).where('changeId', '=', result.change).execute();
+  expect(trail.length).toBeGreaterThan(0);
+  for (const e of trail) expect(changes).toContain(Number(e.undoOf));
+};
+
+describe('every write the issue lists is undone (an edit, a delete, a create of each record)', () => {
+  const boxBody = (bId: string) => ({ bId, name: bId, numMax: 10, type: 1, comment: null, dateExported: null });
+  const position = (bId: string, boxPosId: number, key: { sId: string; sStamp: string }) => ({
+    boxposId: { box: bId, boxPosId },
+    dateExported: null,
+    sample: { sampleId: key },
+  });
+  /** A box holding three samples, placed through the API. */
+  const filledBox = async (bId: string) => {
+    const keys = [await newSample(), await newSample(), await newSample()];
+    expect((await call('POST', '/api/boxes', boxBody(bId))).statusCode).toBe(201);
+    expect((await call('PUT', `/api/boxes/${bId}/boxpos`, await boxList(bId, keys))).statusCode).toBe(200);
+    return keys;
+  };
+
+  it('a sample: create, edit, delete', async () => {
+    const key = { sId: '4006382999101', sStamp: STAMP };
+    await expectUndone(() => call('POST', '/api/samples', { sampleId: key, sFlags: '-----', lane: 1 }));
+    const stored = await newSample({ comment: 'first' });
+    const current = (await call('GET', samplePath(stored))).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', samplePath(stored), { ...current, weightNet: 12.75, comment: 'second' }));
+    await expectUndone(() => call('DELETE', samplePath(stored)));
+  });
+
+  it('an analysis delete', async () => {
+    const key = await newSample();
+    const aId = (await call('POST', '/api/analysis', analysisBody(key, { comment: 'kept' }))).json<{ aId: number }>().aId;
+    await expectUndone(() => call('DELETE', `/api/analysis/${aId}`));
+  });
+
+  it('a box: create, edit, delete (with its positions)', async () => {
+    await expectUndone(() => call('POST', '/api/boxes', boxBody('B910')));
+    await filledBox('B911');
+    const current = (await call('GET', '/api/boxes/B911')).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', '/api/boxes/B911', { ...current, name: 'B9110', numMax: 12 }));
+    const renamed = (await call('GET', '/api/boxes/B911')).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', '/api/boxes/B911', { ...renamed, bId: 'B9111' }));
+    await expectUndone(() => call('DELETE', '/api/boxes/B911'));
+  });
+
+  it('a screen: create, edit', async () => {
+    await expectUndone(() => call('POST', '/api/screens', { name: '7790', comment: 'new', dateCreated: null }));
+    const scrId = Number((await h.db.insertInto('screen').values({ name: '7791' }).returning('scrId').executeTakeFirstOrThrow()).scrId);
+    const current = (await call('GET', `/api/screens/${scrId}`)).json<Record<string, unknown>>();
+    await expectUndone(() => call('PUT', `/api/screens/${scrId}`, { ...current, name: '7792', comment: 'renamed' }));
+  });
+
+  it('a single box position: placed, changed (moved to another number), removed', async () => {
+    const keys = await filledBox('B912');
+    const extra = await newSample();
+    await expectUndone(() => call('POST', '/api/boxes/B912/boxpos/2', position('B912', 2, extra)));
+    await expectUndone(() => call('PUT', '/api/boxes/B912/boxpos/1', position('B912', 3, keys[0]!)));
+    await expectUndone(() => call('PUT', '/api/boxes/B912/boxpos/2', position('B912', 2, extra)));
+    await expectUndone(() => call('DELETE', '/api/boxes/B912/boxpos/2'));
+  });
+});
+
 describe('undo refuses and changes nothing', () => {
   const editedAnalysis = async () => {
     const key = await newSample();
@@ -227,6 +310,18 @@ describe('undo refuses and changes nothing', () => {
     const changes = changesOf(await call('POST', `/api/screens/transfer/${screen.scrId}`));
     const current = (await call('GET', samplePath(key))).json<Record<string, unknown>>();
     expect((await call('PUT', samplePath(key), { ...current, weightNet: 11.25 })).statusCode).toBe(200);
+    await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
+  });
+
+  it("after a newer write of another position of the box (a single position's write renumbers the list)", async () => {
+    const keys = [await newSample(), await newSample()];
+    expect((await call('POST', '/api/boxes', { bId: 'B920', name: 'B920', numMax: 10, type: 1, comment: null, dateExported: null })).statusCode).toBe(201);
+    expect((await call('PUT', '/api/boxes/B920/boxpos', await boxList('B920', keys))).statusCode).toBe(200);
+    const extra = await newSample();
+    const changes = changesOf(
+      await call('POST', '/api/boxes/B920/boxpos/1', { boxposId: { box: 'B920', boxPosId: 1 }, dateExported: null, sample: { sampleId: extra } }),
+    );
+    expect((await call('DELETE', '/api/boxes/B920/boxpos/3')).statusCode).toBe(200);
     await expectRefused(changes, 409, UNDO_MESSAGES.changedSince);
   });
 
@@ -288,5 +383,73 @@ describe('undo refuses and changes nothing', () => {
   it('reads name no change: only writes answer the header', async () => {
     const res = await call('GET', '/api/config/limits');
     expect(res.headers[CHANGE_HEADER]).toBeUndefined();
+  });
+});
+
+describe('undo at the same moment as another undo or a save of the record', () => {
+  /** An analysis created and edited through the API: the edit's change and the stored rows. */
+  const edited = async () => {
+    const key = await newSample();
+    const aId = (await call('POST', '/api/analysis', analysisBody(key))).json<{ aId: number }>().aId;
+    const before = await h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
+    const current = (await call('GET', `/api/analysis/${aId}`)).json<Record<string, unknown>>();
+    const put = await call('PUT', `/api/analysis/${aId}`, { ...current, pol: 18.75, comment: 'edit' });
+    const changes = changesOf(put);
+    const edit = await h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
+    return { aId, changes, before, edit };
+  };
+  const stored = (aId: number) => h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
+  const messageOf = (res: Awaited<ReturnType<typeof call>>) => res.json<{ message: string }>().message;
+
+  // Both orders: each round starts the other request first.
+  it.each([0, 1, 2, 3])('two undos of one change: exactly one wins, the other is refused (round %i)', async (round) => {
+    const { aId, changes, before } = await edited();
+    const results = await Promise.all(round % 2 === 0 ? [undo(changes), undo(changes)] : [undo(changes), undo(changes)].reverse());
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes, results.map((r) => r.body).join(' / ')).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect([UNDO_MESSAGES.alreadyUndone, UNDO_MESSAGES.changedSince]).toContain(messageOf(refused));
+    expect(withoutVersion(await stored(aId))).toEqual(withoutVersion(before));
+    const undos = await h.db.selectFrom('auditEvent').select('id').where('undoOf', '=', changes[0]!).execute();
+    expect(undos).toHaveLength(1);
+  });
+
+  it.each([0, 1, 2, 3])('an undo and a save of the record: exactly one wins, the other is refused, nothing lost (round %i)', async (round) => {
+    const { aId, changes, before, edit } = await edited();
+    const current = (await call('GET', `/api/analysis/${aId}`)).json<Record<string, unknown>>();
+    const save = () => call('PUT', `/api/analysis/${aId}`, { ...current, pol: 19.5, comment: 'save' });
+    const [undoRes, saveRes] =
+      round % 2 === 0
+        ? await Promise.all([undo(changes), save()])
+        : await Promise.all([save(), undo(changes)]).then(([s, u]) => [u, s] as const);
+    expect([undoRes.statusCode, saveRes.statusCode].sort(), `${undoRes.body} / ${saveRes.body}`).toEqual([200, 409]);
+    const row = await stored(aId);
+    if (undoRes.statusCode === 200) {
+      // The save was refused as stale (its version is gone): the before-image stands.
+      expect(withoutVersion(row)).toEqual(withoutVersion(before));
+      expect(saveRes.json<{ errors: string[] }>().errors.join(' ')).toMatch(/changed/i);
+    } else {
+      // The save stands; the undo says the record changed since and wrote nothing.
+      expect(messageOf(undoRes)).toBe(UNDO_MESSAGES.changedSince);
+      expect({ pol: row.pol, comment: row.comment, version: row.version }).toEqual({ pol: 19.5, comment: 'save', version: edit.version + 1 });
+      expect(await h.db.selectFrom('auditEvent').select('id').where('undoOf', '=', changes[0]!).execute()).toEqual([]);
+    }
+  });
+});
+
+describe('a bulk undo', () => {
+  it('of a transfer of 1,000 screen names: every sample its old name, in one undo', async () => {
+    const n = 1000;
+    const keys = Array.from({ length: n }, (_, i) => ({ sId: String(4_006_383_000_000 + i), sStamp: STAMP }));
+    await h.db.insertInto('sample').values(keys.map((k, i) => ({ ...k, name: `Old ${i}`, weightNet: 10 }))).execute();
+    const scrId = Number((await h.db.insertInto('screen').values({ name: '7800' }).returning('scrId').executeTakeFirstOrThrow()).scrId);
+    await h.db.insertInto('screenItem').values(keys.map((k, i) => ({ scrId, sId: k.sId, sStamp: k.sStamp, name: `New ${i}` }))).execute();
+    const names = () => h.db.selectFrom('sample').select(['sId', 'name']).where('sId', 'in', keys.map((k) => k.sId)).orderBy('sId').execute();
+    const before = await names();
+    const transfer = await call('POST', `/api/screens/transfer/${scrId}`);
+    expect(transfer.json()).toMatchObject({ changed: n });
+    const result = await undone(changesOf(transfer));
+    expect(result.restored).toBe(n);
+    expect(await names()).toEqual(before);
   });
 });

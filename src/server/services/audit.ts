@@ -23,44 +23,34 @@ export interface AuditEntry {
 // and both drivers accept text for a jsonb column.
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 
-/**
- * Records one event; the database sets its change id (the transaction's, migration 0012), which the
- * request's answer then names (undo/changeContext.ts), so the write can be undone (undo/service.ts).
- */
-export const recordAudit = async (trx: Kysely<Database>, entry: AuditEntry): Promise<void> => {
-  const row = await trx
-    .insertInto('auditEvent')
-    .values({
-      actor: entry.actor,
-      action: entry.action,
-      entity: entry.entity,
-      entityKey: entry.key,
-      before: json(entry.before),
-      after: json(entry.after),
-    })
-    .returning('changeId')
-    .executeTakeFirst();
-  noteChange(row?.changeId);
-};
+/** Rows per INSERT: six parameters a row, well under the 65,535 a statement may bind. */
+const AUDIT_BATCH = 5000;
 
-/** Several events of one kind in one statement (the set-based writes); the same change id as recordAudit. */
-export const recordAuditRows = async (trx: Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> => {
-  if (entries.length === 0) return;
-  const rows = await trx
-    .insertInto('auditEvent')
-    .values(
-      entries.map((entry) => ({
-        actor: entry.actor,
-        action: entry.action,
-        entity: entry.entity,
-        entityKey: entry.key,
-        before: json(entry.before),
-        after: json(entry.after),
-      })),
-    )
-    .returning('changeId')
-    .execute();
-  noteChange(rows[0]?.changeId);
+/**
+ * Records audit events, one or many (the set-based writes: a transfer, the rows removed with a
+ * record), one INSERT per AUDIT_BATCH rows. The database sets their change id (the transaction's,
+ * migration 0012), which the request's answer then names (undo/changeContext.ts), so the write can
+ * be undone (undo/service.ts).
+ */
+export const recordAudit = async (trx: Kysely<Database>, entries: AuditEntry | readonly AuditEntry[]): Promise<void> => {
+  const all = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
+  for (let i = 0; i < all.length; i += AUDIT_BATCH) {
+    const rows = await trx
+      .insertInto('auditEvent')
+      .values(
+        all.slice(i, i + AUDIT_BATCH).map((entry) => ({
+          actor: entry.actor,
+          action: entry.action,
+          entity: entry.entity,
+          entityKey: entry.key,
+          before: json(entry.before),
+          after: json(entry.after),
+        })),
+      )
+      .returning('changeId')
+      .execute();
+    noteChange(rows[0]?.changeId);
+  }
 };
 
 /**
@@ -73,7 +63,8 @@ export const recordRemoved = async <Row>(
   entity: string,
   rows: readonly Row[],
   keyOf: (row: Row) => string,
-): Promise<void> => {
-  for (const row of rows)
-    await recordAudit(trx, { actor, action: 'delete', entity, key: keyOf(row), before: row });
-};
+): Promise<void> =>
+  recordAudit(
+    trx,
+    rows.map((row) => ({ actor, action: 'delete' as const, entity, key: keyOf(row), before: row })),
+  );

@@ -49,6 +49,7 @@ import {
   toBoxPosition,
   type PositionRow,
 } from '../repositories/boxes';
+import { BOX_LIST_ENTITY, BOX_POSITION_ENTITY } from '../repositories/boxes-undo';
 import { staleVersion } from '../repositories/versioned';
 import { recordAudit, type AuditAction } from './audit';
 import { issueMessages, mapDbError } from './samples-writes';
@@ -149,7 +150,7 @@ const positionsAudit = async (
   recordAudit(trx, {
     actor,
     action: 'update',
-    entity: 'boxPositions',
+    entity: BOX_LIST_ENTITY,
     key: bId,
     before: before.map(toBoxPosition),
     after: after.map(toBoxPosition),
@@ -251,7 +252,7 @@ const requestedRow = (bId: string, pos: number, value: ReturnType<typeof parsePo
 const placedIn = (rows: readonly PositionRow[], row: PositionRow): PositionRow =>
   rows.find((r) => r.sId === row.sId && r.sStamp === row.sStamp)!;
 
-/** Stores the new list, records the one position's audit event and answers with the list. */
+/** Stores the new list, records the position's audit event and the list's, and answers with the list. */
 const storePosition = async (
   trx: Trx,
   actor: string,
@@ -262,10 +263,13 @@ const storePosition = async (
 ): Promise<BoxPositionResult> => {
   const bId = box.bId;
   const version = await storeList(trx, box, list.before, list.rows);
+  // The position's event for the trail, and the whole list's, which the undo restores (the write
+  // renumbered the others: repositories/boxes-undo.ts).
+  await positionsAudit(trx, actor, bId, list.before, list.rows);
   await recordAudit(trx, {
     actor,
     action: event.action,
-    entity: 'boxPosition',
+    entity: BOX_POSITION_ENTITY,
     key: event.key,
     ...(event.before ? { before: toBoxPosition(event.before) } : {}),
     ...(event.after ? { after: toBoxPosition(event.after) } : {}),

@@ -24,14 +24,13 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findScreen, toScreen } from '../repositories/screens';
 import { versionedUpdate } from '../repositories/versioned';
-import { recordAudit, recordAuditRows, recordRemoved } from './audit';
+import { recordAudit, recordRemoved } from './audit';
 import { issueMessages, mapDbError, validationError } from './samples-writes';
 import { readScreenFile } from './screen-file';
 import { SCREENS_RESOURCE } from '../../domain/resources/screens';
 import { SAMPLES_RESOURCE } from '../../domain/resources/samples';
 
 const NONE = new Set<string>();
-const AUDIT_BATCH = 5000;
 /** A bad file's answer lists at most this many lines (and how many more there were). */
 export const MAX_LISTED_LINES = 1000;
 
@@ -287,19 +286,17 @@ export const transferScreenNames = async (
       returning s.s_id as "sId", to_char(s.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as "sStamp", t.before, t.after`.execute(
       trx.withoutPlugins(),
     );
-    // One statement per AUDIT_BATCH changed samples (bounded parameter count).
-    for (let i = 0; i < rows.length; i += AUDIT_BATCH)
-      await recordAuditRows(
-        trx,
-        rows.slice(i, i + AUDIT_BATCH).map((r) => ({
-          actor,
-          action: 'update' as const,
-          entity: SAMPLES_RESOURCE.auditEntity,
-          key: `${r.sId}|${r.sStamp}`,
-          before: { name: r.before },
-          after: { name: r.after, transfer: `scrId#${scrId}` },
-        })),
-      );
+    await recordAudit(
+      trx,
+      rows.map((r) => ({
+        actor,
+        action: 'update' as const,
+        entity: SAMPLES_RESOURCE.auditEntity,
+        key: `${r.sId}|${r.sStamp}`,
+        before: { name: r.before },
+        after: { name: r.after, transfer: `scrId#${scrId}` },
+      })),
+    );
     return { message: updated('scrId', scrId), scrId, changed: rows.length };
   });
 

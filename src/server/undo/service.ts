@@ -9,47 +9,29 @@
 // reverse: a create is deleted, an update gets its before-image back (through versionedUpdate, so
 // the version bumps), a delete is re-inserted exactly (with the rows that went with it, its version
 // one above the deleted one, so an old copy is still refused), each audited by the same recordAudit;
-// then every event the undo wrote gets `undo_of`, the change it undid.
+// the updates of one change to one entity go set-based (bulk.ts); what each entity restores is its
+// resource's plan (plan.ts, UNDO_PLANS). Then every event the undo wrote gets `undo_of`, the change
+// it undid.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { UNDO_MESSAGES, UNDO_WINDOW_MS, type UndoResult } from '../../domain/undo';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
-import { positionRows, toBoxPosition } from '../repositories/boxes';
 import { versionedUpdate, type VersionedTable } from '../repositories/versioned';
+import { UNDO_PLANS } from '../resources';
 import { recordAudit } from '../services/audit';
-import { UNDO_TARGETS, type Image, type UndoTarget } from './targets';
+import { bulkable, matches, undoUpdates } from './bulk';
+import {
+  changedSince,
+  isCustom,
+  isImage,
+  notUndoable,
+  type Image,
+  type RowRestore,
+  type UndoEvent,
+} from './plan';
 
-interface StoredEvent {
-  id: number;
-  changeId: number;
-  actor: string;
-  action: 'create' | 'update' | 'delete';
-  entity: string;
-  entityKey: string;
-  before: unknown;
-  after: unknown;
-  recent: boolean;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from the targets
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from the plans
 type AnyDb = Kysely<any>;
-
-const changedSince = (): HttpError => new HttpError(409, UNDO_MESSAGES.changedSince, [UNDO_MESSAGES.changedSince]);
-const notUndoable = (): HttpError => new HttpError(400, UNDO_MESSAGES.notUndoable, [UNDO_MESSAGES.notUndoable]);
-
-const isImage = (v: unknown): v is Image => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** JSON text with the keys sorted: jsonb keeps its own key order, so images compare by content. */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, value: unknown) =>
-    isImage(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
-  );
-
-/** Equality of what both name: the stored row may carry more than a partial image. */
-const matches = (stored: Image, image: Image): boolean => {
-  const common = Object.keys(image).filter((k) => k in stored);
-  return common.length > 0 && common.every((k) => canonical(stored[k]) === canonical(image[k]));
-};
 
 const whereAll = <Q extends { where: (c: string, op: '=', v: unknown) => Q }>(query: Q, where: Record<string, unknown>): Q => {
   let q = query;
@@ -57,8 +39,8 @@ const whereAll = <Q extends { where: (c: string, op: '=', v: unknown) => Q }>(qu
   return q;
 };
 
-const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]): Promise<StoredEvent[]> => {
-  const { rows } = await sql<StoredEvent>`
+const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]): Promise<UndoEvent[]> => {
+  const { rows } = await sql<UndoEvent>`
     select id, change_id as "changeId", actor, action, entity, entity_key as "entityKey", before, after,
       written_at > clock_timestamp() - make_interval(secs => ${UNDO_WINDOW_MS / 1000}) as recent
     from audit_event where change_id = any(${`{${changes.join(',')}}`}::bigint[])
@@ -67,8 +49,24 @@ const loadEvents = async (trx: Transaction<Database>, changes: readonly number[]
   return rows.map((r) => ({ ...r, id: Number(r.id), changeId: Number(r.changeId) }));
 };
 
+/** Another event of the change that undoes `e` whole (see RowRestore.coveredBy), if any. */
+const coverOf = (e: UndoEvent, events: readonly UndoEvent[]): UndoEvent | undefined => {
+  const target = UNDO_PLANS[e.entity];
+  const cover = target && !isCustom(target) ? target.coveredBy?.(e) : null;
+  return cover ? events.find((o) => o.entity === cover.entity && o.entityKey === cover.key) : undefined;
+};
+
+/** Whether a plan can restore `e` from what its event holds. */
+const restorable = (e: UndoEvent, events: readonly UndoEvent[]): boolean => {
+  const target = UNDO_PLANS[e.entity];
+  if (!target) return false;
+  if (isCustom(target)) return target.restorable(e);
+  if (coverOf(e, events)) return true;
+  return (e.action === 'create' || isImage(e.before)) && (e.action === 'delete' || isImage(e.after));
+};
+
 /** Refuses what may not or cannot be undone; see the file comment. */
-const check = async (trx: Transaction<Database>, actor: string, changes: readonly number[], events: StoredEvent[]) => {
+const check = async (trx: Transaction<Database>, actor: string, changes: readonly number[], events: UndoEvent[]) => {
   const found = new Set(events.map((e) => e.changeId));
   if (changes.some((c) => !found.has(c))) throw new HttpError(404, UNDO_MESSAGES.notFound);
   if (events.some((e) => e.actor !== actor)) throw new HttpError(403, UNDO_MESSAGES.notYours, [UNDO_MESSAGES.notYours]);
@@ -79,36 +77,25 @@ const check = async (trx: Transaction<Database>, actor: string, changes: readonl
     .where('undoOf', 'in', [...changes])
     .executeTakeFirst();
   if (undone) throw new HttpError(409, UNDO_MESSAGES.alreadyUndone, [UNDO_MESSAGES.alreadyUndone]);
-  for (const e of events) {
-    const restorable =
-      e.entity === 'boxPositions'
-        ? Array.isArray(e.before) && Array.isArray(e.after)
-        : UNDO_TARGETS[e.entity] !== undefined &&
-          (e.action === 'create' || isImage(e.before)) &&
-          (e.action === 'delete' || isImage(e.after));
-    if (!restorable) throw notUndoable();
-  }
+  for (const e of events) if (!restorable(e, events)) throw notUndoable();
   // A newer event of the same record by anything but these changes (another write, an undo of it).
-  const newer = await trx
-    .selectFrom('auditEvent')
-    .select('id')
-    .where((eb) =>
-      eb.or(
-        events.map((e) => eb.and([eb('entity', '=', e.entity), eb('entityKey', '=', e.entityKey), eb('id', '>', e.id)])),
-      ),
-    )
-    .where((eb) => eb.or([eb('changeId', 'is', null), eb('changeId', 'not in', [...changes])]))
-    .executeTakeFirst();
-  if (newer) throw changedSince();
+  const list = `{${changes.join(',')}}`;
+  const { rows: newer } = await sql`
+    select n.id from audit_event e
+    join audit_event n on n.entity = e.entity and n.entity_key = e.entity_key and n.id > e.id
+    where e.change_id = any(${list}::bigint[])
+      and (n.change_id is null or not (n.change_id = any(${list}::bigint[])))
+    limit 1`.execute(trx.withoutPlugins());
+  if (newer.length > 0) throw changedSince();
 };
 
 /** The stored row the image names, locked; undefined when there is none. */
-const lockRow = async (trx: Transaction<Database>, target: UndoTarget, where: Record<string, unknown>) =>
+const lockRow = async (trx: Transaction<Database>, target: RowRestore, where: Record<string, unknown>) =>
   (await whereAll((trx as unknown as AnyDb).selectFrom(target.table).selectAll(), where)
     .forUpdate()
     .executeTakeFirst()) as Record<string, unknown> | undefined;
 
-const undoCreate = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+const undoCreate = async (trx: Transaction<Database>, actor: string, e: UndoEvent, target: RowRestore) => {
   const after = e.after as Image;
   const where = target.where(after, e.entityKey);
   if (!where) throw notUndoable();
@@ -122,7 +109,7 @@ const undoCreate = async (trx: Transaction<Database>, actor: string, e: StoredEv
   await recordAudit(trx, { actor, action: 'delete', entity: e.entity, key: e.entityKey, before: target.image(row) });
 };
 
-const undoUpdate = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+const undoUpdate = async (trx: Transaction<Database>, actor: string, e: UndoEvent, target: RowRestore) => {
   const before = e.before as Image;
   const after = e.after as Image;
   const where = target.where(after, e.entityKey);
@@ -140,7 +127,7 @@ const undoUpdate = async (trx: Transaction<Database>, actor: string, e: StoredEv
   });
 };
 
-const undoDelete = async (trx: Transaction<Database>, actor: string, e: StoredEvent, target: UndoTarget) => {
+const undoDelete = async (trx: Transaction<Database>, actor: string, e: UndoEvent, target: RowRestore) => {
   const before = e.before as Image;
   const where = target.where(before, e.entityKey);
   if (!where) throw notUndoable();
@@ -151,40 +138,13 @@ const undoDelete = async (trx: Transaction<Database>, actor: string, e: StoredEv
     .values({ ...target.columns(before), ...version })
     .returningAll()
     .executeTakeFirstOrThrow()) as Record<string, unknown>;
-  if (target.table === 'boxPosition')
-    await sql`update box set positions_version = positions_version + 1 where b_id = ${row['bId']}`.execute(trx);
+  await target.reinserted?.(trx, row);
   await recordAudit(trx, { actor, action: 'create', entity: e.entity, key: e.entityKey, after: target.image(row) });
 };
 
-/** A box's whole list back to the before-list, if it is still the after-list. */
-const undoBoxList = async (trx: Transaction<Database>, actor: string, e: StoredEvent) => {
-  const bId = e.entityKey;
-  const box = await trx.selectFrom('box').select('bId').where('bId', '=', bId).forUpdate().executeTakeFirst();
-  if (!box) throw changedSince();
-  const current = (await positionRows(trx, bId)).map(toBoxPosition);
-  if (canonical(current) !== canonical(e.after)) throw changedSince();
-  const before = e.before as ReturnType<typeof toBoxPosition>[];
-  await trx.deleteFrom('boxPosition').where('bId', '=', bId).execute();
-  if (before.length > 0)
-    await trx
-      .insertInto('boxPosition')
-      .values(
-        before.map((p) => ({
-          bId,
-          boxPosId: p.boxposId.boxPosId,
-          sId: p.sample.sampleId.sId,
-          sStamp: p.sample.sampleId.sStamp,
-          dateExported: p.dateExported,
-        })),
-      )
-      .execute();
-  await sql`update box set positions_version = positions_version + 1 where b_id = ${bId}`.execute(trx);
-  await recordAudit(trx, { actor, action: 'update', entity: e.entity, key: bId, before: current, after: before });
-};
-
-const undoEvent = async (trx: Transaction<Database>, actor: string, e: StoredEvent): Promise<void> => {
-  if (e.entity === 'boxPositions') return undoBoxList(trx, actor, e);
-  const target = UNDO_TARGETS[e.entity]!;
+const undoEvent = async (trx: Transaction<Database>, actor: string, e: UndoEvent): Promise<void> => {
+  const target = UNDO_PLANS[e.entity]!;
+  if (isCustom(target)) return target.undo(trx, actor, e);
   if (e.action === 'create') return undoCreate(trx, actor, e, target);
   if (e.action === 'update') return undoUpdate(trx, actor, e, target);
   return undoDelete(trx, actor, e, target);
@@ -194,12 +154,33 @@ const undoEvent = async (trx: Transaction<Database>, actor: string, e: StoredEve
  * The order of the compensating writes: removals children first, then the updates newest first,
  * then the re-inserts parents first (a sample before its analyses and box position).
  */
-const undoOrder = (events: readonly StoredEvent[]): StoredEvent[] => {
-  const rank = (e: StoredEvent): number => UNDO_TARGETS[e.entity]?.rank ?? 0;
+const undoOrder = (events: readonly UndoEvent[]): UndoEvent[] => {
+  const rank = (e: UndoEvent): number => UNDO_PLANS[e.entity]?.rank ?? 0;
   const creates = events.filter((e) => e.action === 'create').sort((a, b) => rank(b) - rank(a) || b.id - a.id);
   const updates = events.filter((e) => e.action === 'update').sort((a, b) => b.id - a.id);
   const deletes = events.filter((e) => e.action === 'delete').sort((a, b) => rank(a) - rank(b) || a.id - b.id);
   return [...creates, ...updates, ...deletes];
+};
+
+/**
+ * The events in order, in runs: the consecutive updates of one change to one entity that can go
+ * set-based (bulk.ts) as one run, every other event a run of its own.
+ */
+const runsOf = (ordered: readonly UndoEvent[]): UndoEvent[][] => {
+  const runs: UndoEvent[][] = [];
+  let i = 0;
+  while (i < ordered.length) {
+    const first = ordered[i]!;
+    let j = i + 1;
+    if (first.action === 'update')
+      while (j < ordered.length && ordered[j]!.action === 'update' && ordered[j]!.entity === first.entity && ordered[j]!.changeId === first.changeId) j++;
+    const run = ordered.slice(i, j);
+    const target = UNDO_PLANS[first.entity]!;
+    if (run.length > 1 && (isCustom(target) || !bulkable(run, target))) runs.push(...run.map((e) => [e]));
+    else runs.push(run);
+    i = j;
+  }
+  return runs;
 };
 
 const isPgError = (err: unknown): err is { code: string } =>
@@ -211,10 +192,15 @@ export const undoChanges = async (db: Kysely<Database>, actor: string, changes: 
     return await db.transaction().execute(async (trx) => {
       const events = await loadEvents(trx, changes);
       await check(trx, actor, changes, events);
-      for (const e of undoOrder(events)) {
-        await undoEvent(trx, actor, e);
-        await sql`update audit_event set undo_of = ${e.changeId}
-          where change_id = txid_current() and undo_of is null`.execute(trx);
+      const runs = runsOf(undoOrder(events.filter((e) => !coverOf(e, events))));
+      for (const [i, run] of runs.entries()) {
+        const target = UNDO_PLANS[run[0]!.entity]!;
+        if (run.length > 1 && !isCustom(target)) await undoUpdates(trx, actor, run, target);
+        else await undoEvent(trx, actor, run[0]!);
+        // Its events are an undo of its change (once a change's events are all written).
+        if (runs[i + 1]?.[0]?.changeId !== run[0]!.changeId)
+          await sql`update audit_event set undo_of = ${run[0]!.changeId}
+            where change_id = txid_current() and undo_of is null`.execute(trx);
       }
       const { rows } = await sql<{ change: number }>`select txid_current() as change`.execute(trx);
       return { message: UNDO_MESSAGES.undone, change: Number(rows[0]!.change), restored: events.length };

@@ -116,7 +116,9 @@ export async function startServer(
       throw new Error(`labdesk server exited with ${exited} before answering; see ${logFile}`);
     }
     try {
-      const response = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
+      // Health, not the page: the server answers the page while its database still starts, and a
+      // stop then may cancel the boot (the first admin never created).
+      const response = await fetch(`${url}/api/health`);
       if (response.ok) return { url, stop };
     } catch {
       // Not listening yet.

@@ -16,6 +16,7 @@ import {
   analysisRowsQuery,
   type AnalysisRecord,
 } from '../../repositories/analysis';
+import { ANALYSIS_UNDO } from '../../repositories/analysis-undo';
 import type { ServerResource } from '../../resources';
 import { analysisReadRoutes } from './reads';
 import { analysisWriteRoutes } from './writes';
@@ -39,4 +40,5 @@ export const ANALYSIS_EXPORT: ExportSource<AnalysisRecord> = {
 export const ANALYSIS_SERVER = {
   routes: [analysisReadRoutes, analysisWriteRoutes],
   exports: ANALYSIS_EXPORT,
+  undo: ANALYSIS_UNDO,
 } satisfies ServerResource;

@@ -1,5 +1,6 @@
 // The Boxes resource on the server: its routes as one plugin (src/server/resources.ts registers it).
 import type { FastifyInstance } from 'fastify';
+import { BOXES_UNDO } from '../../repositories/boxes-undo';
 import type { ServerResource } from '../../resources';
 import { boxReadRoutes } from './reads';
 import { boxWriteRoutes } from './writes';
@@ -9,4 +10,4 @@ export const boxRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(boxWriteRoutes);
 };
 
-export const BOXES_SERVER = { routes: [boxRoutes] } satisfies ServerResource;
+export const BOXES_SERVER = { routes: [boxRoutes], undo: BOXES_UNDO } satisfies ServerResource;

@@ -6,6 +6,7 @@ import { columnSet } from '../../exports/columns';
 import { sampleCellsQuery } from '../../repositories/samples-export';
 import type { ExportSource } from '../../exports/sources';
 import { SAMPLE_FIELDS, SAMPLE_VIEW_RULES, sampleRowsQuery } from '../../repositories/samples';
+import { SAMPLES_UNDO } from '../../repositories/samples-undo';
 import type { ServerResource } from '../../resources';
 import { sampleReadRoutes } from './reads';
 import { sampleUploadRoutes } from './upload';
@@ -24,4 +25,5 @@ export const SAMPLES_EXPORT: ExportSource = {
 export const SAMPLES_SERVER = {
   routes: [sampleReadRoutes, sampleWriteRoutes, sampleUploadRoutes],
   exports: SAMPLES_EXPORT,
+  undo: SAMPLES_UNDO,
 } satisfies ServerResource;
