@@ -161,7 +161,7 @@ test.describe('Live updates', () => {
       await (await cellOf(page, rowOf(page, aId), 'Pol')).dblclick();
       const pol = rowOf(page, aId).getByRole('textbox', { name: 'Pol' });
       await expect(pol).toBeFocused();
-      await pol.fill('17,3');
+      await pol.fill('17.3');
       const notice = page.getByRole('alert').filter({ hasText: changedWhileEditing('aId', aId) });
       await expect(notice).toHaveCount(0);
 
@@ -180,7 +180,7 @@ test.describe('Live updates', () => {
       // A is told before saving; the editor, its text and the focus stay.
       await expect(notice).toBeVisible();
       await expect(pol).toBeFocused();
-      await expect(pol).toHaveValue('17,3');
+      await expect(pol).toHaveValue('17.3');
       await expectNoSeriousViolations(page);
       // Save is still refused, and the row shows their change.
       await page.keyboard.press('Enter');
