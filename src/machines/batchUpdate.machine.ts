@@ -147,7 +147,11 @@ export const batchUpdateMachine = setup({
       return { drafts, changed: unchanged ? others : [...others, event.id], errors };
     }),
     // What changed elsewhere up to a load's start is what that load brings; its answer marks them.
-    takePending: assign(({ context }) => ({ stale: false, inflightKeys: context.pendingKeys, pendingKeys: [] })),
+    takePending: assign(({ context }) => ({
+      stale: false,
+      inflightKeys: context.pendingKeys,
+      pendingKeys: [],
+    })),
     markBrought: assign(({ context }) =>
       context.inflightKeys.length > 0
         ? { marked: context.inflightKeys, markSeq: context.markSeq + 1, inflightKeys: [] }
@@ -156,7 +160,9 @@ export const batchUpdateMachine = setup({
     noteRefresh: assign(({ context, event }) => ({
       stale: true,
       pendingKeys:
-        event.type === 'REFRESH' && event.keys ? [...new Set([...context.pendingKeys, ...event.keys])] : context.pendingKeys,
+        event.type === 'REFRESH' && event.keys
+          ? [...new Set([...context.pendingKeys, ...event.keys])]
+          : context.pendingKeys,
     })),
   },
   guards: {
@@ -236,7 +242,10 @@ export const batchUpdateMachine = setup({
         src: 'load',
         onDone: {
           target: 'ready',
-          actions: [assign(({ context, event }) => takeRows(context, event.output, context.changed)), 'markBrought'],
+          actions: [
+            assign(({ context, event }) => takeRows(context, event.output, context.changed)),
+            'markBrought',
+          ],
         },
         // A refresh that fails leaves the page as it was; the next refresh tries again.
         onError: { target: 'ready' },

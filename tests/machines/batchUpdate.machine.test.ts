@@ -299,7 +299,9 @@ const batchRules: Rules<Seen, Event> = {
       const { before, event, after } = step;
       if (!loadAnswerIn(step)) return;
       // A change event during the load is owed one more silent refresh (unless the load failed outright).
-      expect(sentIn(step)).toEqual(before.owed && after.view !== 'loadFailed' ? [{ effect: 'load', input: undefined }] : []);
+      expect(sentIn(step)).toEqual(
+        before.owed && after.view !== 'loadFailed' ? [{ effect: 'load', input: undefined }] : [],
+      );
       if (event.type.startsWith('xstate.error.')) {
         if (before.view === 'refreshing') {
           expect(saidIn(step)).toEqual([]);
@@ -403,7 +405,11 @@ describe('batch update: every transition judged by the spec rules', () => {
           changed: state.context.changed,
           rows: (state.context.rows as Limit[]).map((r) => `${r.min}/${r.max}/${r.version}`),
           // A refresh owed, and rows named by a change event (one sample row names them all).
-          owed: [state.context.stale, state.context.pendingKeys.length > 0, state.context.inflightKeys.length > 0],
+          owed: [
+            state.context.stale,
+            state.context.pendingKeys.length > 0,
+            state.context.inflightKeys.length > 0,
+          ],
         }),
     },
   );

@@ -155,9 +155,9 @@ const oracleDriver = (): Driver<Seen, Event> & { done: Event[] } => {
         const i = requests.findIndex((r, j) => r.effect === effect && isLive(r, j));
         // An answer arrives only for a call under way.
         if (i >= 0) {
-          const entry = (effect === 'load' ? sut.loads : effect === 'loadMore' ? sut.mores : sut.refreshes).find(
-            (e) => e.signal === requests[i]!.signal,
-          )!;
+          const entry = (
+            effect === 'load' ? sut.loads : effect === 'loadMore' ? sut.mores : sut.refreshes
+          ).find((e) => e.signal === requests[i]!.signal)!;
           answered.add(i);
           if (event.type.startsWith('xstate.done.')) {
             if (effect === 'load') shownRange = requests[i]!.input;
@@ -200,8 +200,7 @@ const busy = (seen: Seen) => liveOf(seen).length > 0;
 const hasMore = (result: unknown) => (result as { more?: unknown } | null)?.more === true;
 /** Whether the event answers the call under way. */
 const answers = (event: Event, before: Seen) =>
-  !isUser(event) &&
-  liveOf(before).some((r) => r.effect === effectOf(event));
+  !isUser(event) && liveOf(before).some((r) => r.effect === effectOf(event));
 const stopsAll = (step: { after: Seen }) => expect(busy(step.after), 'nothing stays under way').toBe(false);
 
 const rangeRules: Rules<Seen, Event> = {
@@ -369,7 +368,12 @@ describe('date range load scenarios', () => {
     await flush();
     expect(sut.log).toEqual([`invalid: ${START_BEFORE_END}`]);
     expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
-    expect(sut.actor.getSnapshot().context).toEqual({ result: null, resultRange: null, range: null, stale: false });
+    expect(sut.actor.getSnapshot().context).toEqual({
+      result: null,
+      resultRange: null,
+      range: null,
+      stale: false,
+    });
 
     sut.actor.send(VALID);
     await flush();

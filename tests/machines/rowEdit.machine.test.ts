@@ -206,7 +206,10 @@ const oracleDriver = (
       }
       const after = sut.actor.getSnapshot();
       // A new load of a row starts with nothing announced.
-      if (viewOf(after) === 'loading' && (viewOf(before) !== 'loading' || after.context.id !== before.context.id))
+      if (
+        viewOf(after) === 'loading' &&
+        (viewOf(before) !== 'loading' || after.context.id !== before.context.id)
+      )
         announced = [];
       for (const path of activePaths(after.value)) visitedByOracle.add(path);
     },
@@ -261,7 +264,9 @@ const answered = (event: Event, before: Seen): string | null => {
 const inEdit = (view: View) => editView(view) || view === 'saving';
 
 const rowEditRules: Rules<Seen, Event> = {
-  'A change elsewhere to the row in edit shows at once, before Save; nothing else moves or is sent': (step) => {
+  'A change elsewhere to the row in edit shows at once, before Save; nothing else moves or is sent': (
+    step,
+  ) => {
     const { before, event, after } = step;
     if (event.type !== 'CHANGED_ELSEWHERE') return;
     expect(sentIn(step)).toEqual([]);
@@ -281,7 +286,9 @@ const rowEditRules: Rules<Seen, Event> = {
     if (event.type !== 'CHANGED_ELSEWHERE' && inEdit(before.view) && inEdit(after.view))
       expect(after.notice).toBe(before.notice);
   },
-  'A load shows the notice only for a change announced meanwhile that is newer than what it loaded': (step) => {
+  'A load shows the notice only for a change announced meanwhile that is newer than what it loaded': (
+    step,
+  ) => {
     const { before, event, after } = step;
     if (before.view !== 'loading' || !answered(event, before) || !event.type.includes('.done.')) return;
     const { version } = event.output as LoadedRow;
@@ -630,7 +637,11 @@ describe('row edit', () => {
     expect(sut.context().changedElsewhere).toBe(false);
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
     expect(sut.status()).toBe('editing');
-    expect(sut.context()).toMatchObject({ changedElsewhere: true, column: 'pol', draft: { ...ROW, comment: 'mine' } });
+    expect(sut.context()).toMatchObject({
+      changedElsewhere: true,
+      column: 'pol',
+      draft: { ...ROW, comment: 'mine' },
+    });
     expect(sut.calls.filter((c) => c.effect !== 'load')).toEqual([]);
     expect(sut.notifications).toEqual([]);
     sut.actor.send({ type: 'SAVE' });
