@@ -310,6 +310,13 @@ export const numMaxBelowCount = (bId: Id, count: number): string =>
 /** A view met a campaign setting that changed under it again and again (it is retried a few times first). */
 export const CAMPAIGN_CHANGING = 'The campaign setting is being changed; please try again.';
 
+/**
+ * A row in edit that changed elsewhere since it was loaded (docs/dev/architecture.md#change-events):
+ * said before Save, which the server would refuse (409) and answer by loading their change.
+ */
+export const changedWhileEditing = (key: RecordKey, id: Id): string =>
+  `${key}#${id} was changed by someone else since you began editing it: Save will be refused and show their change.`;
+
 /** The note on a list while the change stream is down: the refresh timer stands in, or nothing does. */
 export const liveUpdatesOff = (refreshSeconds: number): string =>
   refreshSeconds > 0

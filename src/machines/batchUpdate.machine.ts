@@ -7,6 +7,10 @@
 // not refused as a conflict). Reload drops the changes and says so ('Limits reloaded' …); REFRESH
 // (the Sync page's timer, the reload after a manual start) reloads silently and keeps the changes.
 // Network and snackbar are injected; the kind (limitBatch, settingBatch, syncBatch) is the input.
+// A REFRESH from a change event names the rows that changed elsewhere (`keys`): the refresh that
+// brings them marks them (`marked`, counted by `markSeq`, as the list view machine does): whatever
+// load starts next takes the keys noted so far, and its answer marks them. A REFRESH while a load,
+// refresh or update is under way is not lost: one more silent refresh follows it.
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BatchKind, Draft, DraftErrors } from '../domain/configBatch';
 import { batchFailed, batchSucceeded, SERVER_TIMEOUT } from '../domain/messages';
@@ -26,13 +30,22 @@ export interface BatchContext {
   changed: readonly string[];
   /** Messages of the invalid fields, by row id. */
   errors: Readonly<Record<string, DraftErrors>>;
+  /** A REFRESH came while the rows were being loaded or stored: refresh once more after. */
+  stale: boolean;
+  /** Rows changed elsewhere, not yet asked for / asked for by the refresh in flight. */
+  pendingKeys: readonly string[];
+  inflightKeys: readonly string[];
+  /** The rows the last refresh brought because they changed elsewhere, and a count of such answers. */
+  marked: readonly string[];
+  markSeq: number;
 }
 
 export type BatchEvent =
   | { type: 'CHANGE'; id: string; field: string; value: string }
   | { type: 'UPDATE' }
   | { type: 'RELOAD' }
-  | { type: 'REFRESH' };
+  /** A silent reload; `keys`: rows a change event named (marked once the refresh brings them). */
+  | { type: 'REFRESH'; keys?: readonly string[] };
 
 /** A changed row as the update sends it: the row as loaded and the user's text. */
 export interface BatchChange {
@@ -133,23 +146,56 @@ export const batchUpdateMachine = setup({
       else delete errors[event.id];
       return { drafts, changed: unchanged ? others : [...others, event.id], errors };
     }),
+    // What changed elsewhere up to a load's start is what that load brings; its answer marks them.
+    takePending: assign(({ context }) => ({
+      stale: false,
+      inflightKeys: context.pendingKeys,
+      pendingKeys: [],
+    })),
+    markBrought: assign(({ context }) =>
+      context.inflightKeys.length > 0
+        ? { marked: context.inflightKeys, markSeq: context.markSeq + 1, inflightKeys: [] }
+        : {},
+    ),
+    noteRefresh: assign(({ context, event }) => ({
+      stale: true,
+      pendingKeys:
+        event.type === 'REFRESH' && event.keys
+          ? [...new Set([...context.pendingKeys, ...event.keys])]
+          : context.pendingKeys,
+    })),
   },
   guards: {
     canUpdate: ({ context }) => canUpdateContext(context),
     allSucceeded: (_, params: { result: BatchResult }) => params.result.failed.length === 0,
+    isStale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: 'batchUpdate',
-  context: ({ input }) => ({ kind: input.kind, rows: [], drafts: {}, changed: [], errors: {} }),
+  context: ({ input }) => ({
+    kind: input.kind,
+    rows: [],
+    drafts: {},
+    changed: [],
+    errors: {},
+    stale: false,
+    pendingKeys: [],
+    inflightKeys: [],
+    marked: [],
+    markSeq: 0,
+  }),
   initial: 'loading',
+  // Noted wherever a refresh cannot start now; 'ready' starts it (file comment).
+  on: { REFRESH: { actions: 'noteRefresh' } },
   states: {
     loading: {
+      entry: 'takePending',
       invoke: {
         id: 'load',
         src: 'load',
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => takeRows(context, event.output, [])),
+          actions: [assign(({ context, event }) => takeRows(context, event.output, [])), 'markBrought'],
         },
         onError: {
           target: 'loadFailed',
@@ -159,6 +205,7 @@ export const batchUpdateMachine = setup({
     },
     /** A reload the user asked for: the same load, then its info notification. */
     reloading: {
+      entry: 'takePending',
       invoke: {
         id: 'reload',
         src: 'load',
@@ -166,6 +213,7 @@ export const batchUpdateMachine = setup({
           target: 'ready',
           actions: [
             assign(({ context, event }) => takeRows(context, event.output, [])),
+            'markBrought',
             { type: 'notify', params: ({ context }) => ({ kind: 'info', message: context.kind.reloaded }) },
           ],
         },
@@ -177,6 +225,7 @@ export const batchUpdateMachine = setup({
     },
     /** A silent reload (auto-refresh, after a manual sync start): the user's changes stay. */
     refreshing: {
+      entry: 'takePending',
       on: {
         CHANGE: {
           actions: [
@@ -193,16 +242,20 @@ export const batchUpdateMachine = setup({
         src: 'load',
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => takeRows(context, event.output, context.changed)),
+          actions: [
+            assign(({ context, event }) => takeRows(context, event.output, context.changed)),
+            'markBrought',
+          ],
         },
         // A refresh that fails leaves the page as it was; the next refresh tries again.
         onError: { target: 'ready' },
       },
     },
     loadFailed: {
-      on: { RELOAD: 'reloading', REFRESH: 'loading' },
+      on: { RELOAD: 'reloading', REFRESH: { target: 'loading', actions: 'noteRefresh' } },
     },
     ready: {
+      always: { guard: 'isStale', target: 'refreshing' },
       on: {
         CHANGE: {
           actions: [
@@ -215,7 +268,7 @@ export const batchUpdateMachine = setup({
         },
         UPDATE: { guard: 'canUpdate', target: 'updating' },
         RELOAD: 'reloading',
-        REFRESH: 'refreshing',
+        REFRESH: { target: 'refreshing', actions: 'noteRefresh' },
       },
     },
     updating: {

@@ -7,6 +7,10 @@
 // injected `loadMore` gets the range and the result and answers the extended result; a newer LOAD
 // or Clear aborts it, a failure keeps what was shown. The load, the messages and the announcement
 // are injected; the machine reads no clock (the page passes its today).
+// REFRESH (a change event of what is shown: new hardware log lines) refreshes the shown result
+// silently through the injected `refresh` (range and result in, the result as it is now out); one at
+// a time: a REFRESH while a page or a refresh is being loaded is done after it; a failed refresh
+// keeps what was shown and says nothing; LOAD and Clear stop it.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { checkDateRange } from '../domain/rules/dateRange';
 import { formatLabDate } from '../domain/datetime';
@@ -25,12 +29,15 @@ export interface DateRangeLoadContext {
   resultRange: DateRangeLoadInput | null;
   /** The range of the load in flight (or the last one started). */
   range: DateRangeLoadInput | null;
+  /** A REFRESH came while the result was being extended or refreshed: refresh once more after. */
+  stale: boolean;
 }
 
 export type DateRangeLoadEvent =
   | { type: 'LOAD'; start: string; end: string; today: Temporal.PlainDate }
   | { type: 'MORE' }
-  | { type: 'CLEAR' };
+  | { type: 'CLEAR' }
+  | { type: 'REFRESH' };
 
 /** What `loadMore` extends: the range shown and its result so far. */
 export interface DateRangeMoreInput {
@@ -62,6 +69,8 @@ export const dateRangeLoadMachine = setup({
     load: fromPromise<unknown, DateRangeLoadInput>(notProvided('load')),
     /** The result with its next page added; aborts on `signal` when a LOAD or Clear replaces it. */
     loadMore: fromPromise<unknown, DateRangeMoreInput>(notProvided('loadMore')),
+    /** The shown result as it is now (REFRESH); aborts on `signal` when a LOAD or Clear replaces it. */
+    refresh: fromPromise<unknown, DateRangeMoreInput>(notProvided('refresh')),
   },
   actions: {
     /** The date rule's message (docs/dev/product-rules.md#field-rules). */
@@ -71,16 +80,17 @@ export const dateRangeLoadMachine = setup({
     /** 'Day Reports cleared!' / 'Logs cleared!'. */
     announceCleared: notProvided('announceCleared'),
     takeRange: assign({ range: ({ event }) => rangeOf(event) }),
-    forget: assign({ result: null, resultRange: null, range: null }),
+    forget: assign({ result: null, resultRange: null, range: null, stale: false }),
   },
   guards: {
     validRange: ({ event }) => rangeOf(event) !== null,
     hasResult: ({ context }) => context.result !== null,
     hasMore: ({ context }) => resultHasMore(context.result),
+    isStale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: 'dateRangeLoad',
-  context: { result: null, resultRange: null, range: null },
+  context: { result: null, resultRange: null, range: null, stale: false },
   initial: 'idle',
   on: {
     LOAD: [
@@ -102,10 +112,13 @@ export const dateRangeLoadMachine = setup({
       },
     ],
     CLEAR: { target: '.idle', actions: ['forget', 'announceCleared'] },
+    // Nothing shown, or a new range loading (it reads the lines as they are now): nothing to refresh.
+    REFRESH: {},
   },
   states: {
     idle: {},
     loading: {
+      entry: assign({ stale: false }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -131,9 +144,22 @@ export const dateRangeLoadMachine = setup({
       },
     },
     shown: {
-      on: { MORE: { guard: 'hasMore', target: 'loadingMore' } },
+      always: { guard: 'isStale', target: 'refreshing' },
+      on: { MORE: { guard: 'hasMore', target: 'loadingMore' }, REFRESH: 'refreshing' },
+    },
+    refreshing: {
+      entry: assign({ stale: false }),
+      on: { REFRESH: { actions: assign({ stale: true }) } },
+      invoke: {
+        id: 'refresh',
+        src: 'refresh',
+        input: ({ context }) => ({ range: context.resultRange ?? { start: '', end: null }, result: context.result }),
+        onDone: { target: 'shown', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'shown' },
+      },
     },
     loadingMore: {
+      on: { REFRESH: { actions: assign({ stale: true }) } },
       invoke: {
         id: 'loadMore',
         src: 'loadMore',

@@ -12,6 +12,12 @@
 // screen reloads the list, and loads the record again: the row shows the other change with the
 // reason among its errors (until the next input), and the user edits from there — their refused
 // change is not re-applied over it.
+//
+// Before that: a change event naming the row in edit (CHANGED_ELSEWHERE, from the page's change
+// stream) with a version newer than the loaded one — or a delete, or a write without a version —
+// sets `changedElsewhere`, so the row says before Save that the save will be refused. A change
+// announced while the row loads counts when it is newer than what the load answered. The draft,
+// the focus and the edit stay; only a new load (the next edit, or the 409's) clears the notice.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   CHANGED_MEANWHILE,
@@ -51,6 +57,10 @@ export interface RowEditContext {
   record: RowDraft;
   draft: RowDraft;
   errors: string[];
+  /** The row in edit changed elsewhere since it was loaded: a save will be refused (409). */
+  changedElsewhere: boolean;
+  /** While loading: the newest version of the row announced elsewhere meanwhile (null: none). */
+  announced: number | null;
 }
 
 export type EditSurface = 'row' | 'dialog';
@@ -63,7 +73,9 @@ export type RowEditEvent =
   | { type: 'REQUEST_DELETE'; id: string }
   | { type: 'CONFIRM' }
   | { type: 'OPEN_CREATE'; template: RowDraft }
-  | { type: 'CREATE' };
+  | { type: 'CREATE' }
+  /** A change event named these records (keys as the rows' ids), at this version (null: unknown or deleted). */
+  | { type: 'CHANGED_ELSEWHERE'; keys: readonly string[]; version: number | null };
 
 export type RowEditEmitted =
   | { type: 'saved'; id: string }
@@ -144,6 +156,8 @@ export const rowEditMachine = setup({
             record: {},
             draft: {},
             errors: [],
+            changedElsewhere: false,
+            announced: null,
           }
         : {},
     ),
@@ -160,12 +174,29 @@ export const rowEditMachine = setup({
       record: {},
       draft: {},
       errors: [],
+      changedElsewhere: false,
+      announced: null,
+    }),
+    /** While loading: remember the newest version announced for the row (the load may predate it). */
+    announce: assign({
+      announced: ({ context, event }) =>
+        event.type === 'CHANGED_ELSEWHERE' && event.version !== null
+          ? Math.max(event.version, context.announced ?? event.version)
+          : context.announced,
     }),
   },
   guards: {
     isDraftValid: ({ context }) => errorsOf(context).length === 0,
     isOtherRow: ({ context, event }) => event.type === 'EDIT' && event.id !== context.id,
     isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
+    isThisRow: ({ context, event }) =>
+      event.type === 'CHANGED_ELSEWHERE' && context.id !== null && event.keys.includes(context.id),
+    /** Newer than the loaded record: a version past it, or none (a delete, an unversioned write). */
+    isNewerChange: ({ context, event }) =>
+      event.type === 'CHANGED_ELSEWHERE' &&
+      context.id !== null &&
+      event.keys.includes(context.id) &&
+      (event.version === null || context.version === null || event.version > context.version),
   },
 }).createMachine({
   id: 'rowEdit',
@@ -179,6 +210,8 @@ export const rowEditMachine = setup({
     record: {},
     draft: {},
     errors: [],
+    changedElsewhere: false,
+    announced: null,
   }),
   initial: 'idle',
   // The limits load once, beside everything else; without them a measured value cannot be judged and
@@ -210,6 +243,7 @@ export const rowEditMachine = setup({
         // One row at a time: the newer double-click wins and the older load is dropped.
         EDIT: { guard: 'isOtherRow', target: 'loading', reenter: true, actions: 'takeRow' },
         CANCEL: { target: 'idle', actions: 'reset' },
+        CHANGED_ELSEWHERE: { guard: 'isThisRow', actions: 'announce' },
       },
       invoke: {
         id: 'load',
@@ -222,6 +256,9 @@ export const rowEditMachine = setup({
             draft: ({ event }) => ({ ...event.output.draft }),
             record: ({ event }) => ({ ...(event.output.record ?? event.output.draft) }),
             version: ({ event }) => event.output.version,
+            changedElsewhere: ({ context, event }) =>
+              context.announced !== null && context.announced > event.output.version,
+            announced: null,
           }),
         },
         onError: {
@@ -269,6 +306,8 @@ export const rowEditMachine = setup({
           },
         ],
         CANCEL: { target: 'idle', actions: ['reset', 'clearValidation'] },
+        // Said at once, before Save; the draft and the focus stay (file comment).
+        CHANGED_ELSEWHERE: { guard: 'isNewerChange', actions: assign({ changedElsewhere: true }) },
         EDIT: [
           { guard: 'isOtherRow', target: 'loading', actions: ['takeRow', 'clearValidation'] },
           // Another cell of the same row: only the focus moves (and where the edit shows).
@@ -320,7 +359,7 @@ export const rowEditMachine = setup({
               },
               emit(({ context }) => ({ type: 'conflict' as const, id: context.id ?? '' })),
               'clearValidation',
-              assign({ version: null, draft: {}, errors: [CHANGED_MEANWHILE] }),
+              assign({ version: null, draft: {}, errors: [CHANGED_MEANWHILE], changedElsewhere: false, announced: null }),
             ],
           },
           // The server refused: stay in the row with its messages (ApiError.errors), which the

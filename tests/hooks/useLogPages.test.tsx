@@ -63,6 +63,35 @@ describe('useLogPages', () => {
     vi.useRealTimers();
   });
 
+  it('a refresh (new lines elsewhere) puts the newer lines on top, marked, keeping the loaded pages', async () => {
+    today();
+    const pages: LogsPage[] = [
+      { logs: [line(9), line(8), line(7)], totalItems: 5, nextBefore: 7 },
+      { logs: [line(6), line(5)], totalItems: 5, nextBefore: null },
+      { logs: [line(11), line(10), line(9)], totalItems: 7, nextBefore: 9 },
+      { logs: [line(11), line(10), line(9)], totalItems: 7, nextBefore: 9 },
+    ];
+    let call = 0;
+    fakeApi({ ...verified, [PATH]: () => json(pages[call++]!)() });
+    const { result } = renderHook(() => useLogPages({ notifyError: () => undefined, cleared: () => undefined }), {
+      wrapper,
+    });
+    act(() => result.current.load('2026-11-20', '2026-11-24'));
+    await waitFor(() => expect(result.current.result?.logs).toHaveLength(3));
+    act(() => result.current.more());
+    await waitFor(() => expect(result.current.result?.logs).toHaveLength(5));
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.result?.logs.map((l) => l.logId)).toEqual([11, 10, 9, 8, 7, 6, 5]));
+    expect(result.current.result).toMatchObject({ fresh: ['11', '10'], freshSeq: 1, totalItems: 7, more: false });
+    expect(result.current.result?.haystacks).toHaveLength(7);
+    // Nothing newer: nothing marked anew.
+    act(() => result.current.refresh());
+    await waitFor(() => expect(call).toBe(4));
+    expect(result.current.result).toMatchObject({ fresh: ['11', '10'], freshSeq: 1 });
+    expect(result.current.result?.logs).toHaveLength(7);
+    vi.useRealTimers();
+  });
+
   it('a long range refused while the server is busy says the spec busy message', async () => {
     today();
     fakeApi({ ...verified, [PATH]: { status: 503, json: { message: SERVER_BUSY } } });

@@ -116,11 +116,37 @@ interface Seen {
   stored: Record<string, Limit>;
   requests: Array<{ effect: Effect; input: unknown }>;
   messages: NotifyParams[];
+  /** The rows marked 'Updated' (changed elsewhere), and how many answers marked rows so far. */
+  marked: string[];
+  markSeq: number;
+  /** The oracle's own notes: a change event not yet followed by a load, and the rows it named. */
+  owed: boolean;
+  pendingKeys: string[];
+  /** The rows named before the load under way was sent (its answer marks them). */
+  askedKeys: string[];
 }
 
 /** A page with the machine and its fake server, or a copy of one (with what the server answered). */
-const oracleDriver = (sut: Sut = createSut(), stored: Record<string, Limit> = {}): Driver<Seen, Event> => ({
+interface Owed {
+  owed: boolean;
+  pendingKeys: string[];
+  askedKeys: string[];
+}
+const NOTHING_OWED: Owed = { owed: false, pendingKeys: [], askedKeys: [] };
+
+const oracleDriver = (
+  sut: Sut = createSut(),
+  stored: Record<string, Limit> = {},
+  owed: Owed = NOTHING_OWED,
+): Driver<Seen, Event> => ({
   async send(event) {
+    const sentBefore = sut.calls.length;
+    if (event.type === 'REFRESH')
+      owed = {
+        ...owed,
+        owed: true,
+        pendingKeys: [...new Set([...owed.pendingKeys, ...((event.keys as string[] | undefined) ?? [])])],
+      };
     if (!event.type.startsWith('xstate.')) sut.actor.send(event as never);
     else {
       const effect: Effect = event.type.endsWith('.update') ? 'update' : 'load';
@@ -136,6 +162,9 @@ const oracleDriver = (sut: Sut = createSut(), stored: Record<string, Limit> = {}
         } else await sut.reject(effect, event.error);
       }
     }
+    // A load sent from now on brings what was named so far.
+    if (sut.calls.slice(sentBefore).some((c) => c.effect === 'load'))
+      owed = { owed: false, pendingKeys: [], askedKeys: owed.pendingKeys };
     visitedByOracle.add(String(sut.snapshot().value));
   },
   seen() {
@@ -149,9 +178,12 @@ const oracleDriver = (sut: Sut = createSut(), stored: Record<string, Limit> = {}
       stored,
       requests: [...sut.calls],
       messages: [...sut.notifications],
+      marked: [...snapshot.context.marked],
+      markSeq: snapshot.context.markSeq,
+      ...owed,
     };
   },
-  fork: () => oracleDriver(createSut(sut), stored),
+  fork: () => oracleDriver(createSut(sut), stored, owed),
 });
 
 const isUser = (e: Event) => !e.type.startsWith('xstate.');
@@ -177,6 +209,18 @@ const loadAnswerIn = (step: { before: Seen; event: Event }) =>
   answers(step.event, step.before) && step.before.view !== 'updating';
 
 const batchRules: Rules<Seen, Event> = {
+  'A change elsewhere is never lost: the page is not left at rest before a load that started after it': ({
+    after,
+  }) => {
+    if (after.view === 'ready') expect(after.owed).toBe(false);
+  },
+  'The load answer after a change event marks the rows it named, and only then': (step) => {
+    const { before, event, after } = step;
+    if (loadAnswerIn(step) && event.type.startsWith('xstate.done.') && before.askedKeys.length > 0) {
+      expect(after.marked).toEqual(before.askedKeys);
+      expect(after.markSeq).toBe(before.markSeq + 1);
+    } else expect([after.marked, after.markSeq]).toEqual([before.marked, before.markSeq]);
+  },
   'One request at a time': (step) => expect(sentIn(step).length).toBeLessThanOrEqual(1),
   'A row is marked changed exactly when its text differs from what is stored': ({ after }) => {
     if (after.busy || after.view === 'loadFailed') return;
@@ -254,11 +298,18 @@ const batchRules: Rules<Seen, Event> = {
     (step) => {
       const { before, event, after } = step;
       if (!loadAnswerIn(step)) return;
-      expect(sentIn(step)).toEqual([]);
+      // A change event during the load is owed one more silent refresh (unless the load failed outright).
+      expect(sentIn(step)).toEqual(
+        before.owed && after.view !== 'loadFailed' ? [{ effect: 'load', input: undefined }] : [],
+      );
       if (event.type.startsWith('xstate.error.')) {
         if (before.view === 'refreshing') {
           expect(saidIn(step)).toEqual([]);
-          expect([after.drafts, after.changed, after.view]).toEqual([before.drafts, before.changed, 'ready']);
+          expect([after.drafts, after.changed, after.view]).toEqual([
+            before.drafts,
+            before.changed,
+            before.owed ? 'refreshing' : 'ready',
+          ]);
         } else {
           expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
           expect(after.canUpdate).toBe(false);
@@ -287,7 +338,7 @@ const batchRules: Rules<Seen, Event> = {
         expect(saidIn(step)).toEqual([
           { kind: 'error', message: `Error occurred! ${names.join(', ')} not updated!` },
         ]);
-        expect(sentIn(step)).toEqual([]);
+        expect(sentIn(step)).toEqual(before.owed ? [{ effect: 'load', input: undefined }] : []);
         return expect([after.drafts, after.changed, after.busy]).toEqual([
           before.drafts,
           before.changed,
@@ -306,7 +357,8 @@ const batchRules: Rules<Seen, Event> = {
       expect(saidIn(step)).toEqual([
         { kind: 'error', message: `Error occurred! ${result.failed.join(', ')} not updated!` },
       ]);
-      expect(sentIn(step)).toEqual([]);
+      // A change event during the update is owed a silent refresh.
+      expect(sentIn(step)).toEqual(before.owed ? [{ effect: 'load', input: undefined }] : []);
       expect(after.busy).toBe(false);
       for (const id of result.failed)
         if (names.includes(id)) {
@@ -328,6 +380,7 @@ const SAMPLE_EVENTS: Event[] = [
   { type: 'UPDATE' },
   { type: 'RELOAD' },
   { type: 'REFRESH' },
+  { type: 'REFRESH', keys: ['nat'] },
   { type: 'xstate.done.actor.load', output: ROWS },
   { type: 'xstate.error.actor.load', error: BROKEN },
   { type: 'xstate.done.actor.reload', output: ROWS },
@@ -351,6 +404,12 @@ describe('batch update: every transition judged by the spec rules', () => {
           drafts: state.context.drafts,
           changed: state.context.changed,
           rows: (state.context.rows as Limit[]).map((r) => `${r.min}/${r.max}/${r.version}`),
+          // A refresh owed, and rows named by a change event (one sample row names them all).
+          owed: [
+            state.context.stale,
+            state.context.pendingKeys.length > 0,
+            state.context.inflightKeys.length > 0,
+          ],
         }),
     },
   );
@@ -465,5 +524,21 @@ describe('batch update', () => {
       pol: { info: 'pol info', min: '0', max: '31' },
       nat: { info: 'nat info', min: '0', max: '11' },
     });
+  });
+
+  it('a change event refreshes silently and marks the rows it named; one during an update is refreshed after it', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'max', value: '31' });
+    sut.actor.send({ type: 'REFRESH', keys: ['nat'] });
+    await sut.resolve('load', [ROWS[0], limit('nat', '0', '11', 2)]);
+    expect(sut.context()).toMatchObject({ marked: ['nat'], markSeq: 1, changed: ['pol'] });
+    // During the update another admin changes nat again: the update's answer is followed by a refresh.
+    sut.actor.send({ type: 'UPDATE' });
+    sut.actor.send({ type: 'REFRESH', keys: ['nat'] });
+    await sut.resolve('update', NAT_FAILED);
+    expect(sut.snapshot().value).toBe('refreshing');
+    await sut.resolve('load', [ROWS[0], limit('nat', '0', '12', 3)]);
+    expect(sut.context()).toMatchObject({ marked: ['nat'], markSeq: 2 });
+    expect(sut.context().drafts.nat).toEqual({ info: 'nat info', min: '0', max: '12' });
   });
 });

@@ -35,6 +35,7 @@ function createSut() {
     resolve: (v: unknown) => void;
     reject: (e: unknown) => void;
   }[] = [];
+  const refreshes: typeof mores = [];
   const log: string[] = [];
   const machine = dateRangeLoadMachine.provide({
     actors: {
@@ -50,6 +51,12 @@ function createSut() {
             mores.push({ input, signal, resolve, reject });
           }),
       ),
+      refresh: fromPromise<unknown, DateRangeMoreInput>(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            refreshes.push({ input, signal, resolve, reject });
+          }),
+      ),
     },
     actions: {
       reportInvalid: (_, { message }) => log.push(`invalid: ${message}`),
@@ -62,6 +69,7 @@ function createSut() {
     actor,
     loads,
     mores,
+    refreshes,
     log,
     /** The first page of a range: there is more. */
     async settle(how: 'resolve' | 'reject') {
@@ -85,7 +93,7 @@ function createSut() {
 // ---- the oracle: what the Reports / Hardware Logs page shows, says and sends ---------------------
 
 type Event = { type: string; start?: string; end?: string; output?: unknown; error?: unknown };
-type Effect = 'load' | 'loadMore';
+type Effect = 'load' | 'loadMore' | 'refresh';
 interface Request {
   effect: Effect;
   input: unknown;
@@ -128,6 +136,7 @@ const oracleDriver = (): Driver<Seen, Event> & { done: Event[] } => {
   const all = () => [
     ...sut.loads.map((l) => ({ effect: 'load' as Effect, ...l })),
     ...sut.mores.map((m) => ({ effect: 'loadMore' as Effect, ...m })),
+    ...sut.refreshes.map((m) => ({ effect: 'refresh' as Effect, ...m })),
   ];
   const note = () => {
     for (const r of all()) if (!requests.some((q) => q.signal === r.signal)) requests.push(r);
@@ -142,13 +151,13 @@ const oracleDriver = (): Driver<Seen, Event> & { done: Event[] } => {
         await flush();
         note();
       } else {
-        const effect: Effect = event.type.endsWith('.loadMore') ? 'loadMore' : 'load';
+        const effect = effectOf(event);
         const i = requests.findIndex((r, j) => r.effect === effect && isLive(r, j));
         // An answer arrives only for a call under way.
         if (i >= 0) {
-          const entry = (effect === 'load' ? sut.loads : sut.mores).find(
-            (e) => e.signal === requests[i]!.signal,
-          )!;
+          const entry = (
+            effect === 'load' ? sut.loads : effect === 'loadMore' ? sut.mores : sut.refreshes
+          ).find((e) => e.signal === requests[i]!.signal)!;
           answered.add(i);
           if (event.type.startsWith('xstate.done.')) {
             if (effect === 'load') shownRange = requests[i]!.input;
@@ -179,6 +188,11 @@ const oracleDriver = (): Driver<Seen, Event> & { done: Event[] } => {
 };
 
 const isUser = (e: Event) => !e.type.startsWith('xstate.');
+/** Which call an answer is of. */
+function effectOf(event: Event): Effect {
+  if (event.type.endsWith('.loadMore')) return 'loadMore';
+  return event.type.endsWith('.refresh') ? 'refresh' : 'load';
+}
 const sentIn = (s: { before: Seen; after: Seen }) => added(s.before.requests, s.after.requests);
 const saidIn = (s: { before: Seen; after: Seen }) => added(s.before.said, s.after.said);
 const liveOf = (seen: Seen) => seen.live.flatMap((l, i) => (l ? [seen.requests[i]!] : []));
@@ -186,11 +200,26 @@ const busy = (seen: Seen) => liveOf(seen).length > 0;
 const hasMore = (result: unknown) => (result as { more?: unknown } | null)?.more === true;
 /** Whether the event answers the call under way. */
 const answers = (event: Event, before: Seen) =>
-  !isUser(event) &&
-  liveOf(before).some((r) => r.effect === (event.type.endsWith('.loadMore') ? 'loadMore' : 'load'));
+  !isUser(event) && liveOf(before).some((r) => r.effect === effectOf(event));
 const stopsAll = (step: { after: Seen }) => expect(busy(step.after), 'nothing stays under way').toBe(false);
 
 const rangeRules: Rules<Seen, Event> = {
+  'A change elsewhere refreshes what is shown, silently; a failed refresh keeps it': (step) => {
+    const { before, event, after } = step;
+    if (event.type === 'REFRESH') {
+      expect(saidIn(step)).toEqual([]);
+      expect([after.result, after.range]).toEqual([before.result, before.range]);
+      // Only a result at rest is refreshed at once; nothing shown, nothing to refresh.
+      const sent = sentIn(step);
+      if (before.result !== null && !busy(before))
+        expect(sent).toEqual([{ effect: 'refresh', input: { range: before.range, result: before.result } }]);
+      else expect(sent).toEqual([]);
+    }
+    if (answers(event, before) && effectOf(event) === 'refresh') {
+      expect(saidIn(step)).toEqual([]);
+      expect(after.result).toEqual(event.type.startsWith('xstate.done.') ? event.output : before.result);
+    }
+  },
   'One request at a time': ({ after }) => expect(liveOf(after).length).toBeLessThanOrEqual(1),
   "A range the rule refuses says the rule's message, sends nothing, stops what is under way and shows nothing":
     (step) => {
@@ -238,8 +267,11 @@ const rangeRules: Rules<Seen, Event> = {
   "A load's answer is shown; a failure says so and keeps what was shown": (step) => {
     const { before, event, after } = step;
     if (!answers(event, before)) return;
-    expect(sentIn(step)).toEqual([]);
-    stopsAll(step);
+    // A change elsewhere noted meanwhile is refreshed right after (the refresh rule judges it).
+    const owed = after.requests.length > before.requests.length;
+    if (owed) expect(sentIn(step).map((r) => r.effect)).toEqual(['refresh']);
+    else stopsAll(step);
+    if (effectOf(event) === 'refresh') return;
     if (event.type.startsWith('xstate.done.')) {
       expect(saidIn(step)).toEqual([]);
       return expect(after.result).toEqual(event.output);
@@ -274,6 +306,9 @@ const SAMPLE_EVENTS: Event[] = [
   { type: 'xstate.error.actor.load', error: new Error('timeout') },
   { type: 'xstate.done.actor.loadMore', output: { rows: 2, more: false } },
   { type: 'xstate.error.actor.loadMore', error: new Error('timeout') },
+  { type: 'REFRESH' },
+  { type: 'xstate.done.actor.refresh', output: { rows: 7, more: false } },
+  { type: 'xstate.error.actor.refresh', error: new Error('timeout') },
 ];
 
 describe('date range load: every transition judged by the spec rules', () => {
@@ -284,6 +319,7 @@ describe('date range load: every transition judged by the spec rules', () => {
         value: state.value,
         result: state.context.result,
         range: state.context.resultRange,
+        stale: state.context.stale,
       }),
   });
   const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
@@ -311,6 +347,7 @@ describe('date range load scenarios', () => {
       result: { rows: 2, more: true },
       resultRange: { start: '2026-11-24', end: null },
       range: { start: '2026-11-24', end: null },
+      stale: false,
     });
   });
 
@@ -331,7 +368,12 @@ describe('date range load scenarios', () => {
     await flush();
     expect(sut.log).toEqual([`invalid: ${START_BEFORE_END}`]);
     expect(sut.actor.getSnapshot().matches('idle')).toBe(true);
-    expect(sut.actor.getSnapshot().context).toEqual({ result: null, resultRange: null, range: null });
+    expect(sut.actor.getSnapshot().context).toEqual({
+      result: null,
+      resultRange: null,
+      range: null,
+      stale: false,
+    });
 
     sut.actor.send(VALID);
     await flush();

@@ -164,6 +164,10 @@ interface Seen {
   messages: NotifyParams[];
   emitted: RowEditEmitted[];
   released: number;
+  /** 'Changed by someone else since you began editing it' shows with the row or in its dialog. */
+  notice: boolean;
+  /** The oracle's own note: versions of the row announced elsewhere while it was loading. */
+  announced: number[];
 }
 
 const viewOf = (snapshot: Snapshot): View => {
@@ -176,9 +180,21 @@ const viewOf = (snapshot: Snapshot): View => {
 };
 
 /** A page with the machine and its fake server, or a copy of one (with the record it loaded). */
-const oracleDriver = (sut: Sut = createSut(), loaded: LoadedRow | null = null): Driver<Seen, Event> => {
+const oracleDriver = (
+  sut: Sut = createSut(),
+  loaded: LoadedRow | null = null,
+  announced: number[] = [],
+): Driver<Seen, Event> => {
   return {
     async send(event) {
+      const before = sut.actor.getSnapshot();
+      if (
+        event.type === 'CHANGED_ELSEWHERE' &&
+        viewOf(before) === 'loading' &&
+        (event.keys as string[]).includes(before.context.id ?? '') &&
+        event.version !== null
+      )
+        announced = [...announced, event.version as number];
       const [, outcome, , effect] = event.type.split('.') as [string, string, string, Effect];
       if (!event.type.startsWith('xstate.')) sut.actor.send(event as never);
       // An answer arrives only for a call under way.
@@ -188,7 +204,14 @@ const oracleDriver = (sut: Sut = createSut(), loaded: LoadedRow | null = null): 
           await sut.resolve(effect, event.output);
         } else await sut.reject(effect, event.error);
       }
-      for (const path of activePaths(sut.actor.getSnapshot().value)) visitedByOracle.add(path);
+      const after = sut.actor.getSnapshot();
+      // A new load of a row starts with nothing announced.
+      if (
+        viewOf(after) === 'loading' &&
+        (viewOf(before) !== 'loading' || after.context.id !== before.context.id)
+      )
+        announced = [];
+      for (const path of activePaths(after.value)) visitedByOracle.add(path);
     },
     seen() {
       const snapshot = sut.actor.getSnapshot();
@@ -206,9 +229,11 @@ const oracleDriver = (sut: Sut = createSut(), loaded: LoadedRow | null = null): 
         messages: [...sut.notifications],
         emitted: [...sut.emitted],
         released: sut.cleared(),
+        notice: c.changedElsewhere,
+        announced: [...announced],
       };
     },
-    fork: () => oracleDriver(createSut(undefined, undefined, sut), loaded),
+    fork: () => oracleDriver(createSut(undefined, undefined, sut), loaded, announced),
   };
 };
 
@@ -236,7 +261,39 @@ const answered = (event: Event, before: Seen): string | null => {
   return waiting[before.view] === effect ? event.type : null;
 };
 
+const inEdit = (view: View) => editView(view) || view === 'saving';
+
 const rowEditRules: Rules<Seen, Event> = {
+  'A change elsewhere to the row in edit shows at once, before Save; nothing else moves or is sent': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    if (event.type !== 'CHANGED_ELSEWHERE') return;
+    expect(sentIn(step)).toEqual([]);
+    expect(saidIn(step)).toEqual([]);
+    keeps(step);
+    expect(after.column).toBe(before.column);
+    const version = event.version as number | null;
+    const newer =
+      (event.keys as string[]).includes(before.rowId ?? '') &&
+      (version === null || version > (before.loaded?.version ?? 0));
+    if (editView(before.view)) expect(after.notice).toBe(before.notice || newer);
+    else expect(after.notice).toBe(before.notice);
+  },
+  'The notice shows only with an edit, and stays while that edit does': (step) => {
+    const { before, event, after } = step;
+    if (!inEdit(after.view)) expect(after.notice).toBe(false);
+    if (event.type !== 'CHANGED_ELSEWHERE' && inEdit(before.view) && inEdit(after.view))
+      expect(after.notice).toBe(before.notice);
+  },
+  'A load shows the notice only for a change announced meanwhile that is newer than what it loaded': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    if (before.view !== 'loading' || !answered(event, before) || !event.type.includes('.done.')) return;
+    const { version } = event.output as LoadedRow;
+    expect(after.notice).toBe(before.announced.some((v) => v > version));
+  },
   'One request at a time': (step) => expect(sentIn(step).length).toBeLessThanOrEqual(1),
   'Only a draft without errors is ever sent': (step) => {
     for (const { effect, input } of sentIn(step))
@@ -446,6 +503,12 @@ const ORACLE_EVENTS: Event[] = [
   { type: 'CONFIRM' },
   { type: 'OPEN_CREATE', template: TEMPLATE },
   { type: 'CREATE' },
+  // Change events: the row in edit at a newer version, at the loaded one (its own save), deleted;
+  // other rows.
+  { type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 },
+  { type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 4 },
+  { type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null },
+  { type: 'CHANGED_ELSEWHERE', keys: ['18', '19'], version: 9 },
   { type: 'xstate.done.actor.load', output: LOADED },
   { type: 'xstate.error.actor.load', error: BROKEN },
   { type: 'xstate.done.actor.update', output: undefined },
@@ -474,6 +537,8 @@ describe('row edit: every transition judged by the spec rules', () => {
           valid: rowErrors('analysis', state.context.draft, LIMITS).length === 0,
           id: state.context.id,
           surface: state.context.surface,
+          changedElsewhere: state.context.changedElsewhere,
+          announced: state.context.announced,
         }),
     },
   );
@@ -561,6 +626,43 @@ describe('row edit', () => {
       { kind: 'error', message: `Error occurred, aId#17 was not modified! ${LANE_MESSAGE}` },
     ]);
     expect(sut.emitted).toEqual([]);
+  });
+
+  it('a change elsewhere to the row in edit is said before Save; the draft stays, and Save still meets the 409', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
+    // Another row, and this row at the version it was loaded with (its own save's echo): nothing.
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['18'], version: 9 });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 4 });
+    expect(sut.context().changedElsewhere).toBe(false);
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
+    expect(sut.status()).toBe('editing');
+    expect(sut.context()).toMatchObject({
+      changedElsewhere: true,
+      column: 'pol',
+      draft: { ...ROW, comment: 'mine' },
+    });
+    expect(sut.calls.filter((c) => c.effect !== 'load')).toEqual([]);
+    expect(sut.notifications).toEqual([]);
+    sut.actor.send({ type: 'SAVE' });
+    await sut.reject('update', CONFLICT);
+    // The 409 loads their change: the notice has done its work.
+    expect(sut.context().changedElsewhere).toBe(false);
+    await sut.resolve('load', { draft: { ...ROW, pol: 19 }, version: 5 });
+    expect(sut.context()).toMatchObject({ changedElsewhere: false, errors: [CHANGED_MEANWHILE] });
+  });
+
+  it('a change announced while the row loads counts only when newer than what the load answered', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 4 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(false);
+    sut.actor.send({ type: 'CANCEL' });
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(true);
   });
 
   it('a save refused because the record changed meanwhile says so and loads the record again', async () => {

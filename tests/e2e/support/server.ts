@@ -75,7 +75,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts src/server/main.ts and resolves once it serves the client; its output goes to `logFile`. */
+/** Starts src/server/main.ts and resolves once it is in service (health 200); its output goes to `logFile`. */
 export async function startServer(
   env: NodeJS.ProcessEnv,
   logFile: string,
@@ -116,8 +116,9 @@ export async function startServer(
       throw new Error(`labdesk server exited with ${exited} before answering; see ${logFile}`);
     }
     try {
-      // Health, not the page: the server answers the page while its database still starts, and a
-      // stop then may cancel the boot (the first admin never created).
+      // In service, not only accepting connections: on the embedded database the server listens
+      // before PGlite has booted, migrated and created the first admin (health says 503 till then),
+      // and a setup that stopped it then found no admin to sign in as on a busy machine.
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return { url, stop };
     } catch {

@@ -481,6 +481,11 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
           />
         ) : null}
       </div>
+      {editing?.notice ? (
+        <p className="dt-edit-notice" role="alert">
+          {editing.notice}
+        </p>
+      ) : null}
       {editing && editing.errors.length > 0 ? (
         <ul className="dt-edit-errors" aria-label={`Errors in row ${editing.rowId}`}>
           {editing.errors.map((m) => (

@@ -51,6 +51,8 @@ export interface RowEditing {
   fieldErrors: Readonly<Record<string, string>>;
   /** Every current message (shown next to the table). */
   errors: readonly string[];
+  /** Not a field's: the row changed elsewhere since its edit began (an alert next to the table). */
+  notice?: string | null;
   /** Saving: the fields stay, the buttons wait. */
   busy: boolean;
   onChange: (columnId: string, text: string) => void;

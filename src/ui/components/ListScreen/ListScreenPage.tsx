@@ -16,7 +16,7 @@ import type { FetchSelectionItems } from '../SelectionCard/useSelection';
 import { EmptyHint } from './EmptyHint';
 import { ListFilterPanel, ListScreenActions, ListStatus } from './ListScreenParts';
 import { useListScreen } from './useListScreen';
-import { LiveUpdates, changedWhileEditing, useChangedWhileEditing } from './LiveUpdates';
+import { LiveUpdates } from './LiveUpdates';
 import { useListView, type FetchListPage, type ListView } from './useListView';
 import type { ListEntity } from './types';
 
@@ -95,9 +95,6 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
     openCreate: rowEdit.openCreate,
   });
 
-  const editingId = rowEdit.tableProps.editing?.rowId;
-  const editChanged = useChangedWhileEditing(view.changedKeys, editingId);
-
   return (
     <Page
       title={config.title}
@@ -112,11 +109,6 @@ export function ListScreenPage<Row>({ config, className, actions, status }: List
       <ListStatus screen={screen}>
         {status?.(view)}
         <LiveUpdates view={view} />
-        {editChanged && editingId ? (
-          <p className="list-edit-changed" role="alert">
-            {changedWhileEditing(editingId)}
-          </p>
-        ) : null}
       </ListStatus>
       <ListFilterPanel screen={screen} withExclusion={config.withExclusion} />
       <div className="list-screen-body">

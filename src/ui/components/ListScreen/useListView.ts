@@ -77,8 +77,6 @@ export interface ListView<Row> {
   markedRows: ReadonlySet<string>;
   /** The last change elsewhere said in words, for a polite live region ('' when none). */
   changeSummary: string;
-  /** How often each key changed elsewhere since the view opened (a row being edited compares). */
-  changedKeys: ReadonlyMap<string, number>;
   /** The query of the current state (export, PDF, select-all-filtered). */
   query: SelectionQuery;
   /** The path and query string of the list request of `query`, relative to /api ('API Test'). */
@@ -167,14 +165,11 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
   // Change events: what touches this view is refetched (the machine debounces and never runs two
   // requests); a 'reload' (the stream missed too much) refetches as well.
   const [summary, setSummary] = useState('');
-  const [changedKeys, setChangedKeys] = useState<ReadonlyMap<string, number>>(() => new Map());
   const streamStatus = useOnChange((change) => {
     if (change === 'reload') return actor.send({ type: 'CHANGED_ELSEWHERE', keys: [] });
     if (!(VIEW_EVENTS[entity] ?? [entity]).includes(change.resource)) return;
     const own = change.resource === entity ? change.keys : [];
     actor.send({ type: 'CHANGED_ELSEWHERE', keys: own });
-    if (own.length > 0)
-      setChangedKeys((keys) => new Map([...keys, ...own.map((k) => [k, (keys.get(k) ?? 0) + 1] as const)]));
     setSummary(changeSummary(change));
   });
   useEffect(() => actor.send({ type: 'STREAM', live: streamStatus === 'live' }), [actor, streamStatus]);
@@ -243,7 +238,6 @@ export function useListView<Row>(options: ListViewOptions<Row>): ListView<Row> {
     streamStatus,
     markedRows,
     changeSummary: summary,
-    changedKeys,
     query,
     requestPath: `${entity}/view${params ? `?${params}` : ''}`,
     setPage: (page) => actor.send({ type: 'SET_PAGE', page }),

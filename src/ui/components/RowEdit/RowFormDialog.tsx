@@ -22,6 +22,8 @@ export interface RowFormDialogProps {
   fields: readonly FieldSpec[];
   values: FieldTexts;
   errors: readonly string[];
+  /** Edit mode: the record changed elsewhere since the dialog loaded it (an alert). */
+  notice?: string | null;
   fieldErrors: Readonly<Record<string, string>>;
   busy: boolean;
   canSubmit: boolean;
@@ -125,6 +127,11 @@ export function RowFormDialog(props: RowFormDialogProps) {
               ),
             )}
           </div>
+          {props.notice ? (
+            <p className="row-form-notice" role="alert">
+              {props.notice}
+            </p>
+          ) : null}
           {serverOnly.length > 0 ? (
             <ul className="row-form-errors" aria-label="Errors">
               {serverOnly.map((m) => (

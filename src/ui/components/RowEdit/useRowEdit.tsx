@@ -8,9 +8,11 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { auditTrailPath } from '../../../api/audit';
 import { getLimits } from '../../../api/config';
+import { changedWhileEditing } from '../../../domain/messages';
 import { resourceOf } from '../../../domain/resources';
 import { canCreate, rowEditMachine, rowEditStatus } from '../../../machines/rowEdit.machine';
 import { useAuth } from '../../state/AuthProvider';
+import { useOnChange } from '../../state/ChangeEventsProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import type { DataTableProps, RowEditing } from '../DataTable';
 import type { ListViewEntity } from '../ListScreen/types';
@@ -99,6 +101,12 @@ export function useRowEdit(
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor]);
 
+  // Change events of this resource: the machine says when they touch the row in edit.
+  useOnChange((change) => {
+    if (change !== 'reload' && change.resource === entity)
+      actor.send({ type: 'CHANGED_ELSEWHERE', keys: change.keys, version: change.version });
+  });
+
   const status = useSelector(actor, rowEditStatus);
   const context = useSelector(actor, (s) => s.context);
   const createEnabled = useSelector(actor, canCreate);
@@ -115,6 +123,10 @@ export function useRowEdit(
   }, [actor, resource]);
 
   const isEditing = (status === 'editing' || status === 'saving') && context.id !== null;
+  const notice =
+    isEditing && context.changedElsewhere && context.id
+      ? changedWhileEditing(resourceOf(resource.rowEntity).recordKey, context.id)
+      : null;
   const editTexts = useMemo<FieldTexts | null>(() => {
     if (!isEditing || !context.id) return null;
     const merged = mergedTexts(textsOf(context.record), context.draft);
@@ -135,6 +147,7 @@ export function useRowEdit(
             focusColumn: context.column,
             fieldErrors,
             errors: context.errors,
+            notice,
             busy: status === 'saving',
             onChange: change,
             onSave: save,
@@ -148,6 +161,7 @@ export function useRowEdit(
       context.errors,
       fieldErrors,
       context.surface,
+      notice,
       status,
       change,
       save,
@@ -209,6 +223,7 @@ export function useRowEdit(
           fields={resource.editFields}
           values={editTexts}
           errors={context.errors}
+          notice={notice}
           fieldErrors={fieldErrors}
           busy={status === 'saving'}
           canSubmit={status === 'editing'}

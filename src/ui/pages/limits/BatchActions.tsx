@@ -4,6 +4,7 @@
 import type { CSSProperties } from 'react';
 import { NO_DATA } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { LiveUpdates } from '../../components/ListScreen/LiveUpdates';
 import { Button } from '../../kit';
 import { PAGE_SHORTCUTS } from '../../shortcuts/list';
 import type { ConfigBatch } from './useConfigBatch';
@@ -32,7 +33,10 @@ export function BatchActions({ batch, isAdmin }: { batch: ConfigBatch<unknown>; 
 export const tableHeight = (rows: number, rowHeight: string): CSSProperties =>
   ({ '--rows': Math.max(rows, 1), '--row-height': rowHeight }) as CSSProperties;
 
-/** The messages and the batch-edited table of a configuration page (Limits, Settings), rows by name. */
+/**
+ * The messages and the batch-edited table of a configuration page (Limits, Settings), rows by name;
+ * rows changed elsewhere marked, and said in a polite live region.
+ */
 export function BatchTable<R extends { name: string }>({
   batch,
   label,
@@ -46,6 +50,7 @@ export function BatchTable<R extends { name: string }>({
 }) {
   return (
     <>
+      <LiveUpdates view={batch} />
       <div className="config-table" style={tableHeight(batch.rows.length, '44px')}>
         <DataTable
           label={label}
@@ -54,6 +59,7 @@ export function BatchTable<R extends { name: string }>({
           getRowId={rowName}
           emptyText={NO_DATA}
           loading={batch.busy}
+          markedRows={batch.markedRows}
           rowHeight={44}
           batch={isAdmin ? batch.batch : undefined}
         />

@@ -1,8 +1,12 @@
 // React wiring of the batch update machine for the Limits, Settings and Sync pages: the page gives
 // its kind, how to load the rows and how to store one changed row; the hook answers what the table's
-// `batch` option and the Reload/Update buttons need. A change event of the page's rows refreshes them.
+// `batch` option and the Reload/Update buttons need. A change event of the page's rows refreshes them,
+// marks the rows it named (as the lists do: useChangeMarks) and says so in words (changeSummary).
 import { useOnChange } from '../../state/ChangeEventsProvider';
 import { useMemo, useRef, useState } from 'react';
+import { changeSummary, type EventResource } from '../../../domain/events';
+import type { StreamStatus } from '../../../machines/eventStream.machine';
+import { useChangeMarks } from '../../components/ListScreen/useChangeMarks';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { NotificationPage } from '../../../domain/constants';
@@ -22,7 +26,7 @@ import { useNotifications } from '../../state';
 
 export interface ConfigBatchOptions<R> {
   kind: BatchKind<R>;
-  page: NotificationPage;
+  page: NotificationPage & EventResource;
   load: () => Promise<readonly R[]>;
   /** Stores one changed row; resolves with the row as stored, rejects when refused. */
   save: (row: R, draft: Draft) => Promise<R>;
@@ -35,6 +39,11 @@ export interface ConfigBatch<R> {
   canUpdate: boolean;
   busy: boolean;
   loaded: boolean;
+  /** Rows changed elsewhere just now (marked for a few seconds). */
+  markedRows: ReadonlySet<string>;
+  /** The last change elsewhere said in words, for a polite live region ('' when none). */
+  changeSummary: string;
+  streamStatus: StreamStatus;
   change: (id: string, field: string, value: string) => void;
   update: () => void;
   reload: () => void;
@@ -66,10 +75,18 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     }),
   );
   const actor = useActorRef(machine, { input: { kind: kind as BatchKind<unknown> } });
-  // A change of these rows elsewhere (change events): reload them silently, keeping the user's edits.
-  useOnChange((change) => {
-    if (change === 'reload' || change.resource === page) actor.send({ type: 'REFRESH' });
+  // A change of these rows elsewhere (change events): reload them silently, keeping the user's edits,
+  // and mark the rows the event named once the refresh brought them.
+  const [summary, setSummary] = useState('');
+  const streamStatus = useOnChange((change) => {
+    if (change === 'reload') return actor.send({ type: 'REFRESH' });
+    if (change.resource !== page) return;
+    actor.send({ type: 'REFRESH', keys: change.keys });
+    setSummary(changeSummary(change));
   });
+  const marked = useSelector(actor, (s: BatchSnapshot) => s.context.marked);
+  const markSeq = useSelector(actor, (s: BatchSnapshot) => s.context.markSeq);
+  const markedRows = useChangeMarks(marked, markSeq);
   const context = useSelector(actor, (s: BatchSnapshot) => s.context);
   const enabled = useSelector(actor, canUpdate);
   const busy = useSelector(actor, isBusy);
@@ -102,6 +119,9 @@ export function useConfigBatch<R>({ kind, page, load, save }: ConfigBatchOptions
     canUpdate: enabled,
     busy,
     loaded,
+    markedRows,
+    changeSummary: summary,
+    streamStatus,
     ...handlers,
   };
 }

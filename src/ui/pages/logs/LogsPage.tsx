@@ -7,13 +7,17 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchField as AriaSearchField, Input, Label } from 'react-aria-components';
 import type { Log } from '../../../domain/entities/log';
 import { filterLogs } from '../../../domain/logSearch';
+import { changeSummary } from '../../../domain/events';
 import { INFO, NO_DATA_AVAILABLE } from '../../../domain/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { LiveUpdates } from '../../components/ListScreen/LiveUpdates';
+import { useChangeMarks } from '../../components/ListScreen/useChangeMarks';
 import { Page } from '../../components/Page';
 import { Button } from '../../kit';
 import { DateField } from '../../kit/DateField';
 import { usePaletteActions } from '../../palette/registry';
 import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
+import { useOnChange } from '../../state/ChangeEventsProvider';
 import { useNotifications } from '../../state/NotificationProvider';
 import { useDateRange } from '../reports/useDateRange';
 import { useLogPages } from './useLogPages';
@@ -41,6 +45,16 @@ export function LogsPage() {
   });
   const loaded = logs.result;
   const loading = logs.loading;
+
+  // New hardware log lines (a sync file, the server's own): the shown range takes them on top,
+  // marked, and the live region says so; the search, the scroll and the loaded pages stay.
+  const [summary, setSummary] = useState('');
+  const streamStatus = useOnChange((change) => {
+    if (change !== 'reload' && change.resource !== 'logs') return;
+    logs.refresh();
+    if (change !== 'reload') setSummary(changeSummary(change));
+  });
+  const markedRows = useChangeMarks(loaded?.fresh ?? [], loaded?.freshSeq ?? 0);
 
   const shown = useMemo(
     () => (loaded ? filterLogs(loaded.logs, loaded.haystacks, deferredSearch) : []),
@@ -140,6 +154,7 @@ export function LogsPage() {
       <p className="logs-status muted" role="status" ref={statusLine} tabIndex={-1}>
         {status}
       </p>
+      <LiveUpdates view={{ changeSummary: summary, streamStatus }} />
       <DataTable
         label="Hardware logs"
         columns={COLUMNS}
@@ -148,6 +163,7 @@ export function LogsPage() {
         sorting={SORTED_BY_ID_DESC}
         emptyText={NO_DATA_AVAILABLE}
         loading={loading}
+        markedRows={markedRows}
       />
       {loaded && (logs.hasMore || logs.loadingMore) ? (
         <div className="logs-more">

@@ -21,6 +21,9 @@ export interface LoadedLogs {
   nextBefore: number | null;
   /** Read by the load machine: a further page exists. */
   more: boolean;
+  /** The lines the last refresh brought (changed elsewhere: marked), and a count of such refreshes. */
+  fresh: string[];
+  freshSeq: number;
 }
 
 const withPage = (previous: LoadedLogs | null, page: LogsPage, range: string): LoadedLogs => ({
@@ -30,7 +33,31 @@ const withPage = (previous: LoadedLogs | null, page: LogsPage, range: string): L
   totalItems: page.totalItems,
   nextBefore: page.nextBefore,
   more: page.nextBefore !== null,
+  fresh: previous?.fresh ?? [],
+  freshSeq: previous?.freshSeq ?? 0,
 });
+
+/**
+ * The shown lines with the range's newest page over them (a change event of the hardware log): its
+ * lines past the newest shown go on top, marked. When the newest page is all new, lines between it and
+ * the shown ones may be missing: the range starts over from that page.
+ */
+export const withNewest = (previous: LoadedLogs, page: LogsPage): LoadedLogs => {
+  const top = previous.logs.reduce((max, l) => Math.max(max, l.logId), -Infinity);
+  const added = page.logs.filter((l) => l.logId > top);
+  if (added.length === 0) return { ...previous, totalItems: page.totalItems };
+  const fresh = added.map((l) => String(l.logId));
+  if (added.length === page.logs.length && page.nextBefore !== null)
+    return { ...withPage(null, page, previous.range), fresh, freshSeq: previous.freshSeq + 1 };
+  return {
+    ...previous,
+    logs: [...added, ...previous.logs],
+    haystacks: [...added.map(logHaystack), ...previous.haystacks],
+    totalItems: page.totalItems,
+    fresh,
+    freshSeq: previous.freshSeq + 1,
+  };
+};
 
 /** What a failed load says: a date rule's 400, the busy 503 of a long range, else the timeout text. */
 export const logsFailureMessage = (error: unknown): string => {
@@ -54,6 +81,7 @@ export function useLogPages(handlers: LogPageHandlers): DateRangeLoad<LoadedLogs
         await getLogs(http, start, end, { signal, before: previous.nextBefore ?? undefined }),
         previous.range,
       ),
+    refresh: async ({ start, end }, previous, signal) => withNewest(previous, await getLogs(http, start, end, { signal })),
     invalid: (message) => handlers.notifyError(message),
     failed: (error) => handlers.notifyError(logsFailureMessage(error)),
     cleared: () => handlers.cleared(),

@@ -15,6 +15,8 @@ export interface DateRangeLoadHandlers<T> {
   load(range: DateRangeLoadInput, signal: AbortSignal): Promise<T>;
   /** A paged result (`more: true`) with its next page added; pages that are never paged leave it out. */
   loadMore?(range: DateRangeLoadInput, result: T, signal: AbortSignal): Promise<T>;
+  /** The shown result as it is now (a change event of it); pages that never refresh leave it out. */
+  refresh?(range: DateRangeLoadInput, result: T, signal: AbortSignal): Promise<T>;
   invalid(message: string): void;
   failed(error: unknown): void;
   cleared(): void;
@@ -32,6 +34,8 @@ export interface DateRangeLoad<T> {
   /** Adds the next page to the result. */
   more(): void;
   clear(): void;
+  /** Refreshes the shown result silently (nothing when none is shown). */
+  refresh(): void;
 }
 
 export function useDateRangeLoad<T>(handlers: DateRangeLoadHandlers<T>): DateRangeLoad<T> {
@@ -47,6 +51,11 @@ export function useDateRangeLoad<T>(handlers: DateRangeLoadHandlers<T>): DateRan
           const loadMore = latest.current.loadMore;
           if (!loadMore) throw new Error('this page has no further pages');
           return loadMore(input.range, input.result as T, signal);
+        }),
+        refresh: fromPromise<unknown, { range: DateRangeLoadInput; result: unknown }>(({ input, signal }) => {
+          const refresh = latest.current.refresh;
+          if (!refresh) return Promise.resolve(input.result);
+          return refresh(input.range, input.result as T, signal);
         }),
       },
       actions: {
@@ -67,6 +76,7 @@ export function useDateRangeLoad<T>(handlers: DateRangeLoadHandlers<T>): DateRan
       actor.send({ type: 'LOAD', start, end, today: labToday(Temporal.Now.instant(), LAB_TIMEZONE) }),
     more: () => actor.send({ type: 'MORE' }),
     clear: () => actor.send({ type: 'CLEAR' }),
+    refresh: () => actor.send({ type: 'REFRESH' }),
   }));
   return { result, range, loading, hasMore, loadingMore, ...api };
 }

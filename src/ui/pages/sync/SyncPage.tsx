@@ -27,6 +27,7 @@ import { Button, Slider, TextField } from '../../kit';
 import { useAuth, useNotifications } from '../../state';
 import { BatchActions } from '../limits/BatchActions';
 import { useBatchPaletteActions, useConfigBatch, type ConfigBatch } from '../limits/useConfigBatch';
+import { LiveUpdates } from '../../components/ListScreen/LiveUpdates';
 import '../limits/config.css';
 import './SyncPage.css';
 
@@ -143,6 +144,7 @@ export function SyncPage() {
           <h2 id="sync-status-heading">Status</h2>
           <StatusBadge status={overall} label="Overall:" />
         </div>
+        <LiveUpdates view={batch} />
         <div className="config-table" style={tableHeight(batch.rows.length, '34px')}>
           <DataTable
             label="Sync entries"
@@ -151,6 +153,7 @@ export function SyncPage() {
             getRowId={(e) => e.syncID}
             emptyText={NO_DATA}
             loading={batch.busy}
+            markedRows={batch.markedRows}
           />
         </div>
       </section>
