@@ -129,11 +129,12 @@ const KEPT_FLAGS = `left(${FLAGS_BASE}, 1) || substr(s.a_flags, 2, 6) || substr(
  * and grew with every import, issue 29).
  */
 async function writeStaged(trx: Kysely<Database>, optional: readonly string[]): Promise<number> {
-  await sql.raw(`analyze ${STAGE}`).execute(trx);
   await sql.raw(`create temporary table ${STAGE}_last on commit drop as
     select distinct on (s.s_id, s.s_stamp, s.date_in) s.*, null::bigint as a_id
     from ${STAGE} s order by s.s_id, s.s_stamp, s.date_in, s.line desc`).execute(trx);
   await sql.raw(`drop table ${STAGE}`).execute(trx);
+  // Its statistics, so that the planner joins the stored analyses by hash, not row by row.
+  await sql.raw(`analyze ${STAGE}_last`).execute(trx);
   await sql.raw(`insert into sample (s_id, s_stamp) select distinct s_id, s_stamp from ${STAGE}_last on conflict do nothing`).execute(trx);
   await sql.raw(`with stored as materialized (
       select a.a_id, a.s_id, a.s_stamp, a.date_in from analysis a
