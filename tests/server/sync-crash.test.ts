@@ -165,7 +165,7 @@ describe('kill -9 in the middle of a 100,000-row sync file', () => {
         while (
           (
             await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and query ilike '%insert into "analysis"%' and state <> 'idle'`.execute(database.db)
+              where datname = current_database() and query ilike '%insert into%analysis%' and state <> 'idle'`.execute(database.db)
           ).rows[0]!.n === 0
         ) {
           expect(Date.now()).toBeLessThan(deadline);

@@ -237,7 +237,8 @@ const fillAbsent = (
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 const sameRow = (a: SampleRow, b: SampleRow): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-const CHUNK = 500;
+/** Audit events per statement (6 parameters each, below the protocol's 65,535). */
+const AUDIT_CHUNK = 5000;
 
 /**
  * Validates and imports one file. Throws HttpError 400 with 'Line n: …' messages when any row is
@@ -266,34 +267,32 @@ export const importSamples = async (
       const all = [...shapeErrors, ...errors].sort((a, b) => lineOf(a) - lineOf(b));
       if (all.length > 0) throw reject(all);
 
+      const written = await upsert(
+        trx,
+        columns,
+        valid.map((v) => v.values),
+      );
       let createdCount = 0;
       let updatedCount = 0;
-      for (let i = 0; i < valid.length; i += CHUNK) {
-        const chunk = valid.slice(i, i + CHUNK);
-        const written = await upsert(
-          trx,
-          columns,
-          chunk.map((v) => v.values),
-        );
-        const audits = chunk.flatMap(({ before }, j) => {
-          const after = written.get(keyText(chunk[j]!.values));
-          if (!after || (before && sameRow(before, after))) return [];
-          if (before) updatedCount++;
-          else createdCount++;
-          return [
-            {
-              actor,
-              action: before ? ('update' as const) : ('create' as const),
-              entity: SAMPLES_RESOURCE.auditEntity,
-              entityKey: keyText(after),
-              before: json(before),
-              after: json(after),
-            },
-          ];
-        });
-        // One statement per chunk instead of recordAudit per row: a 5 MB file holds ~60,000 rows.
-        if (audits.length > 0) await trx.insertInto('auditEvent').values(audits).execute();
-      }
+      const audits = valid.flatMap(({ before, values }) => {
+        const after = written.get(keyText(values));
+        if (!after || (before && sameRow(before, after))) return [];
+        if (before) updatedCount++;
+        else createdCount++;
+        return [
+          {
+            actor,
+            action: before ? ('update' as const) : ('create' as const),
+            entity: SAMPLES_RESOURCE.auditEntity,
+            entityKey: keyText(after),
+            before: json(before),
+            after: json(after),
+          },
+        ];
+      });
+      // One statement per chunk instead of recordAudit per row: a 5 MB file holds ~60,000 rows.
+      for (let i = 0; i < audits.length; i += AUDIT_CHUNK)
+        await trx.insertInto('auditEvent').values(audits.slice(i, i + AUDIT_CHUNK)).execute();
       return {
         message: fileUploaded(fileName),
         total: valid.length,
@@ -309,25 +308,48 @@ export const importSamples = async (
 
 const lineOf = (message: string): number => Number(/^Line (\d+)/.exec(message)?.[1] ?? 0);
 
-/** Inserts new samples and updates existing ones; only the file's columns are written on update. */
+/** The sample table's columns as written, with the type their array parameter is cast to. */
+const UPSERT_TYPES: Readonly<Record<keyof ReturnType<typeof sampleValues>, string>> = {
+  sId: 'text',
+  sStamp: 'timestamp',
+  name: 'text',
+  weightNet: 'numeric',
+  weightBru: 'numeric',
+  weightTar: 'numeric',
+  quantity: 'integer',
+  distance: 'numeric',
+  dateCrumbled: 'timestamp',
+  sFlags: 'text',
+  lane: 'smallint',
+  comment: 'text',
+  dateExported: 'timestamp',
+};
+
+/**
+ * Inserts new samples and updates existing ones, in one statement whatever the file's size (one
+ * array parameter per column): the triggers of the report summary and the change events then run
+ * once per file, not once per chunk. Only the file's columns are written on update.
+ */
 const upsert = async (
   trx: Transaction<Database>,
   columns: readonly ImportColumn[],
   values: readonly ReturnType<typeof sampleValues>[],
 ): Promise<Map<string, SampleRow>> => {
   const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp');
-  const rows = await trx
-    .insertInto('sample')
-    .values(values.map((v) => ({ ...v })))
-    .onConflict((oc) => {
-      const target = oc.columns(['sId', 'sStamp']);
-      if (updateColumns.length === 0) return target.doNothing();
-      return target.doUpdateSet(
-        Object.fromEntries(updateColumns.map((c) => [c, sql.ref(`excluded.${snake(c)}`)])),
-      );
-    })
-    .returningAll()
-    .execute();
+  const names = Object.keys(UPSERT_TYPES) as (keyof typeof UPSERT_TYPES)[];
+  const arrays = names.map((n) => {
+    const texts = values.map((v) => (v[n] === null || v[n] === undefined ? null : String(v[n])));
+    return sql`${texts}::${sql.raw(UPSERT_TYPES[n])}[]`;
+  });
+  const onConflict =
+    updateColumns.length === 0
+      ? sql`do nothing`
+      : sql`do update set ${sql.join(updateColumns.map((c) => sql`${sql.ref(snake(c))} = excluded.${sql.ref(snake(c))}`))}`;
+  const { rows } = await sql<SampleRow>`
+    insert into sample (${sql.join(names.map((n) => sql.ref(snake(n))))})
+    select * from unnest(${sql.join(arrays)})
+    on conflict (s_id, s_stamp) ${onConflict}
+    returning *`.execute(trx);
   return new Map(rows.map((r) => [keyText(r), r]));
 };
 

@@ -63,7 +63,10 @@ const reasonOf = (err: unknown): string => {
   return `the database refused the file (${message})`;
 };
 
-/** Imports checked lines as they stream in, CHUNK at a time (a whole-file kind at the end). */
+/**
+ * Imports checked lines as they stream in, CHUNK at a time (a whole-file kind at the end); a kind that
+ * stages its chunks writes them at `finish`, in one set-based statement per table.
+ */
 export const importRows = async (
   trx: Kysely<Database>,
   importer: Importer<unknown>,
@@ -83,7 +86,7 @@ export const importRows = async (
     }
   }
   if (lines.length > 0) rows += await importer.write(trx, lines, columns);
-  return rows;
+  return importer.finish ? importer.finish(trx, columns) : rows;
 };
 
 export const WRITE_CHUNK = 5000;

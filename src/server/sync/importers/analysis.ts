@@ -12,7 +12,7 @@ import { SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
-import { asText, checkPrecision, chunks, lastOfEachKey, snake, type Importer } from './shared';
+import { asText, checkPrecision, snake, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',
@@ -32,6 +32,7 @@ type Measure = (typeof ANALYSIS_MEASURES)[number];
 export const ANALYSIS_COLUMNS = ['sId', 'sStamp', 'dateIn', 'dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'] as const;
 
 interface AnalysisLine {
+  line: number;
   sId: string;
   sStamp: string;
   dateIn: string;
@@ -40,9 +41,6 @@ interface AnalysisLine {
   lane: number | null;
   comment: string | null;
 }
-
-const keyOf = (sId: string, sStamp: string, dateIn: string) => `${sId}|${sStamp}|${dateIn}`;
-const lineKey = (l: AnalysisLine) => keyOf(l.sId, l.sStamp, l.dateIn);
 
 export const analysisImporter: Importer<AnalysisLine> = {
   columns: ANALYSIS_COLUMNS,
@@ -54,6 +52,7 @@ export const analysisImporter: Importer<AnalysisLine> = {
       checkPrecision(r, m, values[m]);
     }
     return {
+      line: r.line,
       sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!,
       sStamp: cellDateTime(r, 'sStamp', true)!,
       dateIn: cellDateTime(r, 'dateIn', true)!,
@@ -63,89 +62,96 @@ export const analysisImporter: Importer<AnalysisLine> = {
       comment: cellText(r, 'comment', 2000),
     };
   },
-  async write(trx, all, columns) {
-    // The same analysis twice: the later line is the newer measurement (a later chunk updates it).
-    const lines = lastOfEachKey(all, lineKey);
-    const limits = await loadLimitBounds(trx);
-    const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase()));
-    for (const part of chunks(lines)) await writeChunk(trx, part, optional, limits);
+  async write(trx, lines) {
+    let limits = staged.get(trx);
+    if (!limits) {
+      await sql.raw(STAGE_TABLE).execute(trx);
+      staged.set(trx, (limits = await loadLimitBounds(trx)));
+    }
+    await stageLines(trx, lines, limits);
     return lines.length;
+  },
+  async finish(trx, columns) {
+    if (!staged.delete(trx)) return 0;
+    const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase()));
+    return writeStaged(trx, optional);
   },
 };
 
 type Limits = Awaited<ReturnType<typeof loadLimitBounds>>;
 
-const SQL_TYPE: Record<string, string> = { dateOut: 'timestamp', lane: 'smallint', comment: 'text' };
-const typeOf = (column: string) => SQL_TYPE[column] ?? 'numeric';
-const valueOf = (l: AnalysisLine, column: string): string | null =>
-  column === 'dateOut' ? l.dateOut : column === 'lane' ? asText(l.lane) : column === 'comment' ? l.comment : asText(l.values[column as Measure]);
+/** The transactions whose file is being staged, with the limits its flags are computed against. */
+const staged = new WeakMap<Kysely<Database>, Limits>();
 
-async function writeChunk(trx: Kysely<Database>, lines: AnalysisLine[], optional: string[], limits: Limits) {
-  const sIds = lines.map((l) => l.sId);
-  const sStamps = lines.map((l) => l.sStamp);
-  await sql`
-    insert into sample (s_id, s_stamp)
-    select distinct u.s_id, u.s_stamp from unnest(${sIds}::text[], ${sStamps}::timestamp[]) as u(s_id, s_stamp)
-    on conflict do nothing`.execute(trx);
-  // The stored analyses of the chunk's samples, found by sId alone and matched here. A join on the
-  // whole key leaves the plan to the planner's guess, and with analyses sharing one sStamp or dateIn
-  // it may walk that column's index once per row: a 30,000-line file of one stamp took minutes and
-  // grew with every import (issue 29). sId = any(…) can only use the (s_id, s_stamp) index or a
-  // scan, and every row fetched is matched once in a Map.
-  const existing = await sql<{ aId: number; sId: string; sStamp: string; dateIn: string | null; aFlags: string }>`
-    select a_id, s_id, s_stamp, date_in, a_flags from analysis
-    where s_id = any(${[...new Set(sIds)]}::text[])
-    order by a_id`.execute(trx);
-  const wanted = new Set(lines.map(lineKey));
-  const found = new Map<string, { aId: number; aFlags: string }>();
-  for (const row of existing.rows) {
-    if (row.dateIn === null) continue;
-    const key = keyOf(row.sId, row.sStamp, row.dateIn);
-    if (wanted.has(key) && !found.has(key)) found.set(key, { aId: row.aId, aFlags: row.aFlags });
-  }
-  const flagValues = (l: AnalysisLine) =>
-    Object.fromEntries(AFLAG_VALUE_ORDER.map((n) => [n, l.values[n as AFlagValue]])) as Record<AFlagValue, number | null>;
+const STAGE = 'sync_analysis_stage';
+const MEASURE_COLUMNS = ANALYSIS_MEASURES.map(snake);
+/**
+ * A file's checked lines, staged in its transaction (a temporary table: no WAL, no index, no
+ * trigger) and written at the end in one statement per table, so that the triggers of the report
+ * summary and the change events run once per file instead of once per chunk. `a_flags` holds the
+ * flags of a new analysis; for a stored one, positions 2–7 are taken from it (computeAFlags).
+ */
+const STAGE_TABLE = `create temporary table ${STAGE} (
+  line integer not null, s_id text not null, s_stamp timestamp not null, date_in timestamp not null, a_flags text not null,
+  date_out timestamp, ${MEASURE_COLUMNS.map((c) => `${c} numeric`).join(', ')}, lane smallint, comment text
+) on commit drop`;
 
-  const updates = lines.flatMap((l) => {
-    const hit = found.get(keyOf(l.sId, l.sStamp, l.dateIn));
-    return hit ? [{ l, aId: hit.aId, flags: computeAFlags(hit.aFlags, flagValues(l), limits) }] : [];
-  });
-  const inserts = lines.filter((l) => !found.has(keyOf(l.sId, l.sStamp, l.dateIn)));
+const flagValues = (l: AnalysisLine) =>
+  Object.fromEntries(AFLAG_VALUE_ORDER.map((n) => [n, l.values[n as AFlagValue]])) as Record<AFlagValue, number | null>;
 
-  if (updates.length > 0) {
-    const cols = ['aFlags', ...optional];
-    const arrays = cols.map((c) =>
-      c === 'aFlags' ? updates.map((u) => u.flags) : updates.map((u) => valueOf(u.l, c)),
-    );
-    const names = cols.map(snake);
-    await sql`
-      update analysis a set ${sql.join(names.map((n) => sql`${sql.ref(n)} = u.${sql.ref(n)}`))}
-      from unnest(${updates.map((u) => String(u.aId))}::bigint[], ${sql.join(
-        arrays.map((arr, i) => sql`${arr}::${sql.raw(i === 0 ? 'text' : typeOf(cols[i]!))}[]`),
-      )}) as u(a_id, ${sql.join(names.map((n) => sql.ref(n)))})
-      where a.a_id = u.a_id`.execute(trx);
-  }
-  if (inserts.length > 0) {
-    const cols = ['sId', 'sStamp', 'dateIn', 'aFlags', ...optional];
-    const arrays = cols.map((c) =>
-      inserts.map((l) =>
-        c === 'sId'
-          ? l.sId
-          : c === 'sStamp'
-            ? l.sStamp
-            : c === 'dateIn'
-              ? l.dateIn
-              : c === 'aFlags'
-                ? computeAFlags(DEFAULT_FLAGS, flagValues(l), limits)
-                : valueOf(l, c),
-      ),
-    );
-    const types = cols.map((c) =>
-      c === 'sId' || c === 'aFlags' ? 'text' : c === 'sStamp' || c === 'dateIn' ? 'timestamp' : typeOf(c),
-    );
-    const names = cols.map(snake);
-    await sql`
-      insert into analysis (${sql.join(names.map((n) => sql.ref(n)))})
-      select * from unnest(${sql.join(arrays.map((arr, i) => sql`${arr}::${sql.raw(types[i]!)}[]`))})`.execute(trx);
-  }
+async function stageLines(trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits): Promise<void> {
+  const arrays: { values: (string | null)[]; type: string }[] = [
+    { values: lines.map((l) => String(l.line)), type: 'integer' },
+    { values: lines.map((l) => l.sId), type: 'text' },
+    { values: lines.map((l) => l.sStamp), type: 'timestamp' },
+    { values: lines.map((l) => l.dateIn), type: 'timestamp' },
+    { values: lines.map((l) => computeAFlags(DEFAULT_FLAGS, flagValues(l), limits)), type: 'text' },
+    { values: lines.map((l) => l.dateOut), type: 'timestamp' },
+    ...ANALYSIS_MEASURES.map((m) => ({ values: lines.map((l) => asText(l.values[m])), type: 'numeric' })),
+    { values: lines.map((l) => asText(l.lane)), type: 'smallint' },
+    { values: lines.map((l) => l.comment), type: 'text' },
+  ];
+  await sql`insert into ${sql.raw(STAGE)} select * from unnest(${sql.join(
+    arrays.map((a) => sql`${a.values}::${sql.raw(a.type)}[]`),
+  )})`.execute(trx);
+}
+
+/** The stored flags with positions 2–7 of the staged ones (computeAFlags on a stored analysis). */
+const FLAGS_BASE = `rpad(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'), greatest(7, length(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'))), '-')`;
+const KEPT_FLAGS = `left(${FLAGS_BASE}, 1) || substr(s.a_flags, 2, 6) || substr(${FLAGS_BASE}, 8)`;
+
+/**
+ * The staged file, written: its new samples (with the defaults), its analyses updated or added by
+ * the natural key (the file's last line of a key wins; a stored key matches its first analysis).
+ * The stored analyses are found by sId alone and matched on the whole key in a hash join: a join
+ * on the whole key leaves the plan to the planner's guess, and with analyses sharing one sStamp or
+ * dateIn it may walk that column's index once per row (a 30,000-line file of one stamp took minutes
+ * and grew with every import, issue 29).
+ */
+async function writeStaged(trx: Kysely<Database>, optional: readonly string[]): Promise<number> {
+  await sql.raw(`create temporary table ${STAGE}_last on commit drop as
+    select distinct on (s.s_id, s.s_stamp, s.date_in) s.*, null::bigint as a_id
+    from ${STAGE} s order by s.s_id, s.s_stamp, s.date_in, s.line desc`).execute(trx);
+  await sql.raw(`drop table ${STAGE}`).execute(trx);
+  // Its statistics, so that the planner joins the stored analyses by hash, not row by row.
+  await sql.raw(`analyze ${STAGE}_last`).execute(trx);
+  await sql.raw(`insert into sample (s_id, s_stamp) select distinct s_id, s_stamp from ${STAGE}_last on conflict do nothing`).execute(trx);
+  await sql.raw(`with stored as materialized (
+      select a.a_id, a.s_id, a.s_stamp, a.date_in from analysis a
+      where a.s_id in (select distinct s_id from ${STAGE}_last) and a.date_in is not null
+    ), first as (
+      select distinct on (s_id, s_stamp, date_in) a_id, s_id, s_stamp, date_in from stored order by s_id, s_stamp, date_in, a_id
+    )
+    update ${STAGE}_last s set a_id = f.a_id from first f
+    where f.s_id = s.s_id collate "C" and f.s_stamp = s.s_stamp and f.date_in = s.date_in`).execute(trx);
+  const names = optional.map(snake);
+  await sql.raw(`update analysis a set a_flags = ${KEPT_FLAGS}${names.map((n) => `, ${n} = s.${n}`).join('')}
+    from ${STAGE}_last s
+    where s.a_id is not null and a.a_id = s.a_id`).execute(trx);
+  const inserted = ['s_id', 's_stamp', 'date_in', 'a_flags', ...names];
+  await sql.raw(`insert into analysis (${inserted.join(', ')})
+    select ${inserted.map((n) => `s.${n}`).join(', ')} from ${STAGE}_last s where s.a_id is null order by s.line`).execute(trx);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(STAGE)}_last`.execute(trx);
+  await sql.raw(`drop table ${STAGE}_last`).execute(trx);
+  return rows[0]!.n;
 }

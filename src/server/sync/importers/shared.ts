@@ -26,6 +26,11 @@ export interface Importer<L> {
    * transaction; `columns` are the header's (lower case). Answers the number of rows taken.
    */
   write(trx: Kysely<Database>, lines: L[], columns: ReadonlySet<string>): Promise<number>;
+  /**
+   * A kind that only stages its chunks in `write` (a temporary table of the transaction) writes
+   * the file here, after its last chunk; answers the number of rows taken (then `write`'s are not).
+   */
+  finish?(trx: Kysely<Database>, columns: ReadonlySet<string>): Promise<number>;
 }
 
 /** The lines of a chunk with one line per key: the last of each key, in the order of their last lines. */
