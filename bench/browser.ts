@@ -24,8 +24,8 @@ import { freePort, loadDemoData, startServer, type RunningServer } from '../test
 import { progress, round } from './progress';
 import { measureKeyToPaint } from './typing';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ADMIN = { email: 'bench-admin@labdesk.test', password: 'bench-admin-pass-1' };
+export const CHROMIUM = '/usr/bin/chromium';
+export const ADMIN = { email: 'bench-admin@labdesk.test', password: 'bench-admin-pass-1' };
 const BIG_PAGE = 15_000;
 const SMALL_PAGE = 50;
 const LONG_FRAME_MS = 50;
@@ -105,9 +105,9 @@ const percentile = (values: readonly number[], p: number): number => {
 };
 
 /** The launch flags of the e2e tests (playwright.config.ts), so both run the same browser. */
-const launchArgs = (): string[] => playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'];
+export const launchArgs = (): string[] => playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'];
 
-const ensureBuild = (): void => {
+export const ensureBuild = (): void => {
   if (existsSync('dist/index.html')) return;
   progress('browser', 'dist/ is missing, building the client …');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -115,7 +115,7 @@ const ensureBuild = (): void => {
 };
 
 /** A fresh data dir: the first start creates the admin, then the demo campaign, then the server. */
-const startDemoServer = async (dataDir: string, logFile: string): Promise<RunningServer> => {
+export const startDemoServer = async (dataDir: string, logFile: string): Promise<RunningServer> => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LAB_DATA_DIR: dataDir,
@@ -133,7 +133,7 @@ const startDemoServer = async (dataDir: string, logFile: string): Promise<Runnin
 };
 
 /** Signs in through the API and stores the session as the app does (tests/e2e/support/fixtures). */
-const signIn = async (page: Page, url: string): Promise<void> => {
+export const signIn = async (page: Page, url: string): Promise<void> => {
   const response = await page.request.post(`${url}/api/auth/signin`, { data: ADMIN });
   if (!response.ok()) throw new Error(`sign-in answered ${response.status()}`);
   const session = (await response.json()) as Record<string, unknown>;

@@ -350,6 +350,7 @@ const main = async (): Promise<void> => {
   if (process.argv.includes('--heavy')) return (await import('./heavy')).benchHeavy();
   if (process.argv.includes('--start')) return (await import('./start')).benchStart();
   if (process.argv.includes('--events')) return (await import('./events')).benchEvents();
+  if (process.argv.includes('--live')) return (await import('./live')).benchLive();
   const options = parseArgs(process.argv.slice(2));
   const results: CaseResult[] = [];
   const meta: Record<string, unknown> = { options, node: process.version, at: new Date().toISOString() };
