@@ -308,8 +308,11 @@ export const importSamples = async (
 
 const lineOf = (message: string): number => Number(/^Line (\d+)/.exec(message)?.[1] ?? 0);
 
-/** The sample table's columns as written, with the type their array parameter is cast to. */
-const UPSERT_TYPES: Readonly<Record<keyof ReturnType<typeof sampleValues>, string>> = {
+/**
+ * The sample table's columns as written, with the type their array parameter is cast to (the upload's
+ * upsert here and the sample sync's, sync/importers/sample.ts).
+ */
+export const SAMPLE_COLUMN_TYPES: Readonly<Record<keyof ReturnType<typeof sampleValues>, string>> = {
   sId: 'text',
   sStamp: 'timestamp',
   name: 'text',
@@ -336,10 +339,10 @@ const upsert = async (
   values: readonly ReturnType<typeof sampleValues>[],
 ): Promise<Map<string, SampleRow>> => {
   const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp');
-  const names = Object.keys(UPSERT_TYPES) as (keyof typeof UPSERT_TYPES)[];
+  const names = Object.keys(SAMPLE_COLUMN_TYPES) as (keyof typeof SAMPLE_COLUMN_TYPES)[];
   const arrays = names.map((n) => {
     const texts = values.map((v) => (v[n] === null || v[n] === undefined ? null : String(v[n])));
-    return sql`${texts}::${sql.raw(UPSERT_TYPES[n])}[]`;
+    return sql`${texts}::${sql.raw(SAMPLE_COLUMN_TYPES[n])}[]`;
   });
   const onConflict =
     updateColumns.length === 0

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
 import type { Database } from '../../db/database';
-import { IMPORT_COLUMNS } from '../../services/samples-import';
+import { IMPORT_COLUMNS, SAMPLE_COLUMN_TYPES } from '../../services/samples-import';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
 import { asText, chunks, lastOfEachKey, snake, type Importer } from './shared';
 
@@ -15,18 +15,6 @@ const OPTIONAL = SAMPLE_COLUMNS.slice(2);
 
 /** numeric(9,3) weights, numeric(9,2) distance. */
 const BOUNDS: Record<string, number> = { weightBru: 1e6, weightTar: 1e6, weightNet: 1e6, distance: 1e7 };
-const TYPES: Record<string, string> = {
-  name: 'text',
-  weightBru: 'numeric',
-  weightTar: 'numeric',
-  weightNet: 'numeric',
-  quantity: 'integer',
-  distance: 'numeric',
-  dateCrumbled: 'timestamp',
-  sFlags: 'text',
-  lane: 'smallint',
-  comment: 'text',
-};
 
 type SampleLine = Record<(typeof SAMPLE_COLUMNS)[number], string | null>;
 
@@ -71,7 +59,7 @@ async function writeChunk(trx: Kysely<Database>, lines: SampleLine[], present: s
   const cols = ['sId', 'sStamp', ...present];
   const names = cols.map(snake);
   const arrays = cols.map((c) => lines.map((l) => l[c as keyof SampleLine]));
-  const types = cols.map((c) => (c === 'sId' ? 'text' : c === 'sStamp' ? 'timestamp' : TYPES[c]!));
+  const types = cols.map((c) => SAMPLE_COLUMN_TYPES[c as keyof typeof SAMPLE_COLUMN_TYPES]);
   const valueOf = (c: string) =>
     c === 'sFlags' ? sql`coalesce(u.s_flags, '-----')` : c === 'lane' ? sql`coalesce(u.lane, 1)` : sql`u.${sql.ref(snake(c))}`;
   const updates = present.map((c) => sql`${sql.ref(snake(c))} = excluded.${sql.ref(snake(c))}`);
