@@ -186,7 +186,8 @@ test.describe('Live updates', () => {
       await page.keyboard.press('Enter');
       await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(changedMeanwhile('aId', aId));
       await expect(notice).toHaveCount(0);
-      await expect(rowOf(page, aId)).toContainText(words);
+      // The row is loaded again and stays in edit (as after any 409): their comment is in its field.
+      await expect(rowOf(page, aId).getByRole('textbox', { name: 'Comment' })).toHaveValue(words);
     } finally {
       await other.page.context().close();
     }
