@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config';
 import { freePort, loadDemoData, startServer, type RunningServer } from '../tests/e2e/support/server';
 import { progress, round } from './progress';
@@ -375,18 +375,30 @@ const stopProfile = async (cdp: Cdp, what: string): Promise<void> => {
   await cdp.detach();
 };
 
-export async function benchBrowser(options: {
-  runs: number;
-  profile?: boolean;
-}): Promise<BrowserBenchResult> {
+/** The built server on a fresh data dir with the demo campaign, Chromium signed in on its Analysis page. */
+export interface DemoBrowser {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+  /** Closes the browser, stops the server and removes its data dir. */
+  close: () => Promise<void>;
+}
+
+/** What every browser bench starts with; `name` names the data dir and the server's log (.tmp/bench). */
+export const openDemoBrowser = async (name: string, timeoutMs: number): Promise<DemoBrowser> => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   ensureBuild();
   mkdirSync(join('.tmp', 'bench'), { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-bench-browser-'));
-  const logFile = resolve('.tmp', 'bench', 'browser-server.log');
+  const dataDir = mkdtempSync(join(tmpdir(), `labdesk-bench-${name}-`));
+  const logFile = resolve('.tmp', 'bench', `${name}-server.log`);
   rmSync(logFile, { force: true });
   const server = await startDemoServer(dataDir, logFile);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: launchArgs() });
+  const close = async (): Promise<void> => {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
@@ -394,12 +406,25 @@ export async function benchBrowser(options: {
       timezoneId: 'Europe/Vienna',
     });
     // tsx (esbuild keepNames) wraps named inner functions in __name(…), which the page lacks; the
-    // in-page functions of this file are sent as their compiled text.
+    // in-page functions of the benches are sent as their compiled text.
     await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
     const page = await context.newPage();
-    page.setDefaultTimeout(120_000);
+    page.setDefaultTimeout(timeoutMs);
     await signIn(page, server.url);
     await page.goto(`${server.url}/analysis`);
+    return { server, browser, page, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+};
+
+export async function benchBrowser(options: {
+  runs: number;
+  profile?: boolean;
+}): Promise<BrowserBenchResult> {
+  const { browser, page, close } = await openDemoBrowser('browser', 120_000);
+  try {
     await grid(page).waitFor();
     await waitForRowCount(page, SMALL_PAGE);
     const totalText = await page.getByText(/^Currently filtering #\d+$/).innerText();
@@ -541,11 +566,8 @@ export async function benchBrowser(options: {
         runs.map((r) => r.smallMaxDomRows),
       ),
     ];
-    await context.close();
     return { analyses, keyToPaintMs, runs, summary };
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -6,11 +6,7 @@
 // the comment in the page: commit, NOTIFY, the hub's read, the stream, the list's debounce, the
 // refetch and the render. The page's moment is taken inside it (a MutationObserver's Date.now());
 // server and browser share the machine's clock. p50/p95/max over the runs.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ADMIN, CHROMIUM, ensureBuild, launchArgs, signIn, startDemoServer } from './browser';
+import { ADMIN, openDemoBrowser } from './browser';
 import { progress, round } from './progress';
 
 // What the in-page function uses of the DOM (this file compiles without the DOM library).
@@ -33,21 +29,8 @@ const quantile = (xs: readonly number[], q: number): number => {
 export const benchLive = async (): Promise<void> => {
   const at = process.argv.indexOf('--runs');
   const runs = at >= 0 ? Number(process.argv[at + 1]) : 20;
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
-  ensureBuild();
-  mkdirSync(join('.tmp', 'bench'), { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-bench-live-'));
-  const logFile = resolve('.tmp', 'bench', 'live-server.log');
-  rmSync(logFile, { force: true });
-  const server = await startDemoServer(dataDir, logFile);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: launchArgs() });
+  const { server, page, close } = await openDemoBrowser('live', 60_000);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/analysis`);
     const rows = page.getByRole('grid', { name: 'Analyses' }).locator('[role=row][data-row-key]');
     await rows.nth(4).waitFor();
     // The other workstation: its own token.
@@ -64,13 +47,16 @@ export const benchLive = async (): Promise<void> => {
     const fromAnswer: number[] = [];
     for (let run = 0; run < runs; run++) {
       const aId = await rows.nth(run % 5).getAttribute('data-row-key');
-      const current = (await (await fetch(`${server.url}/api/analysis/${aId}`, { headers: auth })).json()) as object;
+      const current = (await (
+        await fetch(`${server.url}/api/analysis/${aId}`, { headers: auth })
+      ).json()) as object;
       const comment = `live bench ${Date.now()}-${run}`;
       // Armed before the write: resolves in the page with the moment the row shows the comment.
       const shown = page.evaluate(
         ([key, text]) => {
           const g = globalThis as unknown as PageGlobals;
-          const has = () => g.document.querySelector(`[data-row-key="${key}"]`)?.textContent?.includes(text) ?? false;
+          const has = () =>
+            g.document.querySelector(`[data-row-key="${key}"]`)?.textContent?.includes(text) ?? false;
           return new Promise<number>((done) => {
             const observer = new g.MutationObserver(() => {
               if (!has()) return;
@@ -89,11 +75,15 @@ export const benchLive = async (): Promise<void> => {
         body: JSON.stringify({ ...current, comment }),
       });
       const answered = Date.now();
-      if (answer.status !== 200) throw new Error(`PUT analysis/${aId} answered ${answer.status}: ${await answer.text()}`);
+      if (answer.status !== 200)
+        throw new Error(`PUT analysis/${aId} answered ${answer.status}: ${await answer.text()}`);
       const visible = await shown;
       fromSend.push(visible - sent);
       fromAnswer.push(visible - answered);
-      progress('live', `run ${run + 1}: ${visible - sent} ms from the save sent, ${visible - answered} ms from its answer`);
+      progress(
+        'live',
+        `run ${run + 1}: ${visible - sent} ms from the save sent, ${visible - answered} ms from its answer`,
+      );
       // Past the row's mark and the list's debounce: each run starts from a settled page.
       await page.waitForTimeout(1_000);
     }
@@ -103,8 +93,6 @@ export const benchLive = async (): Promise<void> => {
     console.log(`  ${line('from the save sent', fromSend)}`);
     console.log(`  ${line('from its answer', fromAnswer)}`);
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 };

@@ -122,6 +122,8 @@ export function BoxesPage() {
   const [confirmingUpdate, setConfirmingUpdate] = useState(false);
   const positionsRef = useRef<HTMLElement>(null);
   const leaveTo = useRef<string | null>(null);
+  /** The link whose click asked 'leave?': No gives the focus back to it. */
+  const leaveFrom = useRef<HTMLElement | null>(null);
 
   const { box, positions } = snapshot.context;
   const confirming = snapshot.matches('confirming');
@@ -152,6 +154,7 @@ export function BoxesPage() {
       e.preventDefault();
       e.stopPropagation();
       leaveTo.current = href;
+      leaveFrom.current = link as HTMLElement;
       actor.send({ type: 'LEAVE' });
     };
     window.addEventListener('beforeunload', onBeforeUnload);
@@ -161,6 +164,15 @@ export function BoxesPage() {
       document.removeEventListener('click', onClick, true);
     };
   }, [dirty, actor]);
+  // No: the focus goes back to the link that asked. The dialog's own restoring runs a frame after it
+  // closes, and may come before the drawer behind it is usable again (a modal makes everything else
+  // inert until its effects' clean-up): then it lands nowhere. This effect runs after that clean-up.
+  useEffect(() => {
+    if (confirming) return;
+    const from = leaveFrom.current;
+    leaveFrom.current = null;
+    if (from?.isConnected && document.activeElement !== from) from.focus();
+  }, [confirming]);
   useEffect(() => {
     const sub = actor.on('left', () => {
       if (leaveTo.current) void navigate(leaveTo.current);
@@ -432,7 +444,10 @@ export function BoxesPage() {
         isOpen={confirming}
         title="Unsaved changes"
         text={snapshot.context.pending?.kind === 'reload' ? DISCARD_BOX_POSITIONS : UNSAVED_BOX_POSITIONS}
-        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onConfirm={() => {
+          leaveFrom.current = null;
+          actor.send({ type: 'CONFIRM' });
+        }}
         onCancel={() => {
           leaveTo.current = null;
           actor.send({ type: 'CANCEL' });
