@@ -110,11 +110,14 @@ const NOUNS: Record<EventResource, [one: string, many: string]> = {
   users: ['account', 'accounts'],
 };
 
-/** What a live region says of an event: '3 analyses updated by sync', '1 sample updated by a@lab'. */
+/**
+ * What a live region says of an event: '3 analyses changed by sync', '1 sample changed by a@lab'.
+ * 'Changed', since an event does not say whether its rows were added, edited or deleted.
+ */
 export const changeSummary = (event: ChangeEvent): string => {
   const [one, many] = NOUNS[event.resource];
   const who = event.by.kind === 'sync' ? 'sync' : event.by.kind === 'user' ? (event.by.name ?? 'a colleague') : 'the server';
-  return `${event.count} ${event.count === 1 ? one : many} updated by ${who}`;
+  return `${event.count} ${event.count === 1 ? one : many} changed by ${who}`;
 };
 
 /** The answers GET /api/events gives instead of a stream. */

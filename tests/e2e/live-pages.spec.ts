@@ -37,8 +37,8 @@ const rowNamed = (page: Page, table: string, name: string): Locator =>
   page
     .getByRole('grid', { name: table })
     .getByRole('row')
-    // While marked the row header says 'Updated' before the row's name.
-    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^(Updated ?)?${name}$`) }) });
+    // While marked the row keeps its name: 'Updated' is drawn, and said as the row's description.
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
 /** Now in the lab's time zone as the log lines write it: 'YYYY-MM-DD HH:mm:ss'. */
 const labNow = (): string =>
@@ -79,7 +79,7 @@ test.describe('Live updates on Limits, Sync and Logs', () => {
       await expect(row).toContainText(info);
       await expect(row).toHaveAttribute('data-updated', 'true');
       await expect(row).toContainText('Updated');
-      await expect(page.locator('.list-live')).toHaveText('1 limit updated by a colleague');
+      await expect(page.locator('.list-live')).toHaveText('1 limit changed by a colleague');
       await expect(page.locator('.list-live')).toHaveAttribute('aria-live', 'polite');
       await expectNoSeriousViolations(page);
       await expect(row).not.toHaveAttribute('data-updated', 'true');
@@ -105,7 +105,7 @@ test.describe('Live updates on Limits, Sync and Logs', () => {
 
       await expect(row).toHaveAttribute('data-updated', 'true');
       await expect(row).toContainText('Updated');
-      await expect(page.locator('.list-live')).toHaveText('1 sync entry updated by a colleague');
+      await expect(page.locator('.list-live')).toHaveText('1 sync entry changed by a colleague');
       await expectNoSeriousViolations(page);
     } finally {
       await reader.page.context().close();
@@ -143,7 +143,7 @@ test.describe('Live updates on Limits, Sync and Logs', () => {
     await expect(fresh).toHaveCount(2, { timeout: 30_000 });
     for (const row of await fresh.all()) await expect(row).toHaveAttribute('data-updated', 'true');
     // Said as the sync's (its lines and its own line about the file may come as one event or two).
-    await expect(page.locator('.list-live')).toHaveText(/^\d+ log lines? updated by sync$/);
+    await expect(page.locator('.list-live')).toHaveText(/^\d+ log lines? changed by sync$/);
     expect(reloads).toEqual([]);
     await expectNoSeriousViolations(page);
   });

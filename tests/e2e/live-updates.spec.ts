@@ -53,7 +53,10 @@ async function cellOf(page: Page, row: Locator, header: string): Promise<Locator
 }
 
 test.describe('Live updates', () => {
-  test("a save in one browser shows as a marked row in another's open Analysis page", async ({ app, browser }) => {
+  test("a save in one browser shows as a marked row in another's open Analysis page", async ({
+    app,
+    browser,
+  }) => {
     // Two browsers each load the Analysis page: twice the work of a one-browser test.
     test.setTimeout(240_000);
     await app.signInAs('admin', '/analysis');
@@ -87,8 +90,10 @@ test.describe('Live updates', () => {
       // The other browser shows it, marked in text and colour, and says so politely.
       const changed = rowOf(page, aId);
       await expect(changed).toHaveAttribute('data-updated', 'true');
-      await expect(changed).toContainText('Updated');
-      await expect(page.locator('.list-live')).toHaveText('1 analysis updated by a colleague');
+      // The word is drawn in the row header (not over the checkbox) and said as the row's description.
+      await expect(changed.getByRole('rowheader')).toContainText('Updated');
+      await expect(changed).toHaveAccessibleDescription('Updated');
+      await expect(page.locator('.list-live')).toHaveText('1 analysis changed by a colleague');
       await expect(page.locator('.list-live')).toHaveAttribute('aria-live', 'polite');
       // Nothing moved under the reader's hands.
       await expect(box).toBeFocused();
@@ -103,7 +108,7 @@ test.describe('Live updates', () => {
     }
   });
 
-  test('a sync file dropped in the inbox shows its analyses on an open Analysis page, marked, said as sync\'s', async ({
+  test("a sync file dropped in the inbox shows its analyses on an open Analysis page, marked, said as sync's", async ({
     app,
   }) => {
     test.setTimeout(180_000);
@@ -124,9 +129,10 @@ test.describe('Live updates', () => {
     const file = join(dir, `live-${sId}.csv`);
     writeFileSync(
       file,
-      ['sId;sStamp;dateIn;pol;nat', ...[7, 8, 9].map((h) => `${sId};2026-10-01 06:00:00;2026-10-01 0${h}:00:00;17,5;1,2`)].join(
-        '\n',
-      ) + '\n',
+      [
+        'sId;sStamp;dateIn;pol;nat',
+        ...[7, 8, 9].map((h) => `${sId};2026-10-01 06:00:00;2026-10-01 0${h}:00:00;17,5;1,2`),
+      ].join('\n') + '\n',
     );
     // The instrument finished writing a while ago (a younger file waits for the next run).
     const past = new Date(Date.now() - 60_000);
@@ -141,7 +147,7 @@ test.describe('Live updates', () => {
       await expect(row).toHaveAttribute('data-updated', 'true');
       await expect(row).toContainText('Updated');
     }
-    await expect(page.locator('.list-live')).toHaveText('3 analyses updated by sync');
+    await expect(page.locator('.list-live')).toHaveText('3 analyses changed by sync');
     expect(reloads).toEqual([]);
     await expectNoSeriousViolations(page);
   });
@@ -184,7 +190,9 @@ test.describe('Live updates', () => {
       await expectNoSeriousViolations(page);
       // Save is still refused, and the row shows their change.
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(changedMeanwhile('aId', aId));
+      await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+        changedMeanwhile('aId', aId),
+      );
       await expect(notice).toHaveCount(0);
       // The row is loaded again and stays in edit (as after any 409): their comment is in its field.
       await expect(rowOf(page, aId).getByRole('textbox', { name: 'Comment' })).toHaveValue(words);

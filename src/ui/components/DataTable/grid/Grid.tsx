@@ -177,6 +177,10 @@ function RowBody<T>({
     settled,
     toggle: () => toggle(id, index, false),
   };
+  // The word 'Updated' is drawn in the row header (not in a narrow control cell such as the
+  // checkbox's) and said as the row's description, so the row keeps its name while marked.
+  const rowHeaderAt = columns.findIndex((c) => c.rowHeader);
+  const markAt = rowHeaderAt < 0 ? 0 : rowHeaderAt;
   return (
     <div
       {...dom}
@@ -189,6 +193,7 @@ function RowBody<T>({
       data-row-key={id}
       data-editing={kept || undefined}
       data-updated={marked || undefined}
+      aria-description={marked ? 'Updated' : undefined}
       tabIndex={tabCol === null ? 0 : -1}
       style={{ transform: `translateY(${top}px)` }}
     >
@@ -204,7 +209,11 @@ function RowBody<T>({
           style={{ width: c.width }}
           {...c.cellAttrs}
         >
-          {marked && ci === 0 ? <span className="dt-updated">Updated</span> : null}
+          {marked && ci === markAt ? (
+            <span className="dt-updated" aria-hidden="true">
+              Updated
+            </span>
+          ) : null}
           {c.renderCell(row, ctx)}
         </div>
       ))}
