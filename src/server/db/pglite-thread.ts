@@ -30,10 +30,13 @@ type Pending = { resolve: (value: unknown) => void; reject: (err: unknown) => vo
 // Request without its id, one variant at a time.
 type Ask = Request extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-/** Starts the database thread; its PGlite opens at once (`waitReady`). */
+/** The database thread itself, opening its PGlite at once. */
+export const pgliteWorker = (options: WorkerOptions): Worker => new Worker(BOOT, { eval: true, workerData: options });
+
+/** Starts the database thread and returns its stand-in; `waitReady` settles once PGlite is open. */
 export const startPGliteThread = (options: PGliteThreadOptions): PGliteThread => {
   const { onFatal, ...workerData } = options;
-  return new PGliteThread(new Worker(BOOT, { eval: true, workerData }), onFatal);
+  return new PGliteThread(pgliteWorker(workerData), onFatal);
 };
 
 export class PGliteThread implements EmbeddedDatabase {
