@@ -1,8 +1,8 @@
 // Start-up benchmark: spawns the compiled server (`node dist-server/main.js --timings`, what `npm
 // start` runs after the build) and times two points: accepting connections (on the embedded
-// database its "labdesk accepting connections on" line: it opens the database after that,
-// src/server/main.ts) and ready (its "labdesk listening on" line: in service; on PostgreSQL the
-// two are one). On the embedded database in a data dir of its own (the first start creates and
+// database its "labdesk accepting connections on" line, said when the app is built while the
+// database still boots in its own thread, src/server/serve.ts) and ready (its "labdesk listening
+// on" line: in service; on PostgreSQL the two are one). On the embedded database in a data dir of its own (the first start creates and
 // migrates it and is reported apart; the others are the usual start of an existing lab), and,
 // when DATABASE_URL is set, on PostgreSQL in a database of its own (labdesk_bench_start, created
 // fresh and dropped afterwards). SIGTERM after each start. Besides wall and CPU time, the server's

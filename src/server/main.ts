@@ -20,7 +20,7 @@ const main = async (): Promise<void> => {
     const thread = startPGliteThread({ dataDir: join(config.dataDir, PGLITE_SUBDIR), timezone: config.timezone });
     embedded = { lock, thread };
   }
-  timings.phase('thread');
+  timings.phase('entry');
   const { serve } = await import('./serve');
   timings.phase('imports');
   await serve(config, timings, embedded);
