@@ -1,8 +1,8 @@
 // Start-up benchmark: spawns the compiled server (`node dist-server/main.js --timings`, what `npm
 // start` runs after the build) and times two points: accepting connections (on the embedded
-// database its "labdesk accepting connections on" line: it opens the database after that,
-// src/server/main.ts) and ready (its "labdesk listening on" line: in service; on PostgreSQL the
-// two are one). On the embedded database in a data dir of its own (the first start creates and
+// database its "labdesk accepting connections on" line, said when the app is built while the
+// database still boots in its own thread, src/server/serve.ts) and ready (its "labdesk listening
+// on" line: in service; on PostgreSQL the two are one). On the embedded database in a data dir of its own (the first start creates and
 // migrates it and is reported apart; the others are the usual start of an existing lab), and,
 // when DATABASE_URL is set, on PostgreSQL in a database of its own (labdesk_bench_start, created
 // fresh and dropped afterwards). SIGTERM after each start. Besides wall and CPU time, the server's
@@ -55,6 +55,8 @@ interface StartTimes {
   ready: Times;
   /** The server's own breakdown: phase → wall and CPU milliseconds. */
   phases: Map<string, Times>;
+  /** The server's own points in time since its process started (accepting, database, ready). */
+  marks: Map<string, Times>;
 }
 
 /** Reads main.ts's `labdesk start timings: modules 120 ms (CPU 100), …; accepting at …` line. */
@@ -64,6 +66,15 @@ const parsePhases = (output: string): StartTimes['phases'] => {
   for (const [, name, wall, cpu] of line.matchAll(/([a-z]+) (\d+) ms \(CPU (\d+)\)/g))
     phases.set(name!, { wallMs: Number(wall), cpuMs: Number(cpu) });
   return phases;
+};
+
+/** Reads the same line's `…; accepting at 612 ms (CPU 540), database at …` points. */
+const parseMarks = (output: string): StartTimes['marks'] => {
+  const marks: StartTimes['marks'] = new Map();
+  const line = /labdesk start timings: [^;\n]*;([^\n]*)/.exec(output)?.[1] ?? '';
+  for (const [, name, wall, cpu] of line.matchAll(/([a-z]+) at (\d+) ms \(CPU (\d+)\)/g))
+    marks.set(name!, { wallMs: Number(wall), cpuMs: Number(cpu) });
+  return marks;
 };
 
 /** One start: from spawn to accepting and to ready (wall and CPU time); the server is stopped afterwards. */
@@ -94,7 +105,7 @@ const startOnce = async (env: Record<string, string>, profileDir?: string): Prom
       if (!accepting && output.includes('labdesk accepting connections on')) accepting = now();
       if (!ready && output.includes('labdesk listening on')) ready = now();
       if (ready && output.includes('labdesk start timings:'))
-        resolve({ accepting: accepting ?? ready, ready, phases: parsePhases(output) });
+        resolve({ accepting: accepting ?? ready, ready, phases: parsePhases(output), marks: parseMarks(output) });
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
@@ -121,6 +132,15 @@ const phaseMedians = (starts: StartTimes[]): string =>
     })
     .join(', ');
 
+/** Per mark of the server's, the median time since its process started. */
+const markMedians = (starts: StartTimes[]): string =>
+  [...(starts[0]?.marks.keys() ?? [])]
+    .map((name) => {
+      const of = (pick: 'wallMs' | 'cpuMs') => Math.round(median(starts.map((s) => s.marks.get(name)?.[pick] ?? 0)));
+      return `${name} at ${of('wallMs')} ms (CPU ${of('cpuMs')})`;
+    })
+    .join(', ');
+
 /** Wall and CPU medians of one point of the starts. */
 const point = (starts: StartTimes[], which: 'accepting' | 'ready'): string =>
   `wall ${summary(starts.map((t) => t[which].wallMs))}; CPU ${summary(starts.map((t) => t[which].cpuMs))}`;
@@ -144,6 +164,7 @@ const benchOne = async (label: string, env: Record<string, string>, runs: number
       `  then ${runs} starts: accepting ${point(starts, 'accepting')}\n` +
       `    ready ${point(starts, 'ready')}\n` +
       `    phases (medians): ${phaseMedians(starts)}\n` +
+      `    in the server (medians): ${markMedians(starts)}\n` +
       (profile ? `  CPU profile of one more start in ${profile}/\n` : ''),
   );
 };

@@ -1,6 +1,6 @@
 // `npm run build:server`: the server and its command-line tools as JavaScript in dist-server/, so
 // `npm start` runs compiled code and starts without compiling TypeScript. One bundle per entry
-// point, shared code in chunks beside them (all in one folder: src/server/paths.ts finds the
+// point (the server, and its worker threads' entries), shared code in chunks beside them (all in one folder: src/server/paths.ts finds the
 // repository from there).
 //
 // The packages are bundled too: Node 20 loads an ES module file by file (kysely and zod are some
@@ -32,6 +32,8 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'pdf-worker': 'src/server/exports/pdf-worker.ts',
+    // The embedded database's thread (src/server/db/pglite-thread.ts starts it).
+    'pglite-worker': 'src/server/db/pglite-worker.ts',
   },
   outdir: 'dist-server',
   bundle: true,

@@ -1,4 +1,4 @@
-// The application as a Fastify instance that does not listen (main.ts does; tests use inject()).
+// The application as a Fastify instance that does not listen (serve.ts does; tests use inject()).
 // Plugins register in a fixed order: external (rate limit, OpenAPI), the app's own (db, auth),
 // routes, then the not-found handler; the error handler is set first (see below).
 import { existsSync } from 'node:fs';
@@ -89,7 +89,7 @@ export interface BuildAppOptions {
   heavyReads?: Partial<HeavyReadLimits>;
   /** Hardware-log lines per user (failed label prints); default DEFAULT_HW_LOG_BUDGET. */
   hwLogBudget?: Partial<HwLogBudgetOptions>;
-  /** The database still starting (main.ts, embedded database): /api/health says so until it settles (http/starting.ts). */
+  /** The database still starting (serve.ts, embedded database): /api/health says so until it settles (http/starting.ts). */
   starting?: Promise<unknown>;
   /** The change events' resume window and the streams' heartbeat (events/hub.ts, events/stream.ts). */
   events?: {

@@ -186,7 +186,7 @@ export const restrictToOwner = (): void => {
 
 /**
  * Takes group and other bits off a tree (dirs 0700, files 0600 at most). PGlite's file system layer
- * sets its files to 0666 explicitly, past any umask; main.ts runs this over the data dir once the
+ * sets its files to 0666 explicitly, past any umask; serve.ts runs this over the data dir once the
  * database is migrated. Files PGlite creates later lie in 0700 directories, out of others' reach.
  */
 export const restrictTreeToOwner = (path: string): void => {

@@ -1,228 +1,29 @@
-// Starts the server: configuration, data-dir lock (embedded database only), database and
-// migrations, first admin, the app, then the HTTP listener; with the embedded database the
-// listener first and the database after it (see below). Stops cleanly on SIGINT/SIGTERM.
+// Starts the server. This entry is small on purpose: before the server's modules load, it takes
+// the data dir's lock and starts the embedded database in its own thread (db/pglite-thread.ts), so
+// that PGlite's boot — about a second of CPU — runs on another core while this thread loads the
+// server and builds the app (serve.ts). On PostgreSQL there is nothing to start early.
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { buildApp } from './app';
-import { ensureFirstAdmin } from './bootstrap';
-import { serveBackups } from './backup/socket';
-import { loadConfig, restrictToOwner, restrictTreeToOwner } from './config';
-import { compilePGlite, createDb, openPGlite, pgliteDb, PGLITE_SUBDIR, type DbHandle, type DbKind } from './db/create-db';
-import type { Database } from './db/database';
-import { joinInstances, TokenKeyMismatchError } from './auth/key-fingerprint';
-import type { HeldSession } from './db/held-session';
-import { acquireDataDirLock, type DataDirLock } from './db/lock';
-import { migrateToLatest } from './db/migrate';
+import { loadConfig, restrictToOwner } from './config';
+import { PGLITE_SUBDIR } from './db/open-pglite';
+import { startPGliteThread } from './db/pglite-thread';
+import { acquireDataDirLock } from './db/lock';
+import type { EmbeddedStart } from './serve';
+import { startTimings } from './start-timings';
 
-const say = (text: string): void => void process.stdout.write(`${text}\n`);
-
-/**
- * Where a start spends its time, phase by phase (wall and CPU milliseconds): `--timings` prints it
- * once in service (bench/start.ts reads it). The first phase runs from the process's start to
- * main(): Node itself and loading this bundle with the packages it imports.
- */
-const startTimings = () => {
-  const cpu = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
-  const phases: { name: string; wallMs: number; cpuMs: number }[] = [];
-  let wall = 0;
-  let used = 0;
-  const phase = (name: string): void => {
-    const [nowWall, nowCpu] = [performance.now(), cpu()];
-    phases.push({ name, wallMs: nowWall - wall, cpuMs: nowCpu - used });
-    [wall, used] = [nowWall, nowCpu];
-  };
-  const marks: string[] = [];
-  /** The time since the process started, at a point worth naming (accepting, ready). */
-  const mark = (name: string): void => void marks.push(`${name} at ${Math.round(wall)} ms (CPU ${Math.round(used)})`);
-  phase('modules');
-  const line = (): string =>
-    `labdesk start timings: ${phases.map((p) => `${p.name} ${Math.round(p.wallMs)} ms (CPU ${Math.round(p.cpuMs)})`).join(', ')}; ` +
-    marks.join(', ');
-  return { phase, mark, line };
-};
-
-export const main = async (): Promise<void> => {
+const main = async (): Promise<void> => {
   const timings = startTimings();
   restrictToOwner();
   const config = loadConfig();
-  // Filled as start-up proceeds; shutdown closes whatever exists by then.
-  const running: {
-    lock?: DataDirLock;
-    handle?: DbHandle;
-    app?: FastifyInstance;
-    instance?: HeldSession;
-    backups?: { close: () => Promise<void> };
-  } = {};
-  // The embedded database opens after the server listens (below): settled once it is set up; the
-  // go-ahead to open it (false: stopped first, it never opens); whether it is set up.
-  let starting: Promise<void> | undefined;
-  let openEmbedded: ((go: boolean) => void) | undefined;
-  let databaseReady = false;
-
-  // A Ctrl-C in a terminal reaches every process of the foreground group: under `npm start` that is
-  // npm, scripts/start.mjs and this server — and npm and start.mjs pass the signal on as well, so
-  // one keypress arrives here two or three times within milliseconds. With a one-time handler the
-  // second SIGINT met Node's default action: the process died mid-close (exit 130) and left the
-  // data-dir lock behind. So every SIGINT/SIGTERM is handled, and only the first one closes; the
-  // ones that follow while closing are ignored (a hung close ends by the timer below).
-  let stopping = false;
-  /** Closes what runs; with an exit code, ends the process with it afterwards. */
-  const stop = async (signal: string, exitCode?: number): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    if (exitCode === undefined) say(`labdesk: ${signal} received, closing`);
-    // An embedded database not asked to open yet never opens. One that is starting finishes its
-    // start first: cut short, its boot, a first start's initdb or a migration would leave work for
-    // the next start's recovery, and its files with the modes PGlite gives them (restrictTreeToOwner
-    // runs once it is set up). The requests waiting for it are then answered. A failed start ends
-    // the process by itself (main's catch).
-    openEmbedded?.(false);
-    await starting?.catch(() => undefined);
-    // A hung close must not keep the process (and the data-dir lock) forever.
-    const force = setTimeout(() => {
-      process.stderr.write('labdesk: closing took too long, exiting\n');
-      running.lock?.release();
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    let code = exitCode ?? 0;
-    try {
-      // Stops listening, answers 503 to what still arrives on open connections, lets the requests
-      // in flight finish, fails the running exports (their check says so) and waits for sync runs.
-      await running.app?.close();
-      await running.backups?.close();
-      // Then the session locks (this instance's membership) and the pool.
-      await running.instance?.release();
-      // An embedded database that never opened has nothing to close.
-      if (!starting || databaseReady) await running.handle?.close();
-    } catch (err) {
-      code = exitCode ?? 1;
-      process.stderr.write(
-        `labdesk: error while closing: ${err instanceof Error ? err.message : String(err)}\n`,
-      );
-    } finally {
-      running.lock?.release();
-      clearTimeout(force);
-    }
-    // Everything is closed: do not wait for handles someone forgot to unref.
-    process.exit(code);
-  };
-  // A FATAL or PANIC leaves the embedded backend broken: every later request would answer 500 until
-  // a restart. Exit instead (status 70, EX_SOFTWARE) so that the supervisor starts a fresh process.
-  const onFatal = (err: unknown): void => {
-    const detail = err instanceof Error ? err.message : String(err);
-    const severity = (err as { severity?: unknown } | null)?.severity;
-    process.stderr.write(
-      `labdesk: the embedded database failed (${typeof severity === 'string' ? `${severity}: ` : ''}${detail}); ` +
-        'exiting so that the supervisor restarts labdesk\n',
-    );
-    void stop('database failure', 70);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
-
-  let databaseAway = false;
-  /** Migrations, this instance's membership (PostgreSQL), the backup socket (embedded), the first admin. */
-  const setUp = async (db: Kysely<Database>, kind: DbKind, appDb: Kysely<Database>): Promise<void> => {
-    await migrateToLatest(db);
-    timings.phase('migrations');
-    if (kind === 'postgres') {
-      // Several instances may share this database: agree on the token key, and keep this instance's
-      // membership (a session lock) across database restarts.
-      running.instance = await joinInstances(db, config.jwtSecret, {
-        onReplaced: () => say('labdesk: the token signing key changed; earlier sign-ins have ended'),
-        onLost: (err) => {
-          if (err instanceof TokenKeyMismatchError) {
-            process.stderr.write(`${err.message}\n`);
-            void stop('token key mismatch', 1);
-          } else if (!databaseAway) {
-            databaseAway = true;
-            process.stderr.write(
-              `labdesk: database connection lost (${err instanceof Error ? err.message : String(err)}); retrying\n`,
-            );
-          }
-        },
-        onRetaken: () => {
-          databaseAway = false;
-          say('labdesk: database connection restored');
-        },
-      });
-    }
-    restrictTreeToOwner(config.dataDir);
-    // The embedded database is this process's: `npm run backup` gets its dump through this socket
-    // (from the app's database object, whose queries take turns with the requests').
-    if (kind === 'pglite')
-      running.backups = await serveBackups(appDb, config.dataDir, (err) =>
-        process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
-      );
-    await ensureFirstAdmin(db, config);
-    timings.phase('setup');
-  };
-
-  // PostgreSQL is a connection away: set up, then listen. The embedded database takes longer to
-  // start (its WebAssembly PostgreSQL boots, 1 to 2 s of CPU) than the rest of a start: the server
-  // listens first, then opens it. Meanwhile /api/health answers 503 'starting' and every other
-  // request waits for the database (http/starting.ts); `starting` settles once it is set up.
-  if (config.databaseUrl) {
-    const handle = (running.handle = await createDb(config, { onFatal }));
-    timings.phase('database');
-    await setUp(handle.db, 'postgres', handle.db);
-  } else {
-    running.lock = acquireDataDirLock(config.dataDir);
-    // Compiles on V8's background threads while the app is built below.
-    compilePGlite().catch(() => undefined);
-    const go = new Promise<boolean>((resolve) => (openEmbedded = resolve));
-    const opening = go.then((yes) => {
-      if (!yes) throw new Error('labdesk: stopped before the database was opened');
-      return openPGlite(join(config.dataDir, PGLITE_SUBDIR), config.timezone);
-    });
-    // The app's database object: its queries wait until the database is set up, which runs
-    // through a database object of its own.
-    const setUpDone = opening.then(async (pglite) => {
-      timings.phase('database');
-      await setUp(pgliteDb(pglite).db, 'pglite', appDb.db);
-      databaseReady = true;
-    });
-    const openForApp = setUpDone.then(() => opening);
-    const appDb = (running.handle = pgliteDb(openForApp, onFatal));
-    starting = setUpDone;
-    // Whoever waits for these sees a failure; the handlers only keep it from counting as unhandled.
-    for (const settles of [setUpDone, openForApp]) settles.catch(() => undefined);
+  let embedded: EmbeddedStart | undefined;
+  if (!config.databaseUrl) {
+    const lock = acquireDataDirLock(config.dataDir);
+    const thread = startPGliteThread({ dataDir: join(config.dataDir, PGLITE_SUBDIR), timezone: config.timezone });
+    embedded = { lock, thread };
   }
-  const handle = running.handle;
-
-  const app = (running.app = await buildApp({
-    config,
-    db: handle.db,
-    logger: { level: config.logLevel },
-    sync: { schedule: true },
-    ...(starting ? { starting } : {}),
-  }));
-  timings.phase('app');
-  // onReady hooks: the sync scheduler and the exports' first look (on a starting database, their
-  // queries wait for it).
-  await app.ready();
-  timings.phase('scheduler');
-  // A signal during start-up is closing what existed; do not start listening afterwards.
-  if (stopping) return;
-  await app.listen({ host: '0.0.0.0', port: config.port });
-  timings.phase('listen');
-  timings.mark('accepting');
-  const where = `http://localhost:${config.port}`;
-  if (starting) {
-    // Not yet "listening on": that line (which scripts and tests wait for) means in service.
-    say(`labdesk accepting connections on ${where} while the embedded database starts (requests wait for it)`);
-    openEmbedded?.(true);
-    await starting;
-    if (stopping) return;
-  }
-  say(`labdesk listening on ${where} (${starting ? 'embedded database' : 'PostgreSQL'})`);
-  timings.mark('ready');
-  if (process.argv.includes('--timings')) say(timings.line());
+  timings.phase('entry');
+  const { serve } = await import('./serve');
+  timings.phase('imports');
+  await serve(config, timings, embedded);
 };
 
 // Errors we expect (bad configuration, data dir in use, …) get one line; anything else its stack.

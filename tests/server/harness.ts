@@ -18,6 +18,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createDb, openPGlite, pgliteDb, type DbHandle } from '../../src/server/db/create-db';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { startPGliteThread } from '../../src/server/db/pglite-thread';
 import { createUser } from '../../src/server/services/users';
 
 // The package's exports hide package.json; read it next to the resolved entry point.
@@ -60,7 +61,7 @@ const templateFile = (): string => {
 };
 
 let template: Promise<Blob> | undefined;
-const migratedTemplate = (timezone: string): Promise<Blob> =>
+export const migratedTemplate = (timezone: string): Promise<Blob> =>
   (template ??= (async () => {
     const file = templateFile();
     if (existsSync(file)) return new Blob([readFileSync(file)]);
@@ -79,11 +80,24 @@ const migratedTemplate = (timezone: string): Promise<Blob> =>
     }
   })());
 
+/**
+ * PGlite in a thread of its own, as the server runs it (src/server/db/pglite-thread.ts), rather than
+ * in the test's thread: asked for by a test, or for every file with LAB_TEST_PGLITE_THREAD=1.
+ */
+const inThread = (asked: boolean | undefined): boolean => asked ?? process.env['LAB_TEST_PGLITE_THREAD'] === '1';
+
 /** A fresh, migrated database: in-memory PGlite, or a new database on DATABASE_URL's server. */
-export const createTestDatabase = async (timezone = 'Europe/Vienna'): Promise<TestDatabase> => {
+export const createTestDatabase = async (
+  timezone = 'Europe/Vienna',
+  options: { pgliteThread?: boolean } = {},
+): Promise<TestDatabase> => {
   const serverUrl = process.env['DATABASE_URL'];
   if (!serverUrl) {
-    const handle = pgliteDb(await openPGlite(undefined, timezone, await migratedTemplate(timezone)));
+    const loadDataDir = await migratedTemplate(timezone);
+    const pglite = inThread(options.pgliteThread)
+      ? startPGliteThread({ timezone, loadDataDir })
+      : await openPGlite(undefined, timezone, loadDataDir);
+    const handle = pgliteDb(pglite);
     return { db: handle.db, kind: handle.kind, databaseUrl: undefined, close: handle.close };
   }
   const name = `labdesk_test_${randomBytes(6).toString('hex')}`;
@@ -138,14 +152,16 @@ export interface Harness {
 
 export type HarnessOptions = Omit<BuildAppOptions, 'config' | 'db' | 'logger'> & {
   config?: Partial<Config>;
+  /** PGlite in a thread of its own, as the server runs it (createTestDatabase). */
+  pgliteThread?: boolean;
   /** Runs after buildApp and before ready(): register test-only routes here. */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 };
 
 export const createHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
-  const { config: configOverrides, setup, ...appOptions } = options;
+  const { config: configOverrides, setup, pgliteThread, ...appOptions } = options;
   const config = testConfig(configOverrides);
-  const database = await createTestDatabase(config.timezone);
+  const database = await createTestDatabase(config.timezone, { pgliteThread });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {

@@ -1,6 +1,7 @@
-// What a start costs and what the server says while its database starts (src/server/main.ts): a
-// current schema is checked with one query; on the embedded database, which opens after the server
-// listens, /api/health answers 503 'starting' and other requests wait for the database.
+// What a start costs and what the server says while its database starts (src/server/serve.ts): a
+// current schema is checked with one query; on the embedded database, which boots in its own thread
+// while the app is built and may still be booting when the server listens, /api/health answers 503
+// 'starting' and other requests wait for the database.
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -54,7 +55,7 @@ describe.skipIf(onPostgres())('while the embedded database starts', () => {
     const starting = new Promise<Awaited<ReturnType<typeof openPGlite>>>((resolve) => (open = resolve));
     const handle = pgliteDb(starting);
     handles.push(handle);
-    // Built while the database is not there yet, as main.ts does.
+    // Built while the database is not there yet, as serve.ts does.
     const app = await buildApp({ config: testConfig(), db: handle.db, starting });
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });

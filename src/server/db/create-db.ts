@@ -2,17 +2,16 @@
 // PostgreSQL through a pg Pool when DATABASE_URL is set. Both get the same column mapping
 // (CamelCasePlugin), the same value parsers (type-parsers.ts) and the lab's time zone as the
 // session zone, so `now()`/`localtimestamp` defaults produce the lab's wall-clock time.
-import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import type Pg from 'pg';
 import type PgCursor from 'pg-cursor';
 import type { Config } from '../config';
 import type { Database } from './database';
+import { openPGlite, PGLITE_SUBDIR } from './open-pglite';
 import { PGliteDialect } from './pglite-dialect';
+import type { EmbeddedDatabase } from './pglite-wire';
 import { TYPE_PARSERS } from './type-parsers';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -34,8 +33,6 @@ export interface CreateDbOptions {
 }
 
 type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'timezone'>;
-
-export const PGLITE_SUBDIR = 'db';
 
 /** isPGlite()'s answers, per database object. */
 const pgliteCache = new WeakMap<Kysely<Database>, Promise<boolean>>();
@@ -83,71 +80,32 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
   return new PostgresDialect({ pool, cursor: Cursor });
 };
 
-/**
- * The embedded database's buffer cache. initdb writes PostgreSQL's default, 128 MB, into the data
- * dir's postgresql.conf; PGlite's WebAssembly build zeroes that shared memory byte by byte at every
- * start (its mmap is a malloc and a memset): 128 MB cost about 0.7 s of CPU per start, 32 MB costs
- * a quarter of it. Reads past the cache come from the operating system's file cache, and a scan of
- * a table larger than a quarter of the cache passes through a small ring of buffers at any size.
- */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export { compilePGlite, openPGlite, PGLITE_SHARED_BUFFERS, PGLITE_SUBDIR } from './open-pglite';
 
-let pgliteModule: Promise<WebAssembly.Module> | undefined;
-
-/** Node's global WebAssembly: the server's TypeScript settings (no DOM library) declare its types only. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } })
-  .WebAssembly;
-
-/**
- * PGlite's WebAssembly (8.7 MB), compiled once per process. The compiling runs on V8's background
- * threads: main.ts starts it first thing, so it goes on while the app is built.
- */
-export const compilePGlite = (): Promise<WebAssembly.Module> =>
-  (pgliteModule ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
-    wasm.compile(bytes),
-  ));
-
-/**
- * Opens embedded PostgreSQL: persistent in `dataDir`, else in memory. `loadDataDir` starts from a
- * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).
- */
-export const openPGlite = async (dataDir: string | undefined, timezone: string, loadDataDir?: Blob): Promise<PGlite> => {
-  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // Loaded here, not at import: on PostgreSQL the module (~40 MB resident) is never needed.
-  const { PGlite: Embedded } = await import('@electric-sql/pglite');
-  const pglite = await Embedded.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    parsers: TYPE_PARSERS,
-    pgliteWasmModule: await compilePGlite(),
-    startParams: [...Embedded.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  // One backend, one session: a SET here holds for every later query.
-  await pglite.exec(`set timezone = '${timezone.replace(/'/g, "''")}'; set datestyle = 'ISO, YMD';`);
-  return pglite;
-};
-
-/**
 /**
  * Where a database's NOTIFYs can be heard (events/listener.ts): PGlite's own `listen()` (a promise
  * of it while the database is still starting, main.ts), or a PostgreSQL client of its own made with
  * the pool's settings (a LISTEN holds its session).
  */
 export type NotifySource =
-  | { kind: 'pglite'; pglite: PGlite | Promise<PGlite> }
+  | { kind: 'pglite'; pglite: EmbeddedDatabase | Promise<EmbeddedDatabase> }
   | { kind: 'postgres'; client: () => Pg.Client };
 const notifySources = new WeakMap<Kysely<Database>, NotifySource>();
 export const notifySourceOf = (db: Kysely<Database>): NotifySource | undefined => notifySources.get(db);
 
 /**
- * Kysely over PGlite, with the app's plugins; closing it closes the PGlite. Given a promise (a
- * database still starting, main.ts), every query waits until it resolves, and a rejection fails
- * them; closing then waits for it too, so that a PGlite opened late is closed all the same.
+ * Kysely over PGlite (in this thread, or in its own: pglite-thread.ts), with the app's plugins;
+ * closing it closes the PGlite. Given a promise (a database still starting, serve.ts), every query
+ * waits until it resolves, and a rejection fails them; closing then waits for it too, so that a
+ * PGlite opened late is closed all the same.
  */
-export const pgliteDb = (pglite: PGlite | Promise<PGlite>, onFatal?: (err: unknown) => void): DbHandle => {
+export const pgliteDb = (
+  pglite: EmbeddedDatabase | Promise<EmbeddedDatabase>,
+  onFatal?: (err: unknown) => void,
+): DbHandle => {
   const later = pglite instanceof Promise ? pglite : undefined;
   const db = new Kysely<Database>({
-    dialect: new PGliteDialect({ pglite: later ? () => later : (pglite as PGlite), onFatal }),
+    dialect: new PGliteDialect({ pglite: later ? () => later : (pglite as EmbeddedDatabase), onFatal }),
     plugins: [new CamelCasePlugin()],
   });
   // Known without asking: isPGlite() must not wait for a database that is still starting.

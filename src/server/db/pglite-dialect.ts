@@ -4,7 +4,6 @@
 // interleave with another request's. Consequence for callers: inside `db.transaction()` use the
 // transaction object only — a query on the outer `db` there waits for the transaction to end and
 // so never runs.
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -23,14 +22,18 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { EmbeddedDatabase } from './pglite-wire';
 
 export interface PGliteDialectConfig {
-  /** The database, or a factory run once at init. The driver closes it on destroy. */
-  pglite: PGlite | (() => Promise<PGlite>);
+  /**
+   * The database (PGlite, or the stand-in of one in its own thread: pglite-thread.ts), or a factory
+   * run once at init. The driver closes it on destroy.
+   */
+  pglite: EmbeddedDatabase | (() => Promise<EmbeddedDatabase>);
   /**
    * Called (before the query's promise rejects) when PGlite reports FATAL or PANIC or its WASM
    * aborts: the embedded backend is then broken for good and answers every later query with an
-   * error, so the server exits and its supervisor starts a fresh one (main.ts).
+   * error, so the server exits and its supervisor starts a fresh one (serve.ts).
    */
   onFatal?: (err: unknown) => void;
 }
@@ -92,7 +95,7 @@ class Mutex {
 class PGliteDriver implements Driver {
   readonly #config: PGliteDialectConfig;
   readonly #mutex = new Mutex();
-  #pglite: PGlite | undefined;
+  #pglite: EmbeddedDatabase | undefined;
   #connection: PGliteConnection | undefined;
 
   constructor(config: PGliteDialectConfig) {
@@ -167,12 +170,12 @@ const savepointNode = (command: string, name: string): RawNode =>
 const MUTATIONS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
+  readonly #pglite: EmbeddedDatabase;
   readonly #onFatal: ((err: unknown) => void) | undefined;
   inTransaction = false;
   #cursorSeq = 0;
 
-  constructor(pglite: PGlite, onFatal?: (err: unknown) => void) {
+  constructor(pglite: EmbeddedDatabase, onFatal?: (err: unknown) => void) {
     this.#pglite = pglite;
     this.#onFatal = onFatal;
   }

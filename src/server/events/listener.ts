@@ -25,7 +25,7 @@ export const listenForChanges = async (db: Kysely<Database>, handlers: ListenHan
   const source = notifySourceOf(db);
   if (!source) throw new Error('change events: the database was not opened by createDb()');
   if (source.kind === 'pglite') {
-    // A database still starting (main.ts) is a promise of its PGlite.
+    // A database still starting (serve.ts) is a promise of its PGlite (or of its thread's stand-in).
     const pglite = await source.pglite;
     const unlisten = await pglite.listen(CHANGE_CHANNEL, handlers.onNotify);
     return {

@@ -4,13 +4,10 @@
 // worker thread (pdf-worker.ts), and at most `perUser` renders per user and `total` in all run at
 // once; past that the request is refused with 503 and the spec's busy message (docs/dev/product-rules.md#messages), which the
 // client shows as it does for a busy export.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SERVER_BUSY } from '../../domain/messages';
 import { HttpError } from '../http/errors';
-import { RUNS_COMPILED } from '../paths';
+import { workerBootScript } from '../worker-boot';
 import type { PdfTable } from './pdf-table';
 
 export interface PdfLimits {
@@ -26,20 +23,7 @@ export interface PdfHooks {
   beforeRender?: () => void | Promise<void>;
 }
 
-// The built server (dist-server/) starts its worker from the compiled pdf-worker.js beside it.
-// From the sources — tests, the CLIs, `npm run dev` — TypeScript runs through tsx or vitest's own
-// transform, which a worker thread inherits neither of: the worker's entry registers tsx's loader
-// itself, then imports the TypeScript module. (tsx's ESM API: its CommonJS build registers a path
-// that does not exist.)
-const bootScript = (): string => {
-  if (RUNS_COMPILED) return `import(${JSON.stringify(new URL('./pdf-worker.js', import.meta.url).href)})`;
-  const tsxApi = pathToFileURL(
-    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-  ).href;
-  const entry = new URL('./pdf-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-};
-const BOOT = bootScript();
+const BOOT = workerBootScript('pdf-worker', import.meta.url);
 
 export class PdfRenders {
   limits: PdfLimits;

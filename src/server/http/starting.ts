@@ -1,6 +1,6 @@
-// While the embedded database is still starting (main.ts listens first, then opens it), GET
-// /api/health answers 503 with status 'starting' at once, so that a proxy or an operator sees why
-// the instance is not in service yet. Every other request is served as usual: its queries wait
+// While the embedded database is still starting (it boots in its own thread while serve.ts builds
+// the app and listens), GET /api/health answers 503 with status 'starting' at once, so that a proxy
+// or an operator sees why the instance is not in service yet. Every other request is served as usual: its queries wait
 // until the database is open and migrated (db/create-db.ts, pgliteDb), neither refused nor failed.
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION } from '../paths';
