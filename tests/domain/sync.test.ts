@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src/domain/sync';
+import {
+  SYNC_INTERVAL_MAX,
+  SYNC_INTERVAL_MAX_MS,
+  SYNC_INTERVAL_MAX_SECONDS,
+  syncIntervalMessage,
+} from '../../src/domain/syncInterval';
+
+describe('the longest interval the scheduler keeps (docs/dev/product-rules.md#records Sync entry)', () => {
+  it("is a timer's longest wait, 2^31 − 1 ms, in whole units of each kind", () => {
+    expect(SYNC_INTERVAL_MAX_MS).toBe(2_147_483_647);
+    expect(SYNC_INTERVAL_MAX_SECONDS).toBe(2_147_483);
+    expect(SYNC_INTERVAL_MAX).toEqual({ SECONDS: 2_147_483, MINUTES: 35_791, HOURS: 596, DAYS: 24 });
+  });
+  it("the 400 message names the unit and that unit's bound", () => {
+    expect(syncIntervalMessage('HOURS')).toBe('timeInterval in HOURS must be a whole number between 1 and 596');
+    expect(syncIntervalMessage('SECONDS')).toBe('timeInterval in SECONDS must be a whole number between 1 and 2147483');
+  });
+});
 
 describe('sync status', () => {
   it.each<[S.SyncStatus[], S.SyncStatus]>([
