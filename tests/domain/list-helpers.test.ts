@@ -20,7 +20,7 @@ import {
   isRestrictionWithinLimit,
   isSortList,
 } from '../../src/domain/listQuery';
-import { rowErrors } from '../../src/domain/rowRules';
+import { joinErrors, rowErrors } from '../../src/domain/rowRules';
 import {
   analysisSelectionItem,
   countNew,
@@ -125,6 +125,11 @@ describe('row rules', () => {
   });
   it('accepts a valid row and empty measured values', () => {
     expect(rowErrors('analysis', { lane: 2, pol: '', aFlags: '-----' }, limits)).toEqual([]);
+  });
+  it("the snackbar shows the collected messages joined by ', '", () => {
+    expect(joinErrors(rowErrors('analysis', { lane: 7, pol: 30 }, limits))).toBe(
+      'Lane has to be between 0 and 3, pol has to be between 10 and 25',
+    );
   });
   it('checks sample flags with the sample rule', () => {
     expect(rowErrors('samples', { sFlags: 'Q----' }, [])).toHaveLength(1);
