@@ -2,10 +2,10 @@
 // Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): `flags.length > 0` and
 // `current.length > 0` made true or `>=` (a non-empty string is truthy, the `&&` before them has
 // decided); num's `typeof v === 'number'` made false or its 'number' emptied (Number() of a number
-// is that number);
-// limitFlag's `value === undefined` made false (undefined is neither below nor above); computeAFlags'
-// padEnd with '' (only the part past position 7 is read from the padded flags); isOutOfLimit's
-// `aFlags ?? ''` with another text (no 'L' or 'H' in positions 2–7 of the fallback either).
+// is that number); limitFlag's `value === undefined` made false (undefined is neither below nor
+// above); computeAFlags' padEnd with '' (only the part past position 7 is read from the padded
+// flags); isOutOfLimit's `aFlags ?? ''` with another text (no 'L' or 'H' in positions 2–7 of the
+// fallback either).
 import { describe, expect, it } from 'vitest';
 import * as Fg from '../../src/domain/flags';
 
