@@ -16,6 +16,7 @@ import {
 import {
   buildListQuery,
   isExclusionList,
+  isPageSize,
   isPageIndex,
   isRestrictionWithinLimit,
   isSortList,
@@ -92,6 +93,27 @@ describe('list query', () => {
       selectionSId: ['123'],
     });
   });
+  it('sends page, size, sort, filters and exclusions as the list holds them, and no restriction when there is none', () => {
+    const state = { page: 0, size: 25, sort: ['pol,desc'], filters: ['lane,1'], exclusion: ['farmer', 'test'] as const };
+    expect(buildListQuery({ ...state, exclusion: [...state.exclusion], restriction: null })).toEqual({
+      page: 0,
+      size: 25,
+      sort: ['pol,desc'],
+      filter: ['lane,1'],
+      selection: [],
+      selectionSId: [],
+      exclusion: ['farmer', 'test'],
+    });
+  });
+  it('a page size is one the page offers', () => {
+    expect(isPageSize([25, 50, 100], 50)).toBe(true);
+    expect(isPageSize([25, 50, 100], 30)).toBe(false);
+  });
+  it('the 1000-id cap counts the sample ids of Filter all Sample IDs too', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+    expect(isRestrictionWithinLimit({ kind: 'sampleIds', sIds: ids(1001) })).toBe(false);
+    expect(isRestrictionWithinLimit({ kind: 'sampleIds', sIds: ids(1000) })).toBe(true);
+  });
   it.each([
     [0, 0, true],
     [0, 3, true],
@@ -107,6 +129,8 @@ describe('list query', () => {
     expect(isSortList(['pol,up'])).toBe(false);
     expect(isExclusionList(['farmer', 'screens', 'test'])).toBe(true);
     expect(isExclusionList(['farmers'])).toBe(false);
+    expect(isSortList(['pol,desc', 'pol,up'])).toBe(false);
+    expect(isExclusionList(['farmer', 'farmers'])).toBe(false);
   });
   it('caps a restriction at 1000 ids', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
