@@ -74,5 +74,23 @@ describe('failures of the latest run (the Sync page says why an entry is ERROR)'
       'Sync Sample failed: bad.csv: Line 3: Lane has to be between 0 and 3',
     );
     expect(S.syncFailedMessage('Sample', ['a', 'b', 'c'])).toBe('Sync Sample failed: a (and 2 more)');
+    expect(S.syncFailedMessage('Sample', [])).toBe('Sync Sample failed! Please check its log.');
+  });
+});
+
+describe('files the latest run left waiting (issue 28)', () => {
+  it("says 'file' for one and 'files' for more", () => {
+    expect(S.waitingFiles(1)).toBe('waiting: 1 file still changing');
+    expect(S.waitingFiles(12)).toBe('waiting: 12 files still changing');
+  });
+  it("reads the newest run's closing line only", () => {
+    const run = (n: number, waiting: string) =>
+      `=== Run ${n} of Sample: DONE\n06:00:0${n} Sync Sample DONE: 2 file(s) imported${waiting}\n`;
+    const one = `; ${S.waitingFiles(1)}, read next run`;
+    const twelve = `; ${S.waitingFiles(12)}, read next run`;
+    expect(S.latestRunWaiting(run(8, twelve) + run(7, ''))).toBe('waiting: 12 files still changing, read next run');
+    expect(S.latestRunWaiting(run(8, one))).toBe('waiting: 1 file still changing, read next run');
+    expect(S.latestRunWaiting(run(8, '') + run(7, one))).toBeNull();
+    expect(S.latestRunWaiting('No run of Sample yet.\n')).toBeNull();
   });
 });
