@@ -1,3 +1,9 @@
+// Sync entries (docs/dev/product-rules.md#records Sync entry, #behaviour): status, its look, the run log's failures and waiting files.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): statusWord's `status === 'UNKNOWN'`
+// made false or its 'UNKNOWN' emptied ('U' + 'nknown' reads the same); the `?? ''` of a log without
+// a run given another text (it has no failure or waiting line either). Left, not equivalent: the
+// anchors of /^=== Run /, /^\d\d:\d\d:\d\d / and the waiting line's `$` (a heading, time or note in
+// the middle of a line).
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src/domain/sync';
 import {
