@@ -1,8 +1,10 @@
 // Mutation testing (StrykerJS): `npm run mutation` mutates each target below, or the files named
 // (scripts/mutation.mjs), and prints the score per file and per folder; `npm run mutation:ci`
-// runs the small sample CI runs. Reports: reports/mutation/<target>[-<file>]/.
+// runs the small sample CI runs. Reports: reports/mutation/<target>[-<file>][-by-<suites>]/.
 // STRYKER_TARGET picks the target; a target names what it mutates and the vitest projects its tests
 // are in; STRYKER_FILE narrows a run to one of its files.
+import { createHash } from 'node:crypto';
+
 export const targets = {
   machines: { mutate: ['src/machines/**/*.ts'], tests: 'machines', threshold: 90 },
   domain: { mutate: ['src/domain/**/*.ts'], tests: 'domain,machines,ui', threshold: 90 },
@@ -21,11 +23,20 @@ export const targets = {
 };
 
 /** The name a run's reports go under: the target, and the file's path below src/<folder>/ when one
- * file is mutated (domain-columns-analysis and domain-entities-analysis are two runs). */
-export const reportName = (target, file) =>
-  file
+ * file is mutated (domain-columns-analysis and domain-entities-analysis are two runs), and the suites
+ * when STRYKER_PROJECTS or STRYKER_INCLUDE narrow them (domain-filterPanel-by-domain-1a2b3c4d): a
+ * run judged by other tests keeps its own incremental file, as Stryker would otherwise carry the
+ * other run's results over for every mutant whose covering tests it still finds unchanged. */
+export const reportName = (target, file, env = process.env) => {
+  const base = file
     ? `${target}-${file.replace(/^src\/(server\/)?[^/]+\//, '').replace(/\..*$/, '').replaceAll('/', '-')}`
     : target;
+  const projects = file ? env.STRYKER_PROJECTS : undefined;
+  const include = file ? env.STRYKER_INCLUDE : undefined;
+  if (!projects && !include) return base;
+  const hash = include ? `-${createHash('sha1').update(include).digest('hex').slice(0, 8)}` : '';
+  return `${base}-by-${(projects ?? 'target').replaceAll(',', '+')}${hash}`;
+};
 
 const targetName = process.env.STRYKER_TARGET ?? 'machines';
 const chosen = targets[targetName];

@@ -10,7 +10,7 @@
 // reports/mutation/<target>[-<file>]/index.html (and mutation.json, read here for the table); a
 // second run only retests what changed (incremental).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { reportName, targets } from '../stryker.config.mjs';
 
@@ -55,9 +55,36 @@ const counts = (target, file) => {
   }));
 };
 
+/**
+ * Stryker's incremental mode reuses a mutant's result while the tests that cover it are unchanged,
+ * but no test covers a static mutant (code run at import: every related test file runs it), so its
+ * result was reused forever: filterPanel.ts:43 stayed 'Survived' after a new test killed it. Before
+ * a run, the static survivors are forgotten (new tests may kill them), and every static result when
+ * a test file of the last run changed or is gone (changed tests may no longer kill them), so Stryker
+ * tests those again.
+ */
+const forgetStaticResults = (target, file) => {
+  const path = `reports/mutation/${reportName(target, file)}/incremental.json`;
+  if (!existsSync(path)) return;
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const testsChanged = Object.entries(report.testFiles ?? {}).some(
+    ([test, { source }]) => !existsSync(test) || readFileSync(test, 'utf8') !== source,
+  );
+  let forgotten = 0;
+  for (const f of Object.values(report.files)) {
+    const kept = f.mutants.filter((m) => !m.static || (!testsChanged && DETECTED.has(m.status)));
+    forgotten += f.mutants.length - kept.length;
+    f.mutants = kept;
+  }
+  if (forgotten === 0) return;
+  writeFileSync(path, JSON.stringify(report));
+  console.log(`${path}: ${forgotten} static mutant result(s) forgotten, to be tested again`);
+};
+
 let failed = false;
 const rows = [];
 for (const [target, file] of runs) {
+  forgetStaticResults(target, file);
   const start = Date.now();
   const run = spawnSync('npx', ['stryker', 'run'], {
     stdio: 'inherit',

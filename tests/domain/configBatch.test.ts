@@ -1,8 +1,16 @@
 // The three batch kinds (Limits, Settings, Sync): fields of a row, their rules and messages (spec
 // docs/dev/product-rules.md#field-rules Limits and Settings, docs/dev/product-rules.md#constants sync slider and refresh), and what a changed row sends.
-// Equivalent mutants (StrykerJS): in validateRefreshSeconds, `n >= REFRESH_MIN_S` made true and
-// `Number.isInteger(n) &&` turned into `||` (text of digits only is a whole number of at least 0, and
-// anything else is NaN, which fails the bounds).
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md):
+// - validateRefreshSeconds: `n >= REFRESH_MIN_S` made true, `Number.isInteger(n) && n >= REFRESH_MIN_S`
+//   made true, and `Number.isInteger(n) &&` turned into `||` (text of digits only is a whole number of
+//   at least 0, and anything else is NaN, which fails `n <= REFRESH_MAX_S`).
+// - settingHasValue: `s.name !== CAMPAIGN_SETTING` made true (its one caller, settingBatch.draftOf,
+//   asks for the campaign first).
+// - settingBatch.errorsOf: `d.value ?? ''` with another fallback text (a draft's values are strings;
+//   and '' and any other non-number get the same amino message).
+// - validateSyncMinutes: `value ?? ''` with another fallback text (not digits either: the same message).
+// - syncWriteOf: `.trim()` left out (Number() ignores surrounding blanks), and `draft.minutes ?? ''`
+//   with another fallback (a draft without minutes is refused by syncBatch.errorsOf, so never sent).
 import { describe, expect, it } from 'vitest';
 import {
   limitBatch,
@@ -64,6 +72,14 @@ describe('limits', () => {
     expect(limitWriteOf(pol, { info: 'Pol', min: '11', max: ' 26 ' })).toMatchObject({ min: '11', max: '26' });
   });
   it("says 'Limits reloaded'", () => expect(limitBatch.reloaded).toBe('Limits reloaded'));
+  it('a draft without a field is judged and sent as that field left empty', () => {
+    expect(limitBatch.errorsOf('pol', {})).toEqual({
+      info: 'Info must be set!',
+      min: 'Limit must be a number!',
+      max: 'Limit must be a number!',
+    });
+    expect(limitWriteOf(pol, {})).toEqual({ name: 'pol', info: '', min: '', max: '', version: 3 });
+  });
 });
 
 describe('settings', () => {
@@ -92,6 +108,12 @@ describe('settings', () => {
     expect(settingBatch.draftOf({ ...other, value: 'Tulln' })).toEqual({ value: 'Tulln' });
     expect(settingBatch.draftOf({ ...amino, value: null })).toEqual({ value: '' });
     expect(settingBatch.draftOf({ ...campaign, value: '5' })).toEqual({ start: '2026-09-01 00:00:00', end: '' });
+  });
+  it('a campaign read without start or end (the server may leave them out) shows empty fields and sends them open', () => {
+    const { start: _start, end: _end, ...bare } = campaign;
+    expect(settingBatch.draftOf(bare)).toEqual({ start: '', end: '' });
+    expect(settingWriteOf(campaign, { start: '2026-09-01' })).toMatchObject({ start: '2026-09-01', end: null });
+    expect(settingWriteOf(campaign, {})).toMatchObject({ start: null, end: null });
   });
   it('a setting other than the campaign sends no start or end', () => {
     expect(settingWriteOf(amino, { value: ' 3 ' })).toEqual({ name: 'aminoFactor', info: 'Amino', value: '3', version: 1 });

@@ -1,3 +1,6 @@
+// The label preview's EAN-13 bars (docs/dev/product-rules.md#field-rules sample label), decoded with independent tables.
+// Equivalent mutant (StrykerJS, docs/dev/mutation-scores.md): barRuns' `i < modules.length` as `<=`
+// (the character past the end is undefined, no bar).
 import { describe, expect, it } from 'vitest';
 import { barRuns, ean13, EAN13_MODULES } from '../../src/domain/ean13';
 import { EMPTY_LABEL } from '../../src/domain/rules/label';
@@ -34,6 +37,15 @@ describe('EAN-13 bars', () => {
       expect(code.modules).toHaveLength(EAN13_MODULES);
       expect(decode(code.modules)).toBe(code.digits);
       expect(code.digits.slice(0, 12)).toBe(twelve);
+    },
+  );
+
+  it.each(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])(
+    'first digit %s: its parity pattern, and every digit in the first left position, decode back',
+    (first) => {
+      const n = Number(first);
+      const twelve = `${first}${'01234567890'.slice(n)}${'01234567890'.slice(0, n)}`;
+      expect(decode(ean13(twelve)!.modules)).toBe(ean13(twelve)!.digits);
     },
   );
 

@@ -2,7 +2,11 @@
 // Equivalent mutants (StrykerJS; nothing a user sees can tell them apart): the keys a read-back term
 // claims its fields under ('sId', 'aId', 'flags', 'lane') emptied (each key is used by one branch
 // only, so any name keeps a second term of the column extra); the flags branch's `op === 'like'` and
-// the lane branch's `op === 'eq'` made true (the grammar gives flag terms no other op, lane terms none).
+// the lane branch's `op === 'eq'` made true (the grammar gives flag terms no other op, lane terms none);
+// the date branch's `op === 'range'` made true (only a date range term has a 'start'); the aId branch's
+// `column === 'aId'` made true (a range term of any other column is a date range, which the date
+// branch has answered already); `.trim()` left out where Number() or the later per-end trim trims
+// anyway (the lane's number, a typed term's value).
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../src/domain/filter';
 import {
@@ -132,6 +136,29 @@ describe('panel fields → filter terms', () => {
     });
   });
 
+  it('Samples filter the crumbling date in their second date row', () => {
+    const values = {
+      ...emptyPanelValues(SAMPLES_FILTER_PANEL),
+      dates: { sStamp: { start: '', end: '' }, dateCrumbled: { start: '2025-10-01', end: '2025-10-02 12:00:00' } },
+    };
+    expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, values)).toEqual({
+      ok: true,
+      filters: ['dateCrumbled,2025-10-01~2025-10-02T12:00:00'],
+    });
+    const bad = { ...values, dates: { ...values.dates, dateCrumbled: { start: '', end: '2025-02-30' } } };
+    expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, bad)).toEqual({
+      ok: false,
+      errors: { 'dateCrumbled.end': DATE_OR_DATETIME_MESSAGE },
+    });
+  });
+
+  it('a date row missing from the values is no filter and no error', () => {
+    const values = { ...emptyPanelValues(ANALYSIS_FILTER_PANEL), dates: { dateOut: { start: '2025-10-01', end: '' } } };
+    expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values)).toEqual({ ok: true, filters: ['dateOut,2025-10-01~'] });
+    const none = { ...emptyPanelValues(SAMPLES_FILTER_PANEL), dates: {}, lane: '1' };
+    expect(filtersFromPanelValues(SAMPLES_FILTER_PANEL, none)).toEqual({ ok: true, filters: ['lane,1'] });
+  });
+
   it('refuses an aId the grammar cannot take although the field rule passes', () => {
     const values = { ...emptyPanelValues(ANALYSIS_FILTER_PANEL), aIdLow: '1'.repeat(20) };
     expect(filtersFromPanelValues(ANALYSIS_FILTER_PANEL, values).ok).toBe(false);
@@ -192,10 +219,20 @@ describe('filter terms → panel fields', () => {
     expect(values.extra).toEqual(['sId,400', 'sampleId,1~2', 'sFlags,X']);
   });
 
-  it('Samples read the sample stamp into its date fields', () => {
-    const values = panelValuesFromFilters(SAMPLES_FILTER_PANEL, ['sStamp,2025-10-01~', 'dateIn,2025-10-01~']);
+  it('Samples read the sample stamp and the crumbling date into their date fields', () => {
+    const values = panelValuesFromFilters(SAMPLES_FILTER_PANEL, [
+      'sStamp,2025-10-01~',
+      'dateIn,2025-10-01~',
+      'dateCrumbled,~2025-10-03T06:00:00',
+    ]);
     expect(values.dates.sStamp).toEqual({ start: '2025-10-01', end: '' });
+    expect(values.dates.dateCrumbled).toEqual({ start: '', end: '2025-10-03 06:00:00' });
     expect(values.extra).toEqual(['dateIn,2025-10-01~']);
+  });
+
+  it('an aId range open at the top reads as an empty upper bound', () => {
+    const values = panelValuesFromFilters(ANALYSIS_FILTER_PANEL, ['aId,10~']);
+    expect([values.aIdLow, values.aIdHigh, values.extra]).toEqual(['10', '', []]);
   });
 
   it('Samples read sFlags into Flags but keep aFlags and aId as extra', () => {

@@ -1,3 +1,11 @@
+// sFlags and aFlags (docs/dev/architecture.md#domain-decisions Flags): the first flag, marking exported, L/H from limits.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): `flags.length > 0` and
+// `current.length > 0` made true or `>=` (a non-empty string is truthy, the `&&` before them has
+// decided); num's `typeof v === 'number'` made false or its 'number' emptied (Number() of a number
+// is that number); limitFlag's `value === undefined` made false (undefined is neither below nor
+// above); computeAFlags' padEnd with '' (only the part past position 7 is read from the padded
+// flags); isOutOfLimit's `aFlags ?? ''` with another text (no 'L' or 'H' in positions 2–7 of the
+// fallback either).
 import { describe, expect, it } from 'vitest';
 import * as Fg from '../../src/domain/flags';
 
@@ -26,6 +34,21 @@ describe('first flag', () => {
     expect(Fg.isExported('X')).toBe(true);
     expect(Fg.isExported('F')).toBe(false);
   });
+
+  it('each helper says no to the other kinds', () => {
+    expect(Fg.isFarmer('T----')).toBe(false);
+    expect(Fg.isTest('F----')).toBe(false);
+  });
+
+  it.each<[string[], boolean]>([
+    [['X----'], true],
+    [['F----', 'X-L--'], true],
+    [['F----'], false],
+    [['--X--'], false],
+    [[], false],
+  ])('SAP and ZFT leave out exported rows unless a flags filter %j asks for them: %s', (patterns, asks) =>
+    expect(Fg.asksForExported(patterns)).toBe(asks),
+  );
 
   it.each([
     ['F-LH-', 'X-LH-'],

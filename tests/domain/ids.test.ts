@@ -1,3 +1,6 @@
+// Sample identifiers (docs/dev/product-rules.md#field-rules): EAN-13 check digits, padding, the Selection card's input, sId|sStamp.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): parseSampleKey's `at < 0` made false or
+// `<=` (without a '|' the whole text, a date-time, is no sId; a leading '|' leaves an empty sId).
 import { describe, expect, it } from 'vitest';
 import * as I from '../../src/domain/ids';
 
@@ -19,6 +22,11 @@ describe('EAN-13', () => {
     expect(I.ean13CheckDigit(v)).toBeNull(),
   );
 
+  it('a longer code is no EAN-13, even when its first 13 digits are one', () => {
+    expect(I.isValidEan13('40063813339315')).toBe(false);
+    expect(I.isValidEan13('54006381333931')).toBe(false);
+  });
+
   it('the template sId is a valid EAN-13', () => expect(I.isValidEan13('8888888888888')).toBe(true));
 });
 
@@ -32,7 +40,7 @@ describe('padding (zeros on the right)', () => {
     expect(I.isValidEan13(full)).toBe(true);
     expect(full.startsWith(short)).toBe(true);
   });
-  it.each(['1234567890123', '12a', ''])('%s cannot be padded', (v) => expect(I.toFullSampleId(v)).toBeNull());
+  it.each(['1234567890123', '12a', 'a12', ''])('%s cannot be padded', (v) => expect(I.toFullSampleId(v)).toBeNull());
 
   it.each([
     ['400638133393', '400638133393 1'],
@@ -55,6 +63,7 @@ describe('Selection input', () => {
     ['123456', { kind: 'exact', sId: '123456' }],
     ['12345678901234', { kind: 'invalid' }],
     ['1234567a', { kind: 'invalid' }],
+    ['a1234567', { kind: 'invalid' }],
     ['', { kind: 'invalid' }],
   ])('%s → %o', (input, expected) => {
     expect(I.resolveSampleIdInput(input)).toEqual(expected);

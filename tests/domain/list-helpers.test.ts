@@ -16,11 +16,12 @@ import {
 import {
   buildListQuery,
   isExclusionList,
+  isPageSize,
   isPageIndex,
   isRestrictionWithinLimit,
   isSortList,
 } from '../../src/domain/listQuery';
-import { rowErrors } from '../../src/domain/rowRules';
+import { joinErrors, rowErrors } from '../../src/domain/rowRules';
 import {
   analysisSelectionItem,
   countNew,
@@ -92,6 +93,27 @@ describe('list query', () => {
       selectionSId: ['123'],
     });
   });
+  it('sends page, size, sort, filters and exclusions as the list holds them, and no restriction when there is none', () => {
+    const state = { page: 0, size: 25, sort: ['pol,desc'], filters: ['lane,1'], exclusion: ['farmer', 'test'] as const };
+    expect(buildListQuery({ ...state, exclusion: [...state.exclusion], restriction: null })).toEqual({
+      page: 0,
+      size: 25,
+      sort: ['pol,desc'],
+      filter: ['lane,1'],
+      selection: [],
+      selectionSId: [],
+      exclusion: ['farmer', 'test'],
+    });
+  });
+  it('a page size is one the page offers', () => {
+    expect(isPageSize([25, 50, 100], 50)).toBe(true);
+    expect(isPageSize([25, 50, 100], 30)).toBe(false);
+  });
+  it('the 1000-id cap counts the sample ids of Filter all Sample IDs too', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+    expect(isRestrictionWithinLimit({ kind: 'sampleIds', sIds: ids(1001) })).toBe(false);
+    expect(isRestrictionWithinLimit({ kind: 'sampleIds', sIds: ids(1000) })).toBe(true);
+  });
   it.each([
     [0, 0, true],
     [0, 3, true],
@@ -107,6 +129,8 @@ describe('list query', () => {
     expect(isSortList(['pol,up'])).toBe(false);
     expect(isExclusionList(['farmer', 'screens', 'test'])).toBe(true);
     expect(isExclusionList(['farmers'])).toBe(false);
+    expect(isSortList(['pol,desc', 'pol,up'])).toBe(false);
+    expect(isExclusionList(['farmer', 'farmers'])).toBe(false);
   });
   it('caps a restriction at 1000 ids', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
@@ -125,6 +149,11 @@ describe('row rules', () => {
   });
   it('accepts a valid row and empty measured values', () => {
     expect(rowErrors('analysis', { lane: 2, pol: '', aFlags: '-----' }, limits)).toEqual([]);
+  });
+  it("the snackbar shows the collected messages joined by ', '", () => {
+    expect(joinErrors(rowErrors('analysis', { lane: 7, pol: 30 }, limits))).toBe(
+      'Lane has to be between 0 and 3, pol has to be between 10 and 25',
+    );
   });
   it('checks sample flags with the sample rule', () => {
     expect(rowErrors('samples', { sFlags: 'Q----' }, [])).toHaveLength(1);

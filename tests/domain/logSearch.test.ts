@@ -1,3 +1,6 @@
+// The Logs page's search box (docs/dev/product-rules.md#screens).
+// Equivalent mutant (StrykerJS, docs/dev/mutation-scores.md): searchWords' split on /\s+/ as /\s/
+// (the empty words between blanks are filtered out either way).
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../../src/domain/entities/log';
 import { filterLogs, logHaystack, searchWords } from '../../src/domain/logSearch';

@@ -1,7 +1,16 @@
+// Report content (docs/dev/architecture.md#domain-decisions Reports, docs/dev/product-rules.md#screens Reports): lab days, the
+// day report's lines, the suspicious samples and their reasons, the page's status lines.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): in outOfLimitReasons `v === undefined`
+// made false (undefined is neither below nor above a limit); in repeatReasons `analyses.length < 2`
+// and `values.length < 2` made false (one value has no spread, and none gives -Infinity), and
+// `spread > tolerance + 1e-9` as `>=` (a spread equal to tolerance + 1e-9 to the last bit is no
+// lab figure).
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import {
+  andSuspiciousIds,
   calendarDaySpan,
+  currentlyShowingDayReports,
   dayReport,
   dayReportBlock,
   defaultReportRange,
@@ -9,6 +18,7 @@ import {
   labDaySpan,
   labDaysOf,
   reportFileName,
+  reportPdfTooLarge,
   suspicionReasons,
   suspiciousReport,
   type DayStats,
@@ -34,15 +44,26 @@ describe('lab days', () => {
   ])('%s belongs to lab day %s', (stamp, day) => expect(labDayOf(dt(stamp)).toString()).toBe(day));
 
   it('a range of lab days runs from the first 06:00:00 to 05:59:59 after the last', () => {
-    expect(labDaySpan(d('2025-10-24'), d('2025-10-27'))).toEqual({ from: '2025-10-24 06:00:00', to: '2025-10-28 05:59:59' });
+    expect(labDaySpan(d('2025-10-24'), d('2025-10-27'))).toEqual({
+      from: '2025-10-24 06:00:00',
+      to: '2025-10-28 05:59:59',
+    });
     expect(labDaySpan(d('2025-12-31'))).toEqual({ from: '2025-12-31 06:00:00', to: '2026-01-01 05:59:59' });
   });
 
   it('log days are calendar days', () =>
-    expect(calendarDaySpan(d('2026-02-28'), d('2026-03-01'))).toEqual({ from: '2026-02-28 00:00:00', to: '2026-03-01 23:59:59' }));
+    expect(calendarDaySpan(d('2026-02-28'), d('2026-03-01'))).toEqual({
+      from: '2026-02-28 00:00:00',
+      to: '2026-03-01 23:59:59',
+    }));
 
   it('lists the days of a range, across a month end', () =>
-    expect(labDaysOf(d('2025-10-30'), d('2025-11-02')).map(String)).toEqual(['2025-10-30', '2025-10-31', '2025-11-01', '2025-11-02']));
+    expect(labDaysOf(d('2025-10-30'), d('2025-11-02')).map(String)).toEqual([
+      '2025-10-30',
+      '2025-10-31',
+      '2025-11-01',
+      '2025-11-02',
+    ]));
 
   it('the default range is yesterday to today (docs/dev/product-rules.md#constants)', () =>
     expect(defaultReportRange(d('2026-03-01'))).toEqual({ start: '2026-02-28', end: '2026-03-01' }));
@@ -89,7 +110,8 @@ const fine = (over: Partial<SampleFacts> = {}): SampleFacts => ({
 });
 
 describe('suspicious samples', () => {
-  it('a sample inside every rule is not suspicious', () => expect(suspicionReasons(fine(), LIMITS, NOW)).toEqual([]));
+  it('a sample inside every rule is not suspicious', () =>
+    expect(suspicionReasons(fine(), LIMITS, NOW)).toEqual([]));
 
   it('out of limit, below and above, naming the analysis', () =>
     expect(
@@ -97,7 +119,9 @@ describe('suspicious samples', () => {
     ).toEqual(['out of limit: Pol 9,99 below 10 (aId 7), Dry 30,01 above 30 (aId 7)']));
 
   it('a value on its limit is inside', () =>
-    expect(suspicionReasons(fine({ analyses: [{ aId: 7, values: { pol: 25, glu: 0 } }] }), LIMITS, NOW)).toEqual([]));
+    expect(
+      suspicionReasons(fine({ analyses: [{ aId: 7, values: { pol: 25, glu: 0 } }] }), LIMITS, NOW),
+    ).toEqual([]));
 
   it('no limit known: not judged', () =>
     expect(suspicionReasons(fine({ analyses: [{ aId: 7, values: { pol: 99 } }] }), {}, NOW)).toEqual([]));
@@ -117,9 +141,9 @@ describe('suspicious samples', () => {
   it('repeats that disagree beyond the tolerance; those within agree', () => {
     const a = (aId: number, pol: number, glu: number) => ({ aId, values: { pol, glu } });
     expect(suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.3, 0.6)] }), LIMITS, NOW)).toEqual([]);
-    expect(suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.31, 0.5), a(3, 18.1, 0.5)] }), LIMITS, NOW)).toEqual([
-      'repeated analyses disagree: Pol 18,00 / 18,31 / 18,10 (spread 0,31 > 0,3)',
-    ]);
+    expect(
+      suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.31, 0.5), a(3, 18.1, 0.5)] }), LIMITS, NOW),
+    ).toEqual(['repeated analyses disagree: Pol 18,00 / 18,31 / 18,10 (spread 0,31 > 0,3)']);
   });
 
   it('no analysis more than 24 h after arrival; not before', () => {
@@ -128,6 +152,67 @@ describe('suspicious samples', () => {
     ]);
     expect(suspicionReasons(fine({ analyses: [], sStamp: '2025-10-27 12:00:00' }), LIMITS, NOW)).toEqual([]);
   });
+
+  it('an unknown value is not judged against its limit, nor in the repeats', () => {
+    expect(
+      suspicionReasons(fine({ analyses: [{ aId: 7, values: { pol: null, glu: null } }] }), LIMITS, NOW),
+    ).toEqual([]);
+    const a = (aId: number, pol: number | null | undefined) => ({
+      aId,
+      values: pol === undefined ? {} : { pol },
+    });
+    expect(suspicionReasons(fine({ analyses: [a(1, 18), a(2, null), a(3, 18.1)] }), LIMITS, NOW)).toEqual([]);
+    expect(
+      suspicionReasons(fine({ analyses: [a(1, 18), a(2, 19), a(3, undefined), a(4, null)] }), LIMITS, NOW),
+    ).toEqual(['repeated analyses disagree: Pol 18,00 / 19,00 (spread 1,00 > 0,3)']);
+  });
+
+  it('two analyses that disagree; each value that disagrees is named', () => {
+    const a = (aId: number, pol: number, glu: number) => ({ aId, values: { pol, glu } });
+    expect(suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.5, 0.5)] }), LIMITS, NOW)).toEqual([
+      'repeated analyses disagree: Pol 18,00 / 18,50 (spread 0,50 > 0,3)',
+    ]);
+    expect(suspicionReasons(fine({ analyses: [a(1, 18, 0.5), a(2, 18.5, 0.7)] }), LIMITS, NOW)).toEqual([
+      'repeated analyses disagree: Pol 18,00 / 18,50 (spread 0,50 > 0,3), Glu 0,50 / 0,70 (spread 0,20 > 0,1)',
+    ]);
+  });
+
+  it('weights: an unknown net or gross is not judged, an unknown tare only spares the sum, half a gram is rounding', () => {
+    expect(suspicionReasons(fine({ weightNet: null, weightBru: 11, weightTar: 5 }), LIMITS, NOW)).toEqual([]);
+    expect(suspicionReasons(fine({ weightNet: 10, weightBru: null, weightTar: 5 }), LIMITS, NOW)).toEqual([]);
+    expect(suspicionReasons(fine({ weightNet: 10, weightBru: 11, weightTar: null }), LIMITS, NOW)).toEqual(
+      [],
+    );
+    expect(suspicionReasons(fine({ weightNet: 0.0005, weightBru: 0, weightTar: null }), LIMITS, NOW)).toEqual(
+      [],
+    );
+    expect(suspicionReasons(fine({ weightNet: 0, weightBru: 0, weightTar: 0.0005 }), LIMITS, NOW)).toEqual(
+      [],
+    );
+  });
+
+  it('a stamp that cannot be read is not judged as waiting', () =>
+    expect(suspicionReasons(fine({ analyses: [], sStamp: 'unknown' }), LIMITS, NOW)).toEqual([]));
+
+  it("a sample's reasons are joined by '; ', samples of one stamp in sId order", () =>
+    expect(
+      suspiciousReport(
+        [
+          fine({ sId: '5', analyses: [], sStamp: '2025-10-26 09:00:00' }),
+          fine({
+            sId: '4',
+            sStamp: '2025-10-26 09:00:00',
+            weightNet: 12,
+            analyses: [{ aId: 9, values: { pol: 9 } }],
+          }),
+        ],
+        LIMITS,
+        NOW,
+      ),
+    ).toEqual([
+      '4|2025-10-26 09:00:00: out of limit: Pol 9,00 below 10 (aId 9); weight inconsistent: net 12,000 kg above gross 11,000 kg',
+      '5|2025-10-26 09:00:00: no analysis 24 h after arrival',
+    ]));
 
   it('the report: one line per suspicious sample, in stamp order, the fine ones left out', () =>
     expect(
@@ -175,14 +260,59 @@ describe('day report', () => {
       'Out of limit: 1 value (Pol 1)',
     ]));
 
+  it('every value by its name, plural counts, several values out of limit, none out of limit', () => {
+    const stats = (avg: number, n: number) => ({ avg, min: avg, max: avg, n });
+    const values = {
+      pol: stats(18, 2),
+      nat: stats(1, 3),
+      kal: stats(4, 1),
+      an: stats(1.5, 1),
+      glu: stats(0.5, 1),
+      dry: stats(23, 1),
+    };
+    expect(
+      dayReportBlock(
+        day({ samplesReceived: 3, analysesDone: 3, values, outOfLimit: { nat: 2, glu: 1, dry: 0 } }),
+      ).slice(3),
+    ).toEqual([
+      'Pol: average 18,00, min 18,00, max 18,00 (2 values)',
+      'Na: average 1,00, min 1,00, max 1,00 (3 values)',
+      'K: average 4,00, min 4,00, max 4,00 (1 value)',
+      'AmN: average 1,50, min 1,50, max 1,50 (1 value)',
+      'Glu: average 0,50, min 0,50, max 0,50 (1 value)',
+      'Dry: average 23,00, min 23,00, max 23,00 (1 value)',
+      'Out of limit: 3 values (Na 2, Glu 1)',
+    ]);
+    expect(dayReportBlock(day({ samplesReceived: 1, outOfLimit: { pol: 0 } })).at(-1)).toBe(
+      'Out of limit: 0 values',
+    );
+  });
+
   it('leaves out days without activity, sorts by day and counts one report per day', () => {
-    const r = dayReport([day({ day: '2025-10-26', analysesDone: 1 }), day({ day: '2025-10-25' }), day({ samplesReceived: 1 })]);
+    const r = dayReport([
+      day({ day: '2025-10-26', analysesDone: 1 }),
+      day({ day: '2025-10-25' }),
+      day({ samplesReceived: 1 }),
+    ]);
     expect(r.reports).toBe(2);
-    expect(r.lines.filter((l) => l.startsWith('Lab day')).map((l) => l.slice(8, 18))).toEqual(['2025-10-24', '2025-10-26']);
+    expect(r.lines.filter((l) => l.startsWith('Lab day')).map((l) => l.slice(8, 18))).toEqual([
+      '2025-10-24',
+      '2025-10-26',
+    ]);
   });
 });
 
 it('PDF file names', () => {
   expect(reportFileName('day', '2025-10-24', '2025-10-27')).toBe('day-report_2025-10-24_2025-10-27.pdf');
-  expect(reportFileName('suspicious', '2025-10-24', '2025-10-24')).toBe('suspicious-report_2025-10-24_2025-10-24.pdf');
+  expect(reportFileName('suspicious', '2025-10-24', '2025-10-24')).toBe(
+    'suspicious-report_2025-10-24_2025-10-24.pdf',
+  );
+});
+
+it("the page's status lines and the PDF's size message, in the spec's words", () => {
+  expect(currentlyShowingDayReports(3)).toBe('Currently showing 3 Day Report(s)');
+  expect(andSuspiciousIds(2)).toBe('and 2 suspicious SampleSelection-Id(s)');
+  expect(reportPdfTooLarge(5001)).toBe(
+    'The report PDF is limited to 5000 lines but this report has 5001. Please choose fewer days.',
+  );
 });

@@ -1,3 +1,6 @@
+// Keyboard-wedge scanners told apart from typing by timing alone (src/domain/scanner.ts describes the rule).
+// Equivalent mutant (StrykerJS, docs/dev/mutation-scores.md): isDigit's `key.length === 1` made true
+// (no key name of several characters sorts between '0' and '9').
 import { describe, expect, it } from 'vitest';
 import { feedWedge, SCAN_MAX_GAP_MS, WEDGE_IDLE, type WedgeResult } from '../../src/domain/scanner';
 
@@ -14,6 +17,22 @@ const keysOf = (code: string) => [...code.split(''), 'Enter'];
 const scans = (results: WedgeResult[]) => results.flatMap((r) => (r.kind === 'scan' ? [r.code] : []));
 
 describe('keyboard-wedge detection', () => {
+  it('digits exactly the longest gap apart are still one burst', () => {
+    expect(scans(feed(keysOf('12345678'), SCAN_MAX_GAP_MS))).toEqual(['12345678']);
+  });
+
+  it("a digit is the scanner's; a sign beside the digits, or another key ending a burst, is not a scan", () => {
+    expect(feed(['4'], 5)[0]?.kind).toBe('digit');
+    expect(feed(['/'], 5)[0]?.kind).toBe('other');
+    expect(feed([':'], 5)[0]?.kind).toBe('other');
+    expect(scans(feed([...'12345678', 'Tab'], 5))).toEqual([]);
+  });
+
+  it('after a scan the detector is idle again', () => {
+    const last = feed(keysOf('12345678'), 5).at(-1)!;
+    expect(last.state).toEqual({ digits: '', lastAt: Number.NEGATIVE_INFINITY });
+  });
+
   it('a 13-digit burst at 5 ms per key and Enter is a scan', () => {
     expect(scans(feed(keysOf('4006381333931'), 5))).toEqual(['4006381333931']);
   });

@@ -1,5 +1,29 @@
+// Sync entries (docs/dev/product-rules.md#records Sync entry, #behaviour): status, its look, the run log's failures and waiting files.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): statusWord's `status === 'UNKNOWN'`
+// made false or its 'UNKNOWN' emptied ('U' + 'nknown' reads the same); the `?? ''` of a log without
+// a run given another text (it has no failure or waiting line either). Left, not equivalent: the
+// anchors of /^=== Run /, /^\d\d:\d\d:\d\d / and the waiting line's `$` (a heading, time or note in
+// the middle of a line).
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src/domain/sync';
+import {
+  SYNC_INTERVAL_MAX,
+  SYNC_INTERVAL_MAX_MS,
+  SYNC_INTERVAL_MAX_SECONDS,
+  syncIntervalMessage,
+} from '../../src/domain/syncInterval';
+
+describe('the longest interval the scheduler keeps (docs/dev/product-rules.md#records Sync entry)', () => {
+  it("is a timer's longest wait, 2^31 − 1 ms, in whole units of each kind", () => {
+    expect(SYNC_INTERVAL_MAX_MS).toBe(2_147_483_647);
+    expect(SYNC_INTERVAL_MAX_SECONDS).toBe(2_147_483);
+    expect(SYNC_INTERVAL_MAX).toEqual({ SECONDS: 2_147_483, MINUTES: 35_791, HOURS: 596, DAYS: 24 });
+  });
+  it("the 400 message names the unit and that unit's bound", () => {
+    expect(syncIntervalMessage('HOURS')).toBe('timeInterval in HOURS must be a whole number between 1 and 596');
+    expect(syncIntervalMessage('SECONDS')).toBe('timeInterval in SECONDS must be a whole number between 1 and 2147483');
+  });
+});
 
 describe('sync status', () => {
   it.each<[S.SyncStatus[], S.SyncStatus]>([
@@ -56,5 +80,23 @@ describe('failures of the latest run (the Sync page says why an entry is ERROR)'
       'Sync Sample failed: bad.csv: Line 3: Lane has to be between 0 and 3',
     );
     expect(S.syncFailedMessage('Sample', ['a', 'b', 'c'])).toBe('Sync Sample failed: a (and 2 more)');
+    expect(S.syncFailedMessage('Sample', [])).toBe('Sync Sample failed! Please check its log.');
+  });
+});
+
+describe('files the latest run left waiting (issue 28)', () => {
+  it("says 'file' for one and 'files' for more", () => {
+    expect(S.waitingFiles(1)).toBe('waiting: 1 file still changing');
+    expect(S.waitingFiles(12)).toBe('waiting: 12 files still changing');
+  });
+  it("reads the newest run's closing line only", () => {
+    const run = (n: number, waiting: string) =>
+      `=== Run ${n} of Sample: DONE\n06:00:0${n} Sync Sample DONE: 2 file(s) imported${waiting}\n`;
+    const one = `; ${S.waitingFiles(1)}, read next run`;
+    const twelve = `; ${S.waitingFiles(12)}, read next run`;
+    expect(S.latestRunWaiting(run(8, twelve) + run(7, ''))).toBe('waiting: 12 files still changing, read next run');
+    expect(S.latestRunWaiting(run(8, one))).toBe('waiting: 1 file still changing, read next run');
+    expect(S.latestRunWaiting(run(8, '') + run(7, one))).toBeNull();
+    expect(S.latestRunWaiting('No run of Sample yet.\n')).toBeNull();
   });
 });
