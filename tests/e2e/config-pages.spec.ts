@@ -146,7 +146,7 @@ test.describe('Synchronization', () => {
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     await expect(slider).toHaveValue('11');
-    await expect(page.getByText('Changed')).toBeVisible();
+    await expect(page.getByText('Changed', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sync.png`, fullPage: true });
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(notifications(page)).toContainText('Successfully updated Log!');
