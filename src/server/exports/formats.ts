@@ -23,9 +23,24 @@ export interface FileWriter<R> {
   write(rows: readonly R[]): Promise<void>;
   /** Flushes and closes the file. */
   end(): Promise<void>;
-  /** Closes the file without finishing it (the job failed); the caller removes it. */
-  destroy(): void;
+  /**
+   * Closes the file without finishing it (the job failed); the caller removes it once this has
+   * settled. Settles when the file is closed: a stream destroyed before its file was open still
+   * opens (creates) it, so removing the file before that would leave it behind.
+   */
+  destroy(): Promise<void>;
 }
+
+const closeUnfinished = (out: WriteStream): Promise<void> => {
+  if (out.closed) return Promise.resolve();
+  // An error of a file being thrown away (its open failed, say) changes nothing: it is removed.
+  const closed = once(out, 'close').then(
+    () => undefined,
+    () => undefined,
+  );
+  out.destroy();
+  return closed;
+};
 
 const drained = async (out: WriteStream): Promise<void> => {
   if (out.writableNeedDrain) await once(out, 'drain');
@@ -141,7 +156,7 @@ export const csvWriter = (path: string, columns: readonly ExportColumn<never>[])
       out.end();
       await done;
     },
-    destroy: () => out.destroy(),
+    destroy: () => closeUnfinished(out),
   };
 };
 
@@ -244,7 +259,7 @@ export const xlsxWriter = (
       await workbook.commit();
       await done;
     },
-    destroy: () => out.destroy(),
+    destroy: () => closeUnfinished(out),
   };
 };
 
@@ -274,7 +289,7 @@ export const recordWriter = <R>(path: string, layout: RecordLayout<R>): FileWrit
       out.end(`${layout.trailer(count)}\r\n`);
       await done;
     },
-    destroy: () => out.destroy(),
+    destroy: () => closeUnfinished(out),
   };
 };
 

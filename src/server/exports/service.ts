@@ -340,8 +340,8 @@ export class ExportService {
         await this.#giveWay();
       });
       if (count === 0) {
-        out.destroy();
         writer = undefined;
+        await out.destroy();
         await rm(temp, { force: true });
         await this.#fail(fileName, NO_DOWNLOAD, skipped);
         return;
@@ -364,7 +364,8 @@ export class ExportService {
         await this.#done(this.#db, fileName, count, 0);
       }
     } finally {
-      writer?.destroy();
+      // #run removes the file once it is closed.
+      await writer?.destroy();
     }
   }
 
