@@ -10,6 +10,9 @@
 // reports/mutation/<target>[-<file>]/index.html (and mutation.json, read here for the table); a
 // second run only retests what changed (incremental).
 import { spawnSync } from 'node:child_process';
+
+/** The script's own report to the terminal. */
+const say = (text) => void process.stdout.write(`${text}\n`);
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { reportName, targets } from '../stryker.config.mjs';
@@ -78,7 +81,7 @@ const forgetStaticResults = (target, file) => {
   }
   if (forgotten === 0) return;
   writeFileSync(path, JSON.stringify(report));
-  console.log(`${path}: ${forgotten} static mutant result(s) forgotten, to be tested again`);
+  say(`${path}: ${forgotten} static mutant result(s) forgotten, to be tested again`);
 };
 
 let failed = false;
@@ -98,9 +101,9 @@ for (const [target, file] of runs) {
 const score = (r) => (r.counted === 0 ? 100 : (100 * r.detected) / r.counted);
 const line = (r, label) =>
   `  ${score(r).toFixed(1).padStart(5)} %  ${label.padEnd(44)} ${String(r.counted - r.detected).padStart(4)} survived of ${String(r.counted).padStart(4)}  ${String(r.seconds).padStart(6)} s`;
-console.log('\nMutation score per file (killed or timed out / all but ignored and invalid):');
-for (const r of rows) console.log(line(r, r.path));
-console.log('\nPer folder:');
+say('\nMutation score per file (killed or timed out / all but ignored and invalid):');
+for (const r of rows) say(line(r, r.path));
+say('\nPer folder:');
 const folders = new Map();
 for (const r of rows) {
   const key = `${r.target} ${dirname(r.path)}`;
@@ -110,6 +113,6 @@ for (const r of rows) {
 for (const [key, f] of folders) {
   const below = score(f) < targets[f.target].threshold;
   if (below) failed = true;
-  console.log(`${line(f, key.replace(/^\S+ /, ''))}  (threshold ${targets[f.target].threshold} %${below ? ', BELOW' : ''})`);
+  say(`${line(f, key.replace(/^\S+ /, ''))}  (threshold ${targets[f.target].threshold} %${below ? ', BELOW' : ''})`);
 }
 process.exit(failed ? 1 : 0);

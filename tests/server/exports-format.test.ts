@@ -1,5 +1,6 @@
 // The cell rules of the export formats (docs/exports.md), without a database.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -14,6 +15,7 @@ import {
   csvWriter,
   decimalFromText,
   decimalText,
+  openWriter,
   neutralise,
   xlsxWriter,
   xmlText,
@@ -199,5 +201,19 @@ describe('cells (CSV and XLSX stream the columns as database text)', () => {
       // An empty text is an empty <v> (as exceljs' own rows write it), which reads back as no value.
       [4, 20, '2026-09-04 06:00:00', undefined, '@x', 3],
     ]);
+  });
+
+  it('a writer thrown away at once is closed when destroy settles, so removing its file leaves none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'labdesk-cells-'));
+    const columns = resolveColumns<never>(EXPORT_SOURCES.analysis.columns, ['aId']);
+    // An export without rows: its file is thrown away before the stream has opened it.
+    for (const type of ['csv', 'xlsx', 'sap'] as const) {
+      const path = join(dir, `.empty.${type}.part`);
+      const writer = openWriter(type, path, columns, 'Analysis', EXPORT_SOURCES.analysis.flagging?.layouts);
+      await writer.destroy();
+      await rm(path, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(existsSync(path), type).toBe(false);
+    }
   });
 });
