@@ -32,6 +32,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createDb, openPGlite, pgliteDb } from '../src/server/db/create-db';
+import { sessionOptions } from '../src/server/db/session-settings';
 import type { Database } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { generateDemo } from '../src/server/demo/generate';
@@ -153,7 +154,7 @@ const openPostgresTarget = async (
   const { db } = await createDb({ databaseUrl: url.toString(), dataDir: '', timezone: TIMEZONE });
   const client = new pg.Client({
     connectionString: url.toString(),
-    options: `-c TimeZone=${TIMEZONE} -c DateStyle=ISO,YMD`,
+    options: sessionOptions(TIMEZONE),
   });
   await client.connect();
   return {

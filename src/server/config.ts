@@ -1,7 +1,8 @@
 // Runtime configuration from the environment (docs/dev/architecture.md#running). Everything the server and the CLIs
 // need is read here once, validated, and passed on as a plain object: nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmod, lstat, readdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -102,6 +103,10 @@ export const parseDuration = (raw: string, name: string): number => {
 };
 
 const parseTimezone = (raw: string): string => {
+  // The runtime's list of zones answers for the usual names in a millisecond; it leaves out aliases
+  // and 'UTC', which the formatter judges (about 25 ms at start-up, before the database's thread
+  // can start: main.ts reads the configuration first).
+  if (Intl.supportedValuesOf('timeZone').includes(raw)) return raw;
   try {
     // Throws RangeError for zones the runtime does not know; PostgreSQL knows the same IANA names.
     new Intl.DateTimeFormat('en', { timeZone: raw });
@@ -187,13 +192,18 @@ export const restrictToOwner = (): void => {
 /**
  * Takes group and other bits off a tree (dirs 0700, files 0600 at most). PGlite's file system layer
  * sets its files to 0666 explicitly, past any umask; serve.ts runs this over the data dir once the
- * database is migrated. Files PGlite creates later lie in 0700 directories, out of others' reach.
+ * server is in service. Files PGlite creates later lie in 0700 directories, out of others' reach.
+ * The database works meanwhile: an entry that is gone by the time it is reached is skipped.
  */
-export const restrictTreeToOwner = (path: string): void => {
-  const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (!stat || stat.isSymbolicLink()) return;
-  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
-  if (stat.isDirectory()) for (const name of readdirSync(path)) restrictTreeToOwner(join(path, name));
+export const restrictTreeToOwner = async (path: string): Promise<void> => {
+  try {
+    const stat = await lstat(path);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) await chmod(path, stat.mode & 0o700);
+    if (stat.isDirectory()) for (const name of await readdir(path)) await restrictTreeToOwner(join(path, name));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
 };
 
 export const loadConfig = (env: Env = process.env, cwd: string = process.cwd()): Config => {

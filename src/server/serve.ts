@@ -34,6 +34,8 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     app?: FastifyInstance;
     instance?: HeldSession;
     backups?: { close: () => Promise<void> };
+    /** The data dir's modes being tightened, once the database is set up (below). */
+    restricting?: Promise<void>;
   } = {};
   // The embedded database boots in its thread meanwhile (main.ts): settled once it is set up;
   // whether it is set up.
@@ -54,9 +56,11 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     if (exitCode === undefined) say(`labdesk: ${signal} received, closing`);
     // An embedded database that is starting finishes its start first: cut short, its boot, a first
     // start's initdb or a migration would leave work for the next start's recovery, and its files
-    // with the modes PGlite gives them (restrictTreeToOwner runs once it is set up). The requests
-    // waiting for it are then answered. A failed start ends the process by itself (main's catch).
+    // with the modes PGlite gives them (restrictTreeToOwner runs once it is set up, and is waited
+    // for). The requests waiting for it are then answered. A failed start ends the process by
+    // itself (main's catch).
     await starting?.catch(() => undefined);
+    await running.restricting?.catch(() => undefined);
     // A hung close must not keep the process (and the data-dir lock) forever.
     const force = setTimeout(() => {
       process.stderr.write('labdesk: closing took too long, exiting\n');
@@ -100,8 +104,8 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 
   let databaseAway = false;
-  /** Migrations, this instance's membership (PostgreSQL), the backup socket (embedded), the first admin. */
-  const setUp = async (db: Kysely<Database>, kind: DbKind, appDb: Kysely<Database>): Promise<void> => {
+  /** Migrations, this instance's membership (PostgreSQL), the first admin. */
+  const setUp = async (db: Kysely<Database>, kind: DbKind): Promise<void> => {
     await migrateToLatest(db);
     timings.phase('migrations');
     if (kind === 'postgres') {
@@ -126,13 +130,6 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
         },
       });
     }
-    restrictTreeToOwner(config.dataDir);
-    // The embedded database is this process's: `npm run backup` gets its dump through this socket
-    // (from the app's database object, whose queries take turns with the requests').
-    if (kind === 'pglite')
-      running.backups = await serveBackups(appDb, config.dataDir, (err) =>
-        process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
-      );
     await ensureFirstAdmin(db, config);
     timings.phase('setup');
   };
@@ -145,7 +142,7 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
   if (config.databaseUrl) {
     const handle = (running.handle = await createDb(config, { onFatal }));
     timings.phase('database');
-    await setUp(handle.db, 'postgres', handle.db);
+    await setUp(handle.db, 'postgres');
   } else if (embedded) {
     const { thread } = embedded;
     running.lock = embedded.lock;
@@ -156,7 +153,7 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     const setUpDone = thread.waitReady.then(async () => {
       timings.phase('database');
       timings.mark('database');
-      await setUp(pgliteDb(thread).db, 'pglite', appDb.db);
+      await setUp(pgliteDb(thread).db, 'pglite');
       databaseReady = true;
     });
     const openForApp = setUpDone.then(() => thread);
@@ -164,6 +161,12 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     starting = setUpDone;
     // Whoever waits for these sees a failure; the handlers only keep it from counting as unhandled.
     for (const settles of [setUpDone, openForApp]) settles.catch(() => undefined);
+    // The embedded database is this process's: `npm run backup` gets its dump through this socket
+    // (from the app's database object, whose queries take turns with the requests' and wait, as
+    // theirs do, until the database is set up).
+    running.backups = await serveBackups(appDb.db, config.dataDir, (err) =>
+      process.stderr.write(`labdesk: backup failed: ${err instanceof Error ? err.message : String(err)}\n`),
+    );
   } else {
     throw new Error('labdesk: no database: neither DATABASE_URL nor the embedded database');
   }
@@ -196,5 +199,11 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
   }
   say(`labdesk listening on ${where} (${starting ? 'embedded database' : 'PostgreSQL'})`);
   timings.mark('ready');
+  // PGlite gives its files mode 0666 past any umask; they lie in the owner's 0700 data dir, and
+  // this takes the group and other bits off them too. It walks the whole tree (tens of milliseconds
+  // on a lab's database), so it runs in service, not before it; a stop waits for it.
+  running.restricting = restrictTreeToOwner(config.dataDir).catch((err: unknown) => {
+    process.stderr.write(`labdesk: could not restrict the data dir's modes: ${err instanceof Error ? err.message : String(err)}\n`);
+  });
   if (process.argv.includes('--timings')) say(timings.line());
 };

@@ -10,6 +10,7 @@ import type PgCursor from 'pg-cursor';
 import type { Config } from '../config';
 import type { Database } from './database';
 import { openPGlite, PGLITE_SUBDIR } from './open-pglite';
+import { sessionOptions } from './session-settings';
 import { PGliteDialect } from './pglite-dialect';
 import type { EmbeddedDatabase } from './pglite-wire';
 import { TYPE_PARSERS } from './type-parsers';
@@ -48,10 +49,6 @@ const postgresDriver = (): { pg: typeof Pg; Cursor: typeof PgCursor } => {
   const load = createRequire(import.meta.url);
   return { pg: load('pg') as typeof Pg, Cursor: load('pg-cursor') as typeof PgCursor };
 };
-
-// Session settings go in the startup packet, so every pooled connection has them before its first
-// query (an on-connect SET would race with that query).
-const sessionOptions = (timezone: string): string => `-c TimeZone=${timezone} -c DateStyle=ISO,YMD`;
 
 export const createPostgresDialect = (databaseUrl: string, timezone: string, max = 10): Dialect => {
   const { pg, Cursor } = postgresDriver();
