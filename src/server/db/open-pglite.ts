@@ -60,6 +60,11 @@ export const openPGlite = async (
       ...Embedded.defaultStartParams,
       '-c',
       `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      // One backend: shared memory for initdb's 100 connections' locks and process slots is zeroed
+      // at each boot too (about 17 ms of CPU). Four is the least PostgreSQL accepts next to its
+      // three slots reserved for superusers.
+      '-c',
+      'max_connections=4',
       ...sessionStartParams(timezone),
     ],
   });
