@@ -74,6 +74,9 @@ describe('mismatches', () => {
     'dateIn,2023-02-29~',
     'dateIn,2025-13-01~',
     'dateIn,2025-10-01T06:00~',
+    'dateIn,~2023-02-29',
+    'dateIn,2025-10-01~2025-10-01T24:00:00',
+    'dateOut,~2025-02-30T06:00:00',
     'unknown,1',
     'Lane,1',
     '',
@@ -81,6 +84,16 @@ describe('mismatches', () => {
     expect(Fl.parseFilterTerm(text)).toBeNull();
     expect(Fl.parseFilters(['lane,1', text])).toEqual({ ok: false, message: FILTER_MISMATCH, term: text });
   });
+});
+
+describe('isValidFilterTerm', () => {
+  it.each([
+    ['lane,1', true],
+    ['dateIn,2025-10-01~', true],
+    ['lane,4', false],
+    ['dateIn,~', false],
+    ['unknown,1', false],
+  ])('%s → %s', (text, expected) => expect(Fl.isValidFilterTerm(text)).toBe(expected));
 });
 
 describe('parseFilters', () => {
@@ -109,20 +122,36 @@ describe('builders', () => {
   ] as const)('dateRangeFilter%o → %s', ([c, s, e], expected) =>
     expect(Fl.dateRangeFilter(c, s, e)).toBe(expected),
   );
+  it('dates from the panel fields, spaces around them left out', () => {
+    expect(Fl.dateRangeFilter('sStamp', '', ' 2025-10-02 05:59:59 ')).toBe('sStamp,~2025-10-02T05:59:59');
+    expect(Fl.dateRangeFilter('dateIn', ' 2025-10-01', '2025-10-02 ')).toBe('dateIn,2025-10-01~2025-10-02');
+    expect(Fl.dateRangeFilter('dateIn', '', '  ')).toBeNull();
+  });
   it('aId and sId', () => {
     expect(Fl.aIdRangeFilter('1', '')).toBe('aId,1~');
+    expect(Fl.aIdRangeFilter('', '20')).toBe('aId,~20');
+    expect(Fl.aIdRangeFilter(' 1 ', ' 20 ')).toBe('aId,1~20');
     expect(Fl.aIdRangeFilter('', '')).toBeNull();
+    expect(Fl.aIdRangeFilter(' ', '  ')).toBeNull();
     expect(Fl.sIdAffixFilter('', '931')).toBe('sId,~931');
+    expect(Fl.sIdAffixFilter('400', '')).toBe('sId,400~');
+    expect(Fl.sIdAffixFilter(' 400 ', ' 931 ')).toBe('sId,400~931');
+    expect(Fl.sIdAffixFilter('400', '', 'sampleId')).toBe('sampleId,400~');
     expect(Fl.sIdAffixFilter('', '')).toBeNull();
+    expect(Fl.sIdAffixFilter(' ', ' ')).toBeNull();
   });
 });
 
 describe('reference semantics', () => {
   const t = (text: string) => Fl.parseFilterTerm(text)!;
-  it.each<[string, string | number | null, boolean]>([
+  it.each<[string, string | number | null | undefined, boolean]>([
     ['aId,10~20', 10, true],
     ['aId,10~20', 20, true],
     ['aId,10~20', 21, false],
+    ['aId,10~20', 9, false],
+    ['aId,~20', null, false],
+    ['aId,~20', undefined, false],
+    ['aId,5', 6, false],
     ['aId,10~', '9007199254740993', true],
     ['aId,~9007199254740992', '9007199254740993', false],
     ['aId,5', 5, true],
@@ -138,9 +167,19 @@ describe('reference semantics', () => {
     ['screenNumber,12', '123', true],
     ['lane,1', 1, true],
     ['lane,1', 2, false],
+    ['type,2', 2, true],
+    ['type,2', '2', true],
+    ['type,2', 3, false],
+    ['screenNumber,12', '312', false],
+    ['name,B1', null, false],
+    ['name,MÜL', 'müller', true],
+    ['name,ller', 'Müller', false],
     ['aFlags,F_H', 'FLH----', true],
     ['aFlags,F_H', 'TLH----', false],
     ['aFlags,F_H', 'F-', false],
+    ['aFlags,F_H', 'FLH', true],
+    // `_` stands for one character that is there: a shorter flag string does not match.
+    ['aFlags,F_', 'F', false],
     ['sFlags,_/', 'X/---', true],
     ['dateIn,2025-10-01~2025-10-01', '2025-10-01 23:59:59', true],
     ['dateIn,2025-10-01~2025-10-01', '2025-10-02 00:00:00', false],
@@ -148,6 +187,7 @@ describe('reference semantics', () => {
     ['dateIn,2025-10-01T06:00:00~', '2025-10-01 06:00:00', true],
     ['dateIn,~2025-10-01T06:00:00', '2025-10-01 06:00:00', true],
     ['dateIn,~2025-10-01T06:00:00', null, false],
+    ['dateIn,2025-10-01~', 'not a date', false],
   ])('%s on %s → %s', (text, value, expected) => expect(Fl.termMatches(t(text), value)).toBe(expected));
 
   it('takes PlainDateTime values', () => {
