@@ -1,3 +1,18 @@
+// The filter grammar (product spec §5 Filters; docs/dev/product-rules.md#field-rules): field,value or
+// field,start~end per column pattern, 'Filter mismatch - Please check your input!', a date range
+// valid only when both ends are a valid date or empty and one is a date, 'T' in date-times.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md):
+// - parseFilterTerm: `comma < 0` made false or `<= 0` (without a comma, or with one first, the
+//   column is no known column and the term is refused the same way); `start === null` and `end ===
+//   null` made false before parsing (parseFilterDateTime(null) is null too); `b ?? ''` given another
+//   text (a date term always has its `~`, b is never null there).
+// - termMatches: `typeof value === 'object'` made false or its 'object' emptied, and the '' for an
+//   object made another text (a PlainDateTime is only a date column's value, which reads `value`,
+//   not `text`); each column's `term.op === …` made true (a column's terms have that one op:
+//   sId/sampleId past the 'eq' check, bId, screenNumber, name, type, lane, the flags); the
+//   screenNumber case falling through to name's (digits read the same in either case); the date
+//   branch's `term.op !== 'range' || !('from' in term)` made false, `&&`, either half false, and its
+//   `return false` made true (every date term is a range with from and to, so it is never taken).
 import { describe, expect, it } from 'vitest';
 import * as Fl from '../../src/domain/filter';
 import { parseLabDateTime } from '../../src/domain/datetime';
@@ -161,6 +176,8 @@ describe('reference semantics', () => {
     ['sId,500~', '4006381333931', false],
     ['sId,4006381333931', '4006381333931', true],
     ['sId,400638133393', '4006381333931', false],
+    ['sampleId,400~931', '4006381333931', true],
+    ['sampleId,4006381333931', '4006381333932', false],
     ['bId,A1', 'A12', true],
     ['bId,A1', 'B12', false],
     ['name,mül', 'Müller', true],

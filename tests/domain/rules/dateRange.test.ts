@@ -2,8 +2,8 @@
 // required, a start after today or an end after tomorrow is 'A future date was chosen!', an end
 // before the start 'Start date must be before end date!', anything unreadable 'Please check your
 // dates!'. An empty end means the start day alone.
-// Equivalent mutant (StrykerJS, docs/dev/mutation-scores.md): `e === '' ? null : parseLabDate(e)`
-// made false (parseLabDate('') is null too).
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): `e === '' ? null : parseLabDate(e)`
+// made false, or its '' made another text (parseLabDate('') is null too).
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { checkDateRange, validateDateRange } from '../../../src/domain/rules/dateRange';

@@ -1,9 +1,6 @@
 // Measured values typed by hand (product spec §5, the measurement row): numeric and between min and
 // max of the server limit of the same name, '{name} has to be between {min} and {max}'; it fails
 // when no limit is known (shown with '?' for the bounds); an empty value is always accepted.
-// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md): validateMeasurement's `!limit` made
-// false (without a limit min and max are null, and the same branch is taken); measurementErrors'
-// `f in record` made true (a field not in the record is undefined, which is empty and passes).
 import { describe, expect, it } from 'vitest';
 import { findLimit, measurementErrors, validateMeasurement } from '../../../src/domain/rules/measurement';
 import type { FieldValue } from '../../../src/domain/rules/fields';
