@@ -76,7 +76,10 @@ describe('aId', () => {
     ['12345', null],
     [42, null],
     ['12a', M.AID_MESSAGE],
+    ['a12', M.AID_MESSAGE],
     ['-1', M.AID_MESSAGE],
+    [null, M.AID_MESSAGE],
+    [undefined, M.AID_MESSAGE],
     ['1.5', M.AID_MESSAGE],
     ['', M.AID_MESSAGE],
   ])('%s → %s', (value, expected) => {
@@ -86,7 +89,10 @@ describe('aId', () => {
     [42, null],
     ['42', null],
     [-1, M.AID_MESSAGE],
+    [1.5, M.AID_MESSAGE],
     ['4x', M.AID_MESSAGE],
+    [null, M.AID_MESSAGE],
+    [true, M.AID_MESSAGE],
   ])('schema %s → %s', (value, expected) => expect(firstMessage(F.aIdSchema, value)).toBe(expected));
 });
 
@@ -99,6 +105,7 @@ describe('sId', () => {
     ['123456789012a', M.SID_MESSAGE],
     [' 123', M.SID_MESSAGE],
     ['', M.SID_MESSAGE],
+    [null, M.SID_MESSAGE],
   ])('%s → %s', (value, expected) => {
     expect(F.validateSId(value)).toBe(expected);
     expect(firstMessage(F.sIdSchema, value)).toBe(expected);
@@ -184,10 +191,13 @@ describe('aminoFactor (>0 and <=20, fractions allowed)', () => {
     [21, M.AMINO_FACTOR_MESSAGE],
     ['1,5', M.AMINO_FACTOR_MESSAGE],
     ['', M.AMINO_FACTOR_MESSAGE],
+    [null, M.AMINO_FACTOR_MESSAGE],
   ])('%s → %s', (value, expected) => {
     expect(F.validateAminoFactor(value)).toBe(expected);
     if (typeof value === 'number') expect(firstMessage(F.aminoFactorSchema, value)).toBe(expected);
   });
+  it('the schema refuses text', () =>
+    expect(firstMessage(F.aminoFactorSchema, '2')).toBe(M.AMINO_FACTOR_MESSAGE));
 });
 
 describe('bId and box name', () => {
@@ -202,6 +212,8 @@ describe('bId and box name', () => {
     ['A', M.BOX_ID_MESSAGE],
     ['A1B', M.BOX_ID_MESSAGE],
     ['1A', M.BOX_ID_MESSAGE],
+    ['XA1', M.BOX_ID_MESSAGE],
+    [' A1', M.BOX_ID_MESSAGE],
     ['', M.BOX_ID_MESSAGE],
   ])('%s → %s', (value, expected) => {
     expect(F.validateBoxId(value)).toBe(expected);
@@ -251,7 +263,17 @@ describe('label rows: first, second, footer', () => {
     const schema = F.labelRowSchema(row);
     // Issue 27: twelve characters, not bytes ('Rübe-Probe 1' is 13 bytes in UTF-8); 'ü' typed as
     // u + combining diaeresis is one character too.
-    for (const ok of ['', 'Beet 2025', 'ABCDEFGHIJKL', 'a_b-c d', 'x', 'Rübe', 'Rübe-Probe 1', 'Ru\u0308be-Probe 1', 'Fußzeile']) {
+    for (const ok of [
+      '',
+      'Beet 2025',
+      'ABCDEFGHIJKL',
+      'a_b-c d',
+      'x',
+      'Rübe',
+      'Rübe-Probe 1',
+      'Ru\u0308be-Probe 1',
+      'Fußzeile',
+    ]) {
       expect(rule(ok)).toBeNull();
       expect(firstMessage(schema, ok)).toBeNull();
     }
@@ -259,6 +281,9 @@ describe('label rows: first, second, footer', () => {
       expect(rule(bad)).toBe(message);
       expect(firstMessage(schema, bad)).toBe(message);
     }
+    // A row is text: a number in a JSON body is refused, as the schema does.
+    expect(rule(5)).toBe(message);
+    expect(firstMessage(schema, 5)).toBe(message);
   });
 });
 
@@ -278,6 +303,8 @@ describe('screenNumber (1 to 13 digits)', () => {
 describe('helpers', () => {
   it('optional lets empty values pass', () => {
     const lane = F.optional(F.validateLane);
+    expect(lane(0)).toBeNull();
+    expect(lane(4)).toBe(M.LANE_MESSAGE);
     expect(lane('')).toBeNull();
     expect(lane(null)).toBeNull();
     expect(lane(undefined)).toBeNull();
@@ -289,12 +316,42 @@ describe('helpers', () => {
     [' 2 ', 2],
     ['-3', -3],
     ['+.5', 0.5],
+    ['.25', 0.25],
+    ['16.25', 16.25],
+    ['22', 22],
+    ['17.', 17],
+    ['x1', null],
+    [null, null],
+    [undefined, null],
     ['1,5', null],
     ['1e3', null],
     ['', null],
     [Number.NaN, null],
     [Number.POSITIVE_INFINITY, null],
   ])('toNumber(%s) = %s', (v, n) => expect(F.toNumber(v)).toBe(n));
+});
+
+describe('isEmpty', () => {
+  it.each<[F.FieldValue, boolean]>([
+    [null, true],
+    [undefined, true],
+    ['', true],
+    [' \t ', true],
+    ['0', false],
+    [0, false],
+    [' a ', false],
+  ])('%j → %s', (v, expected) => expect(F.isEmpty(v)).toBe(expected));
+});
+
+describe('a date-time in a URL (sStamp of a sample key)', () => {
+  it.each<[string, string]>([
+    ['2025-10-01T06:00:00', '2025-10-01 06:00:00'],
+    ['2025-10-01 06:00:00', '2025-10-01 06:00:00'],
+  ])('%s → %s', (text, lab) => expect(F.dateTimeParamSchema.parse(text)).toBe(lab));
+  it.each(['2025-10-01T24:00:00', '2025-10-01', 'T2025-10-01 06:00:00', '2025-1-01T06:00:00'])(
+    '%s is refused',
+    (text) => expect(firstMessage(F.dateTimeParamSchema, text)).toBe(M.DATETIME_MESSAGE),
+  );
 });
 
 describe('free text without control characters', () => {

@@ -1,3 +1,18 @@
+// The filter grammar (product spec §5 Filters; docs/dev/product-rules.md#field-rules): field,value or
+// field,start~end per column pattern, 'Filter mismatch - Please check your input!', a date range
+// valid only when both ends are a valid date or empty and one is a date, 'T' in date-times.
+// Equivalent mutants (StrykerJS, docs/dev/mutation-scores.md):
+// - parseFilterTerm: `comma < 0` made false or `<= 0` (without a comma, or with one first, the
+//   column is no known column and the term is refused the same way); `start === null` and `end ===
+//   null` made false before parsing (parseFilterDateTime(null) is null too); `b ?? ''` given another
+//   text (a date term always has its `~`, b is never null there).
+// - termMatches: `typeof value === 'object'` made false or its 'object' emptied, and the '' for an
+//   object made another text (a PlainDateTime is only a date column's value, which reads `value`,
+//   not `text`); each column's `term.op === …` made true (a column's terms have that one op:
+//   sId/sampleId past the 'eq' check, bId, screenNumber, name, type, lane, the flags); the
+//   screenNumber case falling through to name's (digits read the same in either case); the date
+//   branch's `term.op !== 'range' || !('from' in term)` made false, `&&`, either half false, and its
+//   `return false` made true (every date term is a range with from and to, so it is never taken).
 import { describe, expect, it } from 'vitest';
 import * as Fl from '../../src/domain/filter';
 import { parseLabDateTime } from '../../src/domain/datetime';
@@ -74,6 +89,9 @@ describe('mismatches', () => {
     'dateIn,2023-02-29~',
     'dateIn,2025-13-01~',
     'dateIn,2025-10-01T06:00~',
+    'dateIn,~2023-02-29',
+    'dateIn,2025-10-01~2025-10-01T24:00:00',
+    'dateOut,~2025-02-30T06:00:00',
     'unknown,1',
     'Lane,1',
     '',
@@ -81,6 +99,16 @@ describe('mismatches', () => {
     expect(Fl.parseFilterTerm(text)).toBeNull();
     expect(Fl.parseFilters(['lane,1', text])).toEqual({ ok: false, message: FILTER_MISMATCH, term: text });
   });
+});
+
+describe('isValidFilterTerm', () => {
+  it.each([
+    ['lane,1', true],
+    ['dateIn,2025-10-01~', true],
+    ['lane,4', false],
+    ['dateIn,~', false],
+    ['unknown,1', false],
+  ])('%s → %s', (text, expected) => expect(Fl.isValidFilterTerm(text)).toBe(expected));
 });
 
 describe('parseFilters', () => {
@@ -109,20 +137,36 @@ describe('builders', () => {
   ] as const)('dateRangeFilter%o → %s', ([c, s, e], expected) =>
     expect(Fl.dateRangeFilter(c, s, e)).toBe(expected),
   );
+  it('dates from the panel fields, spaces around them left out', () => {
+    expect(Fl.dateRangeFilter('sStamp', '', ' 2025-10-02 05:59:59 ')).toBe('sStamp,~2025-10-02T05:59:59');
+    expect(Fl.dateRangeFilter('dateIn', ' 2025-10-01', '2025-10-02 ')).toBe('dateIn,2025-10-01~2025-10-02');
+    expect(Fl.dateRangeFilter('dateIn', '', '  ')).toBeNull();
+  });
   it('aId and sId', () => {
     expect(Fl.aIdRangeFilter('1', '')).toBe('aId,1~');
+    expect(Fl.aIdRangeFilter('', '20')).toBe('aId,~20');
+    expect(Fl.aIdRangeFilter(' 1 ', ' 20 ')).toBe('aId,1~20');
     expect(Fl.aIdRangeFilter('', '')).toBeNull();
+    expect(Fl.aIdRangeFilter(' ', '  ')).toBeNull();
     expect(Fl.sIdAffixFilter('', '931')).toBe('sId,~931');
+    expect(Fl.sIdAffixFilter('400', '')).toBe('sId,400~');
+    expect(Fl.sIdAffixFilter(' 400 ', ' 931 ')).toBe('sId,400~931');
+    expect(Fl.sIdAffixFilter('400', '', 'sampleId')).toBe('sampleId,400~');
     expect(Fl.sIdAffixFilter('', '')).toBeNull();
+    expect(Fl.sIdAffixFilter(' ', ' ')).toBeNull();
   });
 });
 
 describe('reference semantics', () => {
   const t = (text: string) => Fl.parseFilterTerm(text)!;
-  it.each<[string, string | number | null, boolean]>([
+  it.each<[string, string | number | null | undefined, boolean]>([
     ['aId,10~20', 10, true],
     ['aId,10~20', 20, true],
     ['aId,10~20', 21, false],
+    ['aId,10~20', 9, false],
+    ['aId,~20', null, false],
+    ['aId,~20', undefined, false],
+    ['aId,5', 6, false],
     ['aId,10~', '9007199254740993', true],
     ['aId,~9007199254740992', '9007199254740993', false],
     ['aId,5', 5, true],
@@ -132,15 +176,27 @@ describe('reference semantics', () => {
     ['sId,500~', '4006381333931', false],
     ['sId,4006381333931', '4006381333931', true],
     ['sId,400638133393', '4006381333931', false],
+    ['sampleId,400~931', '4006381333931', true],
+    ['sampleId,4006381333931', '4006381333932', false],
     ['bId,A1', 'A12', true],
     ['bId,A1', 'B12', false],
     ['name,mül', 'Müller', true],
     ['screenNumber,12', '123', true],
     ['lane,1', 1, true],
     ['lane,1', 2, false],
+    ['type,2', 2, true],
+    ['type,2', '2', true],
+    ['type,2', 3, false],
+    ['screenNumber,12', '312', false],
+    ['name,B1', null, false],
+    ['name,MÜL', 'müller', true],
+    ['name,ller', 'Müller', false],
     ['aFlags,F_H', 'FLH----', true],
     ['aFlags,F_H', 'TLH----', false],
     ['aFlags,F_H', 'F-', false],
+    ['aFlags,F_H', 'FLH', true],
+    // `_` stands for one character that is there: a shorter flag string does not match.
+    ['aFlags,F_', 'F', false],
     ['sFlags,_/', 'X/---', true],
     ['dateIn,2025-10-01~2025-10-01', '2025-10-01 23:59:59', true],
     ['dateIn,2025-10-01~2025-10-01', '2025-10-02 00:00:00', false],
@@ -148,6 +204,7 @@ describe('reference semantics', () => {
     ['dateIn,2025-10-01T06:00:00~', '2025-10-01 06:00:00', true],
     ['dateIn,~2025-10-01T06:00:00', '2025-10-01 06:00:00', true],
     ['dateIn,~2025-10-01T06:00:00', null, false],
+    ['dateIn,2025-10-01~', 'not a date', false],
   ])('%s on %s → %s', (text, value, expected) => expect(Fl.termMatches(t(text), value)).toBe(expected));
 
   it('takes PlainDateTime values', () => {

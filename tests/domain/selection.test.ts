@@ -8,6 +8,9 @@ describe('selection files', () => {
     ['scan.ncd', true],
     ['ids.xlsx', false],
     ['txt', false],
+    ['ids.', false],
+    ['ids.txt.xlsx', false],
+    ['lab.ids.Txt', true],
   ])('%s accepted: %s', (name, ok) => expect(Sel.isSelectionFile(name)).toBe(ok));
 
   it('ncd takes the first number of each line', () => {
@@ -26,6 +29,9 @@ describe('selection files', () => {
     ).toEqual([1, 4, 5]);
     expect(Sel.rejectedSelectionLines('a.ncd', '4006381333931 12 x\r\nabc 1\n', isId)).toEqual([2]);
     expect(Sel.rejectedSelectionLines('a.txt', '4006381333931\n', isId)).toEqual([]);
+    // Spaces around an id are no error, nor is a line of spaces.
+    expect(Sel.rejectedSelectionLines('a.txt', ' 4006381333931 \r\n   \n\t\n', isId)).toEqual([]);
+    expect(Sel.rejectedSelectionLines('a.ncd', '  4006381333931  12\n', isId)).toEqual([]);
   });
 });
 
