@@ -10,8 +10,8 @@
 // --exports runs the export cases of bench/exports.ts instead of the view cases.
 // --browser runs bench/browser.ts instead: the Analysis table in Chromium on the e2e demo campaign
 // (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
-// --profile adds a CPU profile of the first scroll; with --sync, where the imports' time goes: per
-// statement and per database function (bench/statement-profile.ts).
+// --profile adds a CPU profile of the first scroll; with --sync, where the imports' time goes in
+// the database: per function (trigger functions and what they call, bench/function-profile.ts).
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
 // --load runs bench/load.ts: autocannon with 1, 10 and 50 clients on the day-window view, the
 // 15,000-row page and the day report of two days (--duration seconds per run, default 10).
@@ -45,7 +45,6 @@ import { benchLoad, type LoadResult } from './load';
 import { benchPage, type PageBenchResult } from './page';
 import { benchSampleUpload, benchSync, type SyncBenchResult, type UploadBenchResult } from './sync';
 import { benchScreens, type ScreensBenchResult } from './screens';
-import { StatementProfiler } from './statement-profile';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
 
@@ -66,7 +65,7 @@ interface Options {
   /** --sync: a 100,000-row analysis file through the sync and a 20,000-row sample upload (bench/sync.ts). */
   sync: boolean;
   browser: boolean;
-  /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile); with --sync: the imports' profile. */
+  /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile); with --sync: the imports' function profile. */
   profile: boolean;
   boxes?: boolean;
   /** --load: autocannon with 1, 10, 50 clients (bench/load.ts); --duration seconds per run. */
@@ -238,13 +237,10 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     LAB_DATA_DIR: '.tmp/bench/data',
     LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars',
   });
-  const profiler = options.sync && options.profile ? new StatementProfiler() : undefined;
-  if (profiler) {
-    // PGlite's one session; on PostgreSQL every session of the bench's database (openPostgresTarget).
-    if (target.kind === 'pglite') await sql`set track_functions = 'all'`.execute(target.db);
-  }
-  const db = profiler ? target.db.withPlugin(profiler) : target.db;
-  const app = await buildApp({ config, db, signInLimits: { maxPerAddress: 1_000 } });
+  const profile = options.sync && options.profile;
+  // PGlite's one session; on PostgreSQL every session of the bench's database (openPostgresTarget).
+  if (profile && target.kind === 'pglite') await sql`set track_functions = 'all'`.execute(target.db);
+  const app = await buildApp({ config, db: target.db, signInLimits: { maxPerAddress: 1_000 } });
   await app.ready();
   const email = `bench-${Date.now()}@bench.lab`;
   await createUser(target.db, { email, password: PASSWORD, role: 'ROLE_ADMIN' }, 'bench');
@@ -255,8 +251,8 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   });
   const token = signIn.json<{ accessToken: string }>().accessToken;
   if (options.sync) {
-    syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profiler));
-    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, profiler));
+    syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile));
+    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, profile));
     await app.close();
     return [];
   }

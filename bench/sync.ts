@@ -11,23 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/database';
 import { progress, round } from './progress';
-import { functionTimes, reportFunctions, type StatementProfiler } from './statement-profile';
+import { functionTimes, reportFunctions } from './function-profile';
 
-/** With --profile: the statements and database functions of what `run` did. */
-const profiled = async <T>(
-  db: Kysely<Database>,
-  kind: string,
-  profiler: StatementProfiler | undefined,
-  run: () => Promise<T>,
-): Promise<T> => {
-  if (!profiler) return run();
+/** With --profile: the time of the database functions during `run`. */
+const profiled = async <T>(db: Kysely<Database>, kind: string, profile: boolean, run: () => Promise<T>): Promise<T> => {
+  if (!profile) return run();
   // PostgreSQL's sessions publish their function statistics when idle, at most once a second.
   const settle = () => new Promise((done) => setTimeout(done, kind === 'postgres' ? 1500 : 0));
   await settle();
   const before = await functionTimes(db);
-  profiler.timed.length = 0;
   const result = await run();
-  profiler.report(kind);
   await settle();
   reportFunctions(kind, before, await functionTimes(db));
   return result;
@@ -86,7 +79,7 @@ export const benchSync = async (
   kind: string,
   token: string,
   viewQuery: string,
-  profiler?: StatementProfiler,
+  profile = false,
 ): Promise<SyncBenchResult> => {
   const headers = { authorization: `Bearer ${token}` };
   const viewOnce = async (): Promise<number> => {
@@ -114,13 +107,13 @@ export const benchSync = async (
   progress(kind, 'importing');
   let seconds = 0;
   const during: number[] = [];
-  const result = await profiled(db, kind, profiler, async () => {
+  const result = await profiled(db, kind, profile, async () => {
     const { started, done } = await app.sync.start('Analysis');
     if (!started) throw new Error('a sync run of Analysis is going on already');
     let finished = false;
     const outcome = done.finally(() => (finished = true));
     // A profile times the import alone.
-    while (!finished && !profiler) during.push(await viewOnce());
+    while (!finished && !profile) during.push(await viewOnce());
     const ran = await outcome;
     seconds = (performance.now() - t0) / 1000;
     return ran;
@@ -174,7 +167,7 @@ export const benchSampleUpload = async (
   db: Kysely<Database>,
   kind: string,
   token: string,
-  profiler?: StatementProfiler,
+  profile = false,
 ): Promise<UploadBenchResult> => {
   const prefix = '96';
   await sql`delete from sample where s_id like ${`${prefix}%`}`.execute(db);
@@ -197,7 +190,7 @@ export const benchSampleUpload = async (
   progress(kind, `uploading ${UPLOAD_ROWS} samples`);
   const t0 = performance.now();
   let seconds = 0;
-  const res = await profiled(db, kind, profiler, async () => {
+  const res = await profiled(db, kind, profile, async () => {
     const answer = await app.inject({
       method: 'POST',
       url: '/api/samples/upload',
