@@ -3,7 +3,8 @@
 // 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
 // browser sends them). The imported rows are removed afterwards so that a reused bench database
 // stays the demo campaign. Then a 20,000-row sample upload (benchSampleUpload). Run by
-// `npm run bench -- --sync`.
+// `npm run bench -- --sync`; with `--profile` the time of each database function during each
+// import is printed (and the view is not read meanwhile, so the import is timed alone).
 import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
