@@ -10,7 +10,8 @@
 // --exports runs the export cases of bench/exports.ts instead of the view cases.
 // --browser runs bench/browser.ts instead: the Analysis table in Chromium on the e2e demo campaign
 // (page size 15000 → rows rendered, a scroll through the page); --runs defaults to 3 there;
-// --profile adds a CPU profile of the first scroll.
+// --profile adds a CPU profile of the first scroll; with --sync, where the imports' time goes in
+// the database: per function (trigger functions and what they call, bench/function-profile.ts).
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
 // --load runs bench/load.ts: autocannon with 1, 10 and 50 clients on the day-window view, the
 // 15,000-row page and the day report of two days (--duration seconds per run, default 10).
@@ -65,7 +66,7 @@ interface Options {
   /** --sync: a 100,000-row analysis file through the sync and a 20,000-row sample upload (bench/sync.ts). */
   sync: boolean;
   browser: boolean;
-  /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile). */
+  /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile); with --sync: the imports' function profile. */
   profile: boolean;
   boxes?: boolean;
   /** --load: autocannon with 1, 10, 50 clients (bench/load.ts); --duration seconds per run. */
@@ -141,12 +142,14 @@ const openPostgresTarget = async (
   serverUrl: string,
   name: string,
   fresh: boolean,
+  trackFunctions = false,
 ): Promise<{ target: Target; existed: boolean }> => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
   if (exists && fresh) await admin.query(`drop database ${name} with (force)`);
   if (!exists || fresh) await admin.query(`create database ${name}`);
+  await admin.query(`alter database ${name} ${trackFunctions ? "set track_functions = 'all'" : 'reset track_functions'}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -235,6 +238,9 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
     LAB_DATA_DIR: '.tmp/bench/data',
     LAB_JWT_SECRET: 'bench-secret-of-at-least-thirty-two-chars',
   });
+  const profile = options.sync && options.profile;
+  // PGlite's one session; on PostgreSQL every session of the bench's database (openPostgresTarget).
+  if (profile && target.kind === 'pglite') await sql`set track_functions = 'all'`.execute(target.db);
   const app = await buildApp({ config, db: target.db, signInLimits: { maxPerAddress: 1_000 } });
   await app.ready();
   const email = `bench-${Date.now()}@bench.lab`;
@@ -246,8 +252,8 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   });
   const token = signIn.json<{ accessToken: string }>().accessToken;
   if (options.sync) {
-    syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query));
-    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token));
+    syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile));
+    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, profile));
     await app.close();
     return [];
   }
@@ -387,7 +393,7 @@ const main = async (): Promise<void> => {
     // BENCH_DB: another name, so that benches of several worktrees on one server do not share a database.
     const name = process.env['BENCH_DB'] ?? `labdesk_bench_${options.rows}`;
     console.log(`PostgreSQL (${name}): preparing ${options.rows} analyses…`);
-    const { target } = await openPostgresTarget(serverUrl, name, !options.reuse);
+    const { target } = await openPostgresTarget(serverUrl, name, !options.reuse, options.sync && options.profile);
     try {
       await fill(target, options.rows);
       meta['postgresAnalyses'] = await generated(target.db);

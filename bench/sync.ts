@@ -3,7 +3,8 @@
 // 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
 // browser sends them). The imported rows are removed afterwards so that a reused bench database
 // stays the demo campaign. Then a 20,000-row sample upload (benchSampleUpload). Run by
-// `npm run bench -- --sync`.
+// `npm run bench -- --sync`; with `--profile` the time of each database function during each
+// import is printed (and the view is not read meanwhile, so the import is timed alone).
 import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,20 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/database';
 import { progress, round } from './progress';
+import { functionTimes, reportFunctions } from './function-profile';
+
+/** With --profile: the time of the database functions during `run`. */
+const profiled = async <T>(db: Kysely<Database>, kind: string, profile: boolean, run: () => Promise<T>): Promise<T> => {
+  if (!profile) return run();
+  // PostgreSQL's sessions publish their function statistics when idle, at most once a second.
+  const settle = () => new Promise((done) => setTimeout(done, kind === 'postgres' ? 1500 : 0));
+  await settle();
+  const before = await functionTimes(db);
+  const result = await run();
+  await settle();
+  reportFunctions(kind, before, await functionTimes(db));
+  return result;
+};
 
 export interface SyncBenchResult {
   db: string;
@@ -65,6 +80,7 @@ export const benchSync = async (
   kind: string,
   token: string,
   viewQuery: string,
+  profile = false,
 ): Promise<SyncBenchResult> => {
   const headers = { authorization: `Bearer ${token}` };
   const viewOnce = async (): Promise<number> => {
@@ -90,14 +106,19 @@ export const benchSync = async (
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 25);
   const t0 = performance.now();
   progress(kind, 'importing');
-  const { started, done } = await app.sync.start('Analysis');
-  if (!started) throw new Error('a sync run of Analysis is going on already');
-  let finished = false;
+  let seconds = 0;
   const during: number[] = [];
-  const outcome = done.finally(() => (finished = true));
-  while (!finished) during.push(await viewOnce());
-  const result = await outcome;
-  const seconds = (performance.now() - t0) / 1000;
+  const result = await profiled(db, kind, profile, async () => {
+    const { started, done } = await app.sync.start('Analysis');
+    if (!started) throw new Error('a sync run of Analysis is going on already');
+    let finished = false;
+    const outcome = done.finally(() => (finished = true));
+    // A profile times the import alone.
+    while (!finished && !profile) during.push(await viewOnce());
+    const ran = await outcome;
+    seconds = (performance.now() - t0) / 1000;
+    return ran;
+  });
   clearInterval(sampler);
   if (!result.ran || result.run.rowsImported !== ROWS)
     throw new Error(`sync imported ${result.ran ? result.run.rowsImported : 0} rows: ${result.ran ? result.run.log.join('\n') : ''}`);
@@ -147,6 +168,7 @@ export const benchSampleUpload = async (
   db: Kysely<Database>,
   kind: string,
   token: string,
+  profile = false,
 ): Promise<UploadBenchResult> => {
   const prefix = '96';
   await sql`delete from sample where s_id like ${`${prefix}%`}`.execute(db);
@@ -168,13 +190,17 @@ export const benchSampleUpload = async (
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 25);
   progress(kind, `uploading ${UPLOAD_ROWS} samples`);
   const t0 = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/samples/upload',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+  let seconds = 0;
+  const res = await profiled(db, kind, profile, async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/samples/upload',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    seconds = (performance.now() - t0) / 1000;
+    return answer;
   });
-  const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   if (res.statusCode !== 200) throw new Error(`upload ${res.statusCode}: ${res.body.slice(0, 300)}`);
   await sql`delete from sample where s_id like ${`${prefix}%`}`.execute(db);

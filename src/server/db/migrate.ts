@@ -13,6 +13,8 @@ import * as m0009 from './migrations/0009_instances';
 import * as m0010 from './migrations/0010_report_summary';
 import * as m0011 from './migrations/0011_change_events';
 import * as m0012 from './migrations/0012_audit_change';
+import * as m0013 from './migrations/0013_import_lookups';
+import * as m0014 from './migrations/0014_report_deferred';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -27,6 +29,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_report_summary': m0010,
   '0011_change_events': m0011,
   '0012_audit_change': m0012,
+  '0013_import_lookups': m0013,
+  '0014_report_deferred': m0014,
 };
 
 export class MigrationError extends Error {

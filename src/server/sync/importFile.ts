@@ -19,6 +19,7 @@ import { RUN_LOG_FAILURE } from '../../domain/sync';
 import type { Database } from '../db/database';
 import { appendHwLog } from '../repositories/hw-log';
 import { recordAudit } from '../services/audit';
+import { deferReportSummary } from '../services/report-defer';
 import { LineError, openRecords } from './csv';
 import { DONE_DIR, FAILED_DIR, freeName, moveTo, nameHash, openFile, type EntryFolders, type WaitingFile } from './files';
 import type { Importer } from './importers/shared';
@@ -65,7 +66,8 @@ const reasonOf = (err: unknown): string => {
 
 /**
  * Imports checked lines as they stream in, CHUNK at a time (a whole-file kind at the end); a kind that
- * stages its chunks writes them at `finish`, in one set-based statement per table.
+ * stages its chunks writes them at `finish`, in one set-based statement per table. The report summary
+ * of what the file touched is recomputed once, at the transaction's commit.
  */
 export const importRows = async (
   trx: Kysely<Database>,
@@ -75,6 +77,7 @@ export const importRows = async (
   encoding: 'utf-8' | 'windows-1252',
   chunk: number,
 ): Promise<number> => {
+  await deferReportSummary(trx);
   const { columns, records } = await openRecords(fileRows(handle, ranges, encoding), importer.columns, importer.required);
   let lines: unknown[] = [];
   let rows = 0;
