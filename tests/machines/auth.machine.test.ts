@@ -387,7 +387,9 @@ const startingPoints: Array<[string, StoredUser | null]> = [
 ];
 
 describe.each(startingPoints)('auth, starting with %s: every transition judged by the spec rules', (_, storedUser) => {
-  const model = createTestModel(toTestModelMachine(authMachine), {
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () => createTestModel(toTestModelMachine(authMachine), {
     // The effect-ending events are not in the machine's event type, hence the cast.
     events: sampleEvents as never,
     input: { storedUser },
@@ -395,7 +397,7 @@ describe.each(startingPoints)('auth, starting with %s: every transition judged b
     serializeState: (state, event) =>
       JSON.stringify({ value: state.value, context: state.context, active: event?.type === 'ACTIVITY' }),
   });
-  const walks = explored(() => transitionWalks(model as never, sampleEvents as never) as Walk<Event>[]);
+  const walks = explored(() => transitionWalks(buildModel() as never, sampleEvents as never) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, () => oracleDriver(storedUser), authRules);
   });
