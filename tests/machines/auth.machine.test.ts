@@ -561,3 +561,46 @@ describe('stored entry that is not a session', () => {
     expect(sut.calls.verify).toEqual([]);
   });
 });
+
+describe('what counts as the login page', () => {
+  it.each(['/login', '/login/', '/login//', '/login?next=%2Fsamples', '/login#form', '/login/?next=%2Fsamples'])(
+    'a navigation to %s is not verified',
+    async (path) => {
+      const sut = await signedIn(READER);
+      sut.actor.send({ type: 'NAVIGATE', path });
+      expect(sut.calls.verify).toEqual([]);
+    },
+  );
+
+  it.each(['/loginx', '/samples/login', '/', '/log'])('a navigation to %s is verified', async (path) => {
+    const sut = await signedIn(READER);
+    sut.actor.send({ type: 'NAVIGATE', path });
+    expect(sut.calls.verify).toEqual([READER.accessToken]);
+  });
+});
+
+describe('the message under the login form', () => {
+  const failedWith = async (error: unknown) => {
+    const sut = createSut(null);
+    sut.actor.send({ type: 'LOGIN', email: 'admin@lab.test', password: 'whatever-1' });
+    await sut.reject(error);
+    return sut.actor.getSnapshot().context.error;
+  };
+
+  it('an Error without a message shows its text', async () => {
+    expect(await failedWith(new TypeError(''))).toBe('TypeError');
+  });
+
+  it('something thrown that is no Error shows as text', async () => {
+    expect(await failedWith('offline')).toBe('offline');
+  });
+});
+
+describe('a stored entry without a token', () => {
+  it('is no session: logged out, forgotten, nobody called', () => {
+    const sut = createSut({ ...stored(ADMIN), accessToken: '' });
+    expect(authStatus(sut.actor.getSnapshot())).toBe('loggedOut');
+    expect(sut.storedUser()).toBeNull();
+    expect(sut.calls.verify).toEqual([]);
+  });
+});
