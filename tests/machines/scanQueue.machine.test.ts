@@ -157,11 +157,13 @@ const eventsOf = (state: Snapshot): Event[] => [
 ];
 
 describe('scan queue: every transition judged by the spec rules', () => {
-  const model = createTestModel(toTestModelMachine(scanQueueMachine), {
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () => createTestModel(toTestModelMachine(scanQueueMachine), {
     events: eventsOf as never,
     serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
   });
-  const walks = explored(() => transitionWalks(model as never, eventsOf as never) as Walk<Event>[]);
+  const walks = explored(() => transitionWalks(buildModel() as never, eventsOf as never) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, oracleDriver, queueRules);
   });
