@@ -8,12 +8,12 @@
 // error's); with nothing offered UNDO says why: the last write left the building, or nothing to undo.
 // The user acts 500 ms after the step before; the model's window event moves the clock to the end of
 // the window the rules expect (1 ms short of it first), or a minute on when none is expected.
-// Equivalent mutants (StrykerJS, 2026-11-26; nothing the user sees or sends can tell them apart):
-// `types` emptied (compile time only); the machine's and the invocation's `id` emptied (no
-// transition names them; the tests settle the call itself); 'forget' left out or emptied after an
-// answer (in idle nothing reads the changes: UNDO says why there is nothing, WROTE replaces them);
-// the event-type tests of offer, keepNext, leave and leaveDuring made true (each runs on its own
-// event only); `context.changes ?? []` (changes are never null while undoing).
+// Equivalent mutants (StrykerJS, 2026-11-26; the 11 left of 142; nothing the user sees or sends can
+// tell them apart): `types` emptied (compile time only); the machine's `id` emptied (no transition
+// names it); 'forget' emptied, or left out after an answer or at the window's end (in idle nothing
+// reads the changes: UNDO there says why there is nothing, WROTE replaces them); the event-type tests
+// of offer, keepNext, leave and leaveDuring made true (each runs on its own event only);
+// `context.changes ?? []` (changes are never null while undoing).
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
