@@ -7,6 +7,13 @@
 // error on Analysis or Samples stays until the errors are cleared, Dismiss closes it. The model's
 // timeout moves the clock to the close the rules expect (1 ms short of it first), or a minute on when
 // none is expected. Scenarios follow.
+// Equivalent mutants (StrykerJS, 2026-11-26, the 10 left of 73; the page shows only the current
+// notification's id, kind and message, NotificationProvider): `types` emptied; a bogus page name
+// added to PERSISTENT_PAGES; the NOTIFY checks of `show` and `isPersistent` made true (they run on
+// NOTIFY only); `release` emptied or left out, or its `persistent: false` made true (the state, not
+// the field, decides when it closes); `context.current?.page` (the delay is read only while one
+// shows); the targets of DISMISS and of the timeout emptied (no target: the state stays, but 'hide'
+// empties what is shown, and the next NOTIFY enters the visible state again).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, SimulatedClock } from 'xstate';
