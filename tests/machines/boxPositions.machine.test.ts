@@ -717,15 +717,18 @@ const eventsOf = (state: Snapshot): Event[] => {
   events.push({ type: 'xstate.done.actor.stamps', output: [] });
   return events as Event[];
 };
-const model = createTestModel(
-  toTestModelMachine(boxPositionsMachine.provide({ actions: { notify: () => undefined } })),
-  { events: (state) => eventsOf(state) as never, serializeState: (state) => shape(state) },
-);
+// Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+// file's collection, which StrykerJS's vitest runner counts as no failure.
+const buildModel = () =>
+  createTestModel(toTestModelMachine(boxPositionsMachine.provide({ actions: { notify: () => undefined } })), {
+    events: (state) => eventsOf(state) as never,
+    serializeState: (state) => shape(state),
+  });
 const nextBoxNumber = (list: BoxPosition[]) =>
   list.length === 0 ? 1 : Math.max(...list.map((p) => p.boxposId.boxPosId)) + 1;
 
 describe('box positions: every transition judged by the spec rules', () => {
-  const walks = explored(() => transitionWalks(model, eventsOf as never) as Walk<Event>[]);
+  const walks = explored(() => transitionWalks(buildModel(), eventsOf as never) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, () => driver(), rules);
   });
@@ -856,5 +859,111 @@ describe('box positions: the guards that keep changes safe', () => {
     const s = sut.actor.getSnapshot();
     expect(s.context.box).toEqual(BOX);
     expect(rowMark(s, LOADED[0]!)).toBe('moved');
+  });
+});
+
+// A refusal's reason follows the message only when there is one: a network error without a message,
+// or something thrown that is no Error, adds nothing after it.
+describe('box positions: a refused write without a reason', () => {
+  const loaded = async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT', box: BOX });
+    await sut.settle(LOADED);
+    return sut;
+  };
+  const noReasons: Array<[string, unknown]> = [
+    ['an Error without a message', new Error('')],
+    ['a thrown value that is no Error', { status: 500, message: 'not an Error' }],
+  ];
+
+  it.each(noReasons)(
+    'Update refused with %s says which positions were not updated, nothing more',
+    async (_n, error) => {
+      const sut = await loaded();
+      sut.actor.send({ type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED });
+      sut.actor.send({ type: 'UPDATE' });
+      await sut.settle(error as Error);
+      expect(sut.notes.at(-1)).toEqual({ kind: 'error', message: batchFailed(['A1/1']) });
+      expect(rowMark(sut.actor.getSnapshot(), EDITED)).toBe('modified');
+    },
+  );
+
+  it.each(noReasons)('delete refused with %s names the position, nothing more', async (_n, error) => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'DELETE', boxPosId: 2 });
+    await sut.settle(error as Error);
+    expect(sut.notes.at(-1)).toEqual({
+      kind: 'error',
+      message: writeFailed('boxPosition', 'A1/2', 'deleted'),
+    });
+    expect(sut.actor.getSnapshot().context.positions).toEqual(LOADED);
+  });
+
+  it.each(noReasons)('a scan refused with %s names the position it was to take', async (_n, error) => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'SCAN', code: NEW.sample.sampleId.sId });
+    await sut.settle([STAMP]);
+    await sut.settle(error as Error);
+    expect(sut.notes.at(-1)).toEqual({
+      kind: 'error',
+      message: writeFailed('boxPosition', 'A1/3', 'created'),
+    });
+  });
+
+  it('a refusal that is no value at all is a refusal, not a conflict', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'DELETE', boxPosId: 2 });
+    await sut.settle(null as unknown as Error);
+    expect(sut.notes.at(-1)).toEqual({
+      kind: 'error',
+      message: writeFailed('boxPosition', 'A1/2', 'deleted'),
+    });
+    expect(sut.calls.map((c) => c.name)).toEqual(['load', 'remove']);
+  });
+});
+
+// Drag and drop: the dragged rows, in their list order, land at the drop point (the index among the
+// rows as shown, clamped to the list); the other rows keep their order; a drop where they already
+// are changes nothing and marks nothing.
+describe('box positions: where dragged rows land', () => {
+  const THREE = [...LOADED, NEW];
+  const [a, b, c] = THREE.map((p) => p.sample.sampleId.sId);
+  const keyOf = (sId: string) => positionKey(THREE.find((p) => p.sample.sampleId.sId === sId)!);
+  const dropped = async (sIds: string[], to: number) => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT', box: BOX });
+    await sut.settle(THREE);
+    sut.actor.send({ type: 'MOVE', keys: sIds.map(keyOf), to });
+    const s = sut.actor.getSnapshot();
+    return {
+      order: s.context.positions.map((p) => p.sample.sampleId.sId),
+      marks: s.context.positions.map((p) => rowMark(s, p)),
+    };
+  };
+
+  it.each([
+    ['the first row one down', [a!], 2, [b, a, c], [null, 'moved', null]],
+    ['the first row to the end', [a!], 3, [b, c, a], [null, null, 'moved']],
+    ['the last row to the top', [c!], 0, [c, a, b], ['moved', null, null]],
+    ['the last row above the top (clamped)', [c!], -1, [c, a, b], ['moved', null, null]],
+    ['the first row past the end (clamped)', [a!], 99, [b, c, a], [null, null, 'moved']],
+    ['two rows at once, in their list order', [c!, a!], 2, [b, a, c], [null, 'moved', 'moved']],
+  ] as const)('%s', async (_name, sIds, to, order, marks) => {
+    const seen = await dropped([...sIds], to);
+    expect(seen.order).toEqual(order);
+    expect(seen.marks).toEqual(marks);
+  });
+
+  it('a drop where the rows already are changes nothing and marks nothing', async () => {
+    for (const [sIds, to] of [
+      [[a!], 0],
+      [[a!], 1],
+      [[b!], 1],
+      [[c!], 3],
+    ] as const) {
+      const seen = await dropped([...sIds], to);
+      expect(seen.order, `${sIds.join()} to ${to}`).toEqual([a, b, c]);
+      expect(seen.marks).toEqual([null, null, null]);
+    }
   });
 });

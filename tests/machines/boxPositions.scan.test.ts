@@ -73,6 +73,18 @@ describe('a scan on the box-positions machine', () => {
     expect(sut.notes).toEqual([{ kind: 'success', message: `SampleId#${SCANNED} was placed in A1/3!` }]);
   });
 
+  it('of three deliveries, the newest (the last) is the one placed', async () => {
+    const three = ['2025-09-01 06:00:00', '2025-10-01 06:00:00', '2025-10-03 09:30:00'];
+    const sut = await withBox(3, { stamps: three });
+    sut.actor.send({ type: 'SCAN', code: SCANNED });
+    await flush();
+    await flush();
+    expect(sut.calls.find((c) => c.name === 'create')?.input).toEqual({
+      bId: 'A1',
+      position: pos(3, SCANNED, three[2]),
+    });
+  });
+
   it('an 8-digit scan is padded to the full sample id first', async () => {
     const sut = await withBox();
     sut.actor.send({ type: 'SCAN', code: '40063810' });

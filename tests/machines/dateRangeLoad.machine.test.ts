@@ -312,17 +312,20 @@ const SAMPLE_EVENTS: Event[] = [
 ];
 
 describe('date range load: every transition judged by the spec rules', () => {
-  const model = createTestModel(toTestModelMachine(dateRangeLoadMachine), {
-    events: SAMPLE_EVENTS as never,
-    serializeState: (state) =>
-      JSON.stringify({
-        value: state.value,
-        result: state.context.result,
-        range: state.context.resultRange,
-        stale: state.context.stale,
-      }),
-  });
-  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () =>
+    createTestModel(toTestModelMachine(dateRangeLoadMachine), {
+      events: SAMPLE_EVENTS as never,
+      serializeState: (state) =>
+        JSON.stringify({
+          value: state.value,
+          result: state.context.result,
+          range: state.context.resultRange,
+          stale: state.context.stale,
+        }),
+    });
+  const walks = explored(() => transitionWalks(buildModel() as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, () => oracleDriver(), rangeRules);
   });

@@ -204,7 +204,9 @@ const SAMPLE_EVENTS: Event[] = [
 ];
 
 describe('event stream: every transition judged by the rules', () => {
-  const model = createTestModel(
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () => createTestModel(
     toTestModelMachine(
       eventStreamMachine.provide({ actions: { connect: () => undefined, deliver: () => undefined, reload: () => undefined } }),
     ),
@@ -213,7 +215,7 @@ describe('event stream: every transition judged by the rules', () => {
       serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
     },
   );
-  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
+  const walks = explored(() => transitionWalks(buildModel() as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, oracleDriver, rules);
   });

@@ -458,7 +458,9 @@ const listViewRules: Rules<Seen, Event> = {
 const visitedByOracle = new Set<string>();
 
 describe('list view: every transition judged by the spec rules', () => {
-  const model = createTestModel(
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () => createTestModel(
     toTestModelMachine(listViewMachine.provide({ actions: { notify: () => undefined } })),
     {
       events: SAMPLE_EVENTS as never,
@@ -475,7 +477,7 @@ describe('list view: every transition judged by the spec rules', () => {
     },
   );
   const walks = explored(
-    () => transitionWalks(model as never, () => SAMPLE_EVENTS as Event[]) as Walk<Event>[],
+    () => transitionWalks(buildModel() as never, () => SAMPLE_EVENTS as Event[]) as Walk<Event>[],
   );
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, () => oracleDriver(), listViewRules);

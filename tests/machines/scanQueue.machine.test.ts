@@ -8,7 +8,9 @@
 // (the last id's answer then goes through 'idle', whose `always` starts the next lookup at once);
 // the invocation's id emptied (it only names the events); `types` emptied (compile time only); the
 // `?? ''` fallbacks for an empty queue while handling (unreachable: 'handling' is entered only with
-// an id waiting).
+// an id waiting). The CI sample (`npm run mutation:ci`, this file and the replay) also counts
+// `initial: 'idle'` emptied as survived: xstate refuses that configuration at import, which fails
+// tests/machines/load.test.ts (in the machine suite, not in the sample) and not a test here.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -157,11 +159,13 @@ const eventsOf = (state: Snapshot): Event[] => [
 ];
 
 describe('scan queue: every transition judged by the spec rules', () => {
-  const model = createTestModel(toTestModelMachine(scanQueueMachine), {
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () => createTestModel(toTestModelMachine(scanQueueMachine), {
     events: eventsOf as never,
     serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
   });
-  const walks = explored(() => transitionWalks(model as never, eventsOf as never) as Walk<Event>[]);
+  const walks = explored(() => transitionWalks(buildModel() as never, eventsOf as never) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, oracleDriver, queueRules);
   });

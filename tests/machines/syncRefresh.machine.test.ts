@@ -8,6 +8,11 @@
 // model offers moves the clock to the next reload the rules expect (1 ms short of it first, so a reload
 // too early shows), or a minute on when none is expected; the user acts 300 ms after the step before.
 // Scenarios follow.
+// Equivalent mutants (StrykerJS, 2026-11-26; nothing the page does can tell them apart): `types`
+// emptied (compile time only); the machine's `id` emptied (no transition names it); SET_SECONDS'
+// `reenter: true` made false (xstate 5 enters the targeted region '.auto' again either way, so its
+// timer restarts; checked on a copy of the machine); the manual start's reload going to "" instead of
+// 'idle' (it stays in afterStart, whose STARTED and CONFLICT do exactly what idle's do).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, SimulatedClock } from 'xstate';
@@ -161,15 +166,18 @@ const SAMPLE_EVENTS: Event[] = [
 ];
 
 describe('sync page refresh: every transition judged by the spec rules', () => {
-  const model = createTestModel(
-    toTestModelMachine(syncRefreshMachine.provide({ actions: { refresh: () => undefined } })),
-    {
-      events: SAMPLE_EVENTS as never,
-      input: { seconds: START_SECONDS },
-      serializeState: (state) => JSON.stringify({ value: state.value, seconds: state.context.seconds }),
-    },
-  );
-  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
+  // Built inside `explored` (a function): a configuration the model refuses fails a test, not the
+  // file's collection, which StrykerJS's vitest runner counts as no failure.
+  const buildModel = () =>
+    createTestModel(
+      toTestModelMachine(syncRefreshMachine.provide({ actions: { refresh: () => undefined } })),
+      {
+        events: SAMPLE_EVENTS as never,
+        input: { seconds: START_SECONDS },
+        serializeState: (state) => JSON.stringify({ value: state.value, seconds: state.context.seconds }),
+      },
+    );
+  const walks = explored(() => transitionWalks(buildModel() as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, oracleDriver, syncRules);
   });
@@ -212,6 +220,17 @@ describe('sync page refresh', () => {
     sut.actor.send({ type: 'CONFLICT' });
     sut.clock.increment(0);
     expect(sut.refreshes()).toBe(2);
+  });
+
+  it('without its reload provided, the machine says so when a reload is due', () => {
+    const clock = new SimulatedClock();
+    const errors: unknown[] = [];
+    const actor = createActor(syncRefreshMachine, { clock, input: { seconds: 0 } });
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    actor.send({ type: 'CONFLICT' });
+    clock.increment(0);
+    expect(errors.map(String)).toEqual(["Error: sync refresh machine: 'refresh' must be provided"]);
   });
 
   it('a second start while one waits puts the reload off to 750 ms after it (one reload)', () => {

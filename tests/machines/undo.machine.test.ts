@@ -8,6 +8,12 @@
 // error's); with nothing offered UNDO says why: the last write left the building, or nothing to undo.
 // The user acts 500 ms after the step before; the model's window event moves the clock to the end of
 // the window the rules expect (1 ms short of it first), or a minute on when none is expected.
+// Equivalent mutants (StrykerJS, 2026-11-26; the 11 left of 142; nothing the user sees or sends can
+// tell them apart): `types` emptied (compile time only); the machine's `id` emptied (no transition
+// names it); 'forget' emptied, or left out after an answer or at the window's end (in idle nothing
+// reads the changes: UNDO there says why there is nothing, WROTE replaces them); the event-type tests
+// of offer, keepNext, leave and leaveDuring made true (each runs on its own event only);
+// `context.changes ?? []` (changes are never null while undoing).
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
@@ -182,11 +188,15 @@ const SAMPLE_EVENTS: Event[] = [
 ];
 
 describe('undo: every transition judged by the rules', () => {
-  const model = createTestModel(toTestModelMachine(undoMachine), {
-    events: SAMPLE_EVENTS as never,
-    serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+  // Built inside `explored`: a configuration the model refuses fails a test instead of the file's
+  // collection (which StrykerJS's vitest runner counts as no failure).
+  const walks = explored(() => {
+    const model = createTestModel(toTestModelMachine(undoMachine), {
+      events: SAMPLE_EVENTS as never,
+      serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
+    });
+    return transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[];
   });
-  const walks = explored(() => transitionWalks(model as never, () => SAMPLE_EVENTS) as Walk<Event>[]);
   it.each(walks.map((w) => [w.name, w] as const))('%s, then each event', async (_name, walk) => {
     await checkWalk(walk, oracleDriver, undoRules);
   });
@@ -241,5 +251,111 @@ describe('undo window (simulated clock)', () => {
     ]);
     expect(seen.calls).toEqual([[1]]);
     expect(seen.notices.at(-1)).toEqual({ kind: 'info', message: UNDO_MESSAGES.printedLabel });
+  });
+});
+
+describe('undo: what a failed undo says', () => {
+  /** UNDO of one write, answered with `error`: the notices said. */
+  const refusedWith = async (error: unknown) => {
+    const driver = oracleDriver();
+    await driver.send({ type: 'WROTE', changes: [7] });
+    await driver.send({ type: 'UNDO' });
+    await driver.send({ type: 'xstate.error.actor.undo', error: error as Error });
+    return driver.seen();
+  };
+
+  it("a refusal says the server's own reason", async () => {
+    const reason = 'Error occurred, the change was not undone: it was already undone!';
+    expect((await refusedWith(new Error(reason))).notices).toEqual([{ kind: 'error', message: reason }]);
+  });
+
+  it('a failure without a reason (an empty message, or no Error at all) says the change was not undone', async () => {
+    const said = { kind: 'error', message: UNDO_MESSAGES.changedSince };
+    expect((await refusedWith(new Error(''))).notices).toEqual([said]);
+    expect((await refusedWith({ status: 500 })).notices).toEqual([said]);
+  });
+});
+
+// Under mutation testing the model judges each kind of step once, so a step that only changes what a
+// later UNDO does (a LEFT, a newer WROTE) is not followed by that UNDO there: these scenarios are.
+describe('undo: what a later UNDO does after a step', () => {
+  /** Sends `events`, checking every rule after each step, and returns what was sent and said. */
+  const run = async (events: Event[]) => {
+    const driver = oracleDriver();
+    for (const event of events) {
+      const before = driver.seen();
+      await driver.send(event);
+      const after = driver.seen();
+      for (const check of Object.values(undoRules)) check({ before, event, after });
+    }
+    const { calls, notices, offered } = driver.seen();
+    return { calls, notices, offered };
+  };
+  const printed = { kind: 'info', message: UNDO_MESSAGES.printedLabel };
+
+  it('a label printed while the write is offered: UNDO sends nothing and says it cannot be undone', async () => {
+    const seen = await run([{ type: 'WROTE', changes: [1] }, { type: 'LEFT', message: UNDO_MESSAGES.printedLabel }, { type: 'UNDO' }]);
+    expect(seen).toEqual({ calls: [], notices: [printed], offered: false });
+  });
+
+  it('a label printed after the window: UNDO says it cannot be undone, not that there is nothing', async () => {
+    const seen = await run([
+      { type: 'WROTE', changes: [1] },
+      { type: WINDOW_EVENT },
+      { type: 'LEFT', message: UNDO_MESSAGES.printedLabel },
+      { type: 'UNDO' },
+    ]);
+    expect(seen).toEqual({ calls: [], notices: [printed], offered: false });
+  });
+
+  it('a newer write within the window: UNDO sends its changes, not the older ones', async () => {
+    const seen = await run([
+      { type: 'WROTE', changes: [1] },
+      { type: 'WROTE', changes: [2, 3] },
+      { type: 'UNDO' },
+      { type: 'xstate.done.actor.undo', output: ANSWER },
+    ]);
+    expect(seen).toEqual({ calls: [[2, 3]], notices: [{ kind: 'success', message: ANSWER.message }], offered: false });
+  });
+
+  it('a write answered while a refused undo was under way is offered after it, and UNDO sends that write', async () => {
+    const seen = await run([
+      { type: 'WROTE', changes: [1] },
+      { type: 'UNDO' },
+      { type: 'WROTE', changes: [2] },
+      { type: 'xstate.error.actor.undo', error: REFUSAL },
+      { type: 'UNDO' },
+    ]);
+    expect(seen).toEqual({ calls: [[1], [2]], notices: [{ kind: 'error', message: REFUSAL.message }], offered: false });
+  });
+
+  it('after an undo has answered, refused or not, UNDO says there is nothing to undo', async () => {
+    for (const answer of [
+      { type: 'xstate.done.actor.undo', output: ANSWER },
+      { type: 'xstate.error.actor.undo', error: REFUSAL },
+    ]) {
+      const seen = await run([{ type: 'WROTE', changes: [1] }, { type: 'UNDO' }, answer, { type: 'UNDO' }]);
+      expect(seen.calls).toEqual([[1]]);
+      expect(seen.notices.at(-1)).toEqual({ kind: 'info', message: UNDO_MESSAGES.nothing });
+    }
+  });
+
+  it('without its undo call provided, UNDO says which effect is missing', async () => {
+    const notices: UndoNotice[] = [];
+    const actor = createActor(undoMachine.provide({ actions: { notify: (_, params: UndoNotice) => notices.push(params) } }));
+    actor.start();
+    actor.send({ type: 'WROTE', changes: [1] });
+    actor.send({ type: 'UNDO' });
+    await flush();
+    expect(notices).toEqual([{ kind: 'error', message: "undo machine: 'undo' must be provided" }]);
+  });
+
+  it('without its notify provided, the machine says so', () => {
+    const errors: unknown[] = [];
+    const actor = createActor(undoMachine);
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    actor.send({ type: 'UNDO' });
+    expect(errors.map(String)).toEqual(["Error: undo machine: 'notify' must be provided"]);
   });
 });
