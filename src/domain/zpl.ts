@@ -6,14 +6,24 @@ import type { LabelFields } from './rules/label';
 
 export const ZPL_MAX_LENGTH = 512;
 
-/** Fixed layout for a 203 dpi printer; y positions in dots. */
+/** The printer's resolution, dots per inch. */
+export const LABEL_DPI = 203;
+
+/** The label stock: 2 × 1.5 inch. */
+export const LABEL_SIZE = { width: 2 * LABEL_DPI, height: Math.floor(1.5 * LABEL_DPI) } as const;
+
+/**
+ * Fixed layout for a 203 dpi printer; y positions in dots. Top to bottom within the label's 304
+ * dots: two rows of 40, the bars (90) with ^BE's interpretation line under them (about 30 dots at
+ * ^BY3), the footer, and a margin at each edge.
+ */
 export const ZPL_LAYOUT = {
   x: 40,
   font: { height: 40 },
-  first: 30,
-  second: 80,
-  barcode: { y: 130, moduleWidth: 3, height: 100 },
-  footer: 280,
+  first: 16,
+  second: 62,
+  barcode: { y: 108, moduleWidth: 3, height: 90 },
+  footer: 240,
 } as const;
 
 /** One element of the label: what the ZPL prints and what the preview draws, from one source. */
@@ -56,9 +66,6 @@ export const buildLabelZpl = (l: LabelFields): string => {
   const utf8 = elements.some((e) => e.kind === 'text' && /[^\x00-\x7F]/.test(e.value));
   return ['^XA', ...(utf8 ? [ZPL_UTF8] : []), `^CF0,${ZPL_LAYOUT.font.height}`, ...elements.map(zplOf), '^XZ'].join('');
 };
-
-/** Printable size of the layout in dots (a 2 x 1.5 inch label at 203 dpi). */
-export const LABEL_SIZE = { width: 406, height: 330 } as const;
 
 const FO = String.raw`\^FO\d{1,4},\d{1,4}`;
 const TEXT_FIELD = String.raw`${FO}\^FD${LABEL_ROW_CHARS}{1,12}\^FS`;

@@ -66,9 +66,9 @@ describe('EAN-13 bars', () => {
 describe('label layout (preview and ZPL from one source)', () => {
   it('lists the filled rows in print order with their positions', () => {
     expect(labelLayout({ first: ' A ', second: '', barcode: '123456780000 4', footer: 'F' })).toEqual([
-      { kind: 'text', row: 'first', x: 40, y: 30, height: 40, value: 'A' },
-      { kind: 'barcode', x: 40, y: 130, height: 100, moduleWidth: 3, digits: '123456780000' },
-      { kind: 'text', row: 'footer', x: 40, y: 280, height: 40, value: 'F' },
+      { kind: 'text', row: 'first', x: 40, y: 16, height: 40, value: 'A' },
+      { kind: 'barcode', x: 40, y: 108, height: 90, moduleWidth: 3, digits: '123456780000' },
+      { kind: 'text', row: 'footer', x: 40, y: 240, height: 40, value: 'F' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLabelZpl, isAllowedZpl, ZPL_MAX_LENGTH } from '../../src/domain/zpl';
+import { buildLabelZpl, isAllowedZpl, LABEL_SIZE, labelLayout, ZPL_MAX_LENGTH } from '../../src/domain/zpl';
 import { EMPTY_LABEL } from '../../src/domain/rules/label';
 
 describe('ZPL label', () => {
@@ -12,18 +12,35 @@ describe('ZPL label', () => {
     });
     expect(zpl).toBe(
       '^XA^CF0,40' +
-        '^FO40,30^FDBeet 2025^FS' +
-        '^FO40,80^FDLane 2^FS' +
-        '^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS' +
-        '^FO40,280^FDLab-01^FS' +
+        '^FO40,16^FDBeet 2025^FS' +
+        '^FO40,62^FDLane 2^FS' +
+        '^BY3^FO40,108^BEN,90,Y,N^FD400638133393^FS' +
+        '^FO40,240^FDLab-01^FS' +
         '^XZ',
     );
     expect(isAllowedZpl(zpl)).toBe(true);
   });
 
+  it('fits a full label on the 2 × 1.5 inch stock at 203 dpi, nothing overlapping', () => {
+    expect(LABEL_SIZE).toEqual({ width: 406, height: 304 });
+    // ^BE prints its interpretation line under the bars: about 30 dots high at ^BY3.
+    const interpretationLine = 30;
+    const spans = labelLayout({ first: 'Beet 2025', second: 'Lane 2', barcode: '400638133393', footer: 'Lab-01' }).map((e) =>
+      e.kind === 'text'
+        ? { top: e.y, bottom: e.y + e.height, right: e.x + e.value.length * e.height }
+        : { top: e.y, bottom: e.y + e.height + interpretationLine, right: e.x + 95 * e.moduleWidth },
+    );
+    expect(spans).toHaveLength(4);
+    expect(spans[0]!.top).toBeGreaterThan(0);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.top).toBeGreaterThanOrEqual(spans[i - 1]!.bottom);
+    expect(spans.at(-1)!.bottom).toBeLessThanOrEqual(LABEL_SIZE.height);
+    // The barcode (95 modules) fits the width.
+    expect(spans[2]!.right).toBeLessThanOrEqual(LABEL_SIZE.width);
+  });
+
   it('prints a row beyond ASCII in UTF-8 (^CI28), twelve characters long (issue 27)', () => {
     const zpl = buildLabelZpl({ ...EMPTY_LABEL, first: 'Rübe-Probe 1', footer: 'Ru\u0308be' });
-    expect(zpl).toBe('^XA^CI28^CF0,40^FO40,30^FDRübe-Probe 1^FS^FO40,280^FDRübe^FS^XZ');
+    expect(zpl).toBe('^XA^CI28^CF0,40^FO40,16^FDRübe-Probe 1^FS^FO40,240^FDRübe^FS^XZ');
     expect(isAllowedZpl(zpl)).toBe(true);
     expect(isAllowedZpl('^XA^CI28^FO40,30^FDRübe-Probe 12^FS^XZ')).toBe(false);
   });
@@ -31,20 +48,20 @@ describe('ZPL label', () => {
   it('switches to UTF-8 when any one row is beyond ASCII', () => {
     const zpl = buildLabelZpl({ first: 'Lane 2', second: 'Rübe', barcode: '400638133393 1', footer: '' });
     expect(zpl).toBe(
-      '^XA^CI28^CF0,40^FO40,30^FDLane 2^FS^FO40,80^FDRübe^FS^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS^XZ',
+      '^XA^CI28^CF0,40^FO40,16^FDLane 2^FS^FO40,62^FDRübe^FS^BY3^FO40,108^BEN,90,Y,N^FD400638133393^FS^XZ',
     );
     expect(isAllowedZpl(zpl)).toBe(true);
   });
 
   it('takes a barcode of spaces for an empty one', () => {
     expect(buildLabelZpl({ ...EMPTY_LABEL, first: 'a', barcode: '   ' })).toBe(
-      '^XA^CF0,40^FO40,30^FDa^FS^XZ',
+      '^XA^CF0,40^FO40,16^FDa^FS^XZ',
     );
   });
 
   it('leaves out empty fields', () => {
     const zpl = buildLabelZpl({ ...EMPTY_LABEL, barcode: '4006381333931' });
-    expect(zpl).toBe('^XA^CF0,40^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS^XZ');
+    expect(zpl).toBe('^XA^CF0,40^BY3^FO40,108^BEN,90,Y,N^FD400638133393^FS^XZ');
     expect(isAllowedZpl(zpl)).toBe(true);
     expect(isAllowedZpl(buildLabelZpl({ ...EMPTY_LABEL, footer: 'x' }))).toBe(true);
   });

@@ -60,7 +60,7 @@ const alert = (page: Page): Locator => page.getByRole('region', { name: 'Notific
 const preview = (page: Page): Locator => page.getByRole('img', { name: 'Label preview' });
 
 const EXPECTED_ZPL =
-  '^XA^CF0,40^FO40,30^FDBeet 2025^FS^FO40,80^FDLane 2^FS^BY3^FO40,130^BEN,100,Y,N^FD123456780000^FS^FO40,280^FDLab-01^FS^XZ';
+  '^XA^CF0,40^FO40,16^FDBeet 2025^FS^FO40,62^FDLane 2^FS^BY3^FO40,108^BEN,90,Y,N^FD123456780000^FS^FO40,240^FDLab-01^FS^XZ';
 
 test.describe('Labels', () => {
   test('a label typed, previewed and printed to the TCP printer', async ({ app, page, printer }) => {
@@ -144,6 +144,6 @@ test.describe('Labels', () => {
     await expect(status(page)).toHaveText('Label was sent to Printer');
     await expect.poll(() => printer.jobs.length).toBe(before + 1);
     // ^CI28: the printer reads the label's bytes as UTF-8 (the jobs are kept as latin1 text).
-    expect(Buffer.from(printer.jobs.at(-1)!, 'latin1').toString('utf8')).toContain('^CI28^CF0,40^FO40,30^FDRübe-Probe 1^FS');
+    expect(Buffer.from(printer.jobs.at(-1)!, 'latin1').toString('utf8')).toContain('^CI28^CF0,40^FO40,16^FDRübe-Probe 1^FS');
   });
 });

@@ -73,7 +73,7 @@ describe('label printing to a real TCP printer', () => {
     const bytes = await received;
     expect(bytes.toString('latin1')).toBe(zpl);
     expect(bytes.toString('latin1')).toBe(
-      '^XA^CF0,40^FO40,30^FDBeet 2025^FS^FO40,80^FDLane 2^FS^BY3^FO40,130^BEN,100,Y,N^FD400638133393^FS^FO40,280^FDLab-01^FS^XZ',
+      '^XA^CF0,40^FO40,16^FDBeet 2025^FS^FO40,62^FDLane 2^FS^BY3^FO40,108^BEN,90,Y,N^FD400638133393^FS^FO40,240^FDLab-01^FS^XZ',
     );
   });
 
