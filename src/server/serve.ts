@@ -34,7 +34,7 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     app?: FastifyInstance;
     instance?: HeldSession;
     backups?: { close: () => Promise<void> };
-    /** The data dir's modes being tightened, once the database is set up (below). */
+    /** The data dir's modes being tightened, once the database is set up (setUp). */
     restricting?: Promise<void>;
   } = {};
   // The embedded database boots in its thread meanwhile (main.ts): settled once it is set up;
@@ -132,6 +132,13 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     }
     await ensureFirstAdmin(db, config);
     timings.phase('setup');
+    // PGlite gives its files mode 0666 past any umask; they lie in the owner's 0700 data dir, and
+    // this takes the group and other bits off them too. It walks the whole tree (tens of
+    // milliseconds on a lab's database), so nothing waits for it but a stop: started as soon as a
+    // first start's files exist, even if a stop comes before the server is in service.
+    running.restricting = restrictTreeToOwner(config.dataDir).catch((err: unknown) => {
+      process.stderr.write(`labdesk: could not restrict the data dir's modes: ${err instanceof Error ? err.message : String(err)}\n`);
+    });
   };
 
   // PostgreSQL is a connection away: set up, then listen. The embedded database boots in its own
@@ -199,11 +206,5 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
   }
   say(`labdesk listening on ${where} (${starting ? 'embedded database' : 'PostgreSQL'})`);
   timings.mark('ready');
-  // PGlite gives its files mode 0666 past any umask; they lie in the owner's 0700 data dir, and
-  // this takes the group and other bits off them too. It walks the whole tree (tens of milliseconds
-  // on a lab's database), so it runs in service, not before it; a stop waits for it.
-  running.restricting = restrictTreeToOwner(config.dataDir).catch((err: unknown) => {
-    process.stderr.write(`labdesk: could not restrict the data dir's modes: ${err instanceof Error ? err.message : String(err)}\n`);
-  });
   if (process.argv.includes('--timings')) say(timings.line());
 };
