@@ -87,7 +87,10 @@ const badPol = (at: number) => (rows: Record<string, unknown>[]) => {
   rows[at]!.pol = 'not a number';
 };
 
-describe('a 15,000-row page checked after it is shown', () => {
+// Each test checks 15,000 rows with zod, some twice: about a second on a quiet machine, past
+// vitest's 5 s default on a loaded one (it failed so in CI beside other work). The timeout only
+// stops a hang; nothing here asserts a time.
+describe('a 15,000-row page checked after it is shown', { timeout: 30_000 }, () => {
   it('resolves with the first rows checked; the rest, checked later, are the schema output', async () => {
     const body = page();
     bodies = { '0': JSON.stringify(body) };
