@@ -294,9 +294,11 @@ describe('two instances scheduling the same entry', () => {
       expect(imported).toHaveLength(20);
       const n = await base.db.selectFrom('analysis').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(20 * 50);
-      // More than one run took part: the entry really was scheduled again and again.
+      // More than one run took part: the entry really was scheduled again (the files were dropped
+      // over about 3 s, each run takes what has settled). How many runs depends on the machine's
+      // load: CI beside other work saw only 2, so no more than 'several' is asked.
       const runs = await base.db.selectFrom('syncRun').select('id').where('syncId', '=', 'Analysis').execute();
-      expect(runs.length).toBeGreaterThan(2);
+      expect(runs.length).toBeGreaterThan(1);
     },
     180_000,
   );
