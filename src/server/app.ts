@@ -3,7 +3,6 @@
 // routes, then the not-found handler; the error handler is set first (see below).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -16,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { HTTP_MESSAGES, errorHandler, isApiPath } from './http/errors';
 import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
+import { securityHeadersPlugin } from './http/securityHeaders';
 import { answerHealthWhileStarting } from './http/starting';
 import { isPGlite } from './db/create-db';
 import { HwLogBudget, type HwLogBudgetOptions } from './repositories/hw-log-budget';
@@ -160,7 +160,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   if (options.starting) answerHealthWhileStarting(app, options.starting);
 
   // External plugins.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
+  await app.register(securityHeadersPlugin, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'labdesk API', version: '1.0.0', description: 'Sugar-beet laboratory API (docs/dev/architecture.md#api-contract).' },

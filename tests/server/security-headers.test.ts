@@ -1,4 +1,4 @@
-// Security headers on every response (@fastify/helmet, app.ts CSP) — on an API answer, an error
+// Security headers on every response (helmet, http/securityHeaders.ts; app.ts CSP) — on an API answer, an error
 // and the HTML shell — and no source maps: not in the build (vite.config.ts) and never served.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
