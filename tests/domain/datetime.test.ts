@@ -96,6 +96,34 @@ describe('now in the lab zone', () => {
     expect(D.labNow(() => i, zone).toString()).toBe(local);
   });
 
+  it('agrees with the zone conversion of Temporal itself, at every transition and any hour, in zones of odd offsets', { timeout: 30_000 }, () => {
+    // Zones with half-hour, 45-minute and half-hour-DST offsets, and the southern hemisphere.
+    const zones = ['Europe/Vienna', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC'];
+    const expectSame = (i: Temporal.Instant, zone: string): void => {
+      const expected = i.toZonedDateTimeISO(zone).toPlainDateTime().with({ millisecond: 0, microsecond: 0, nanosecond: 0 });
+      const got = D.labNow(i, zone);
+      if (!got.equals(expected)) expect(`${got} at ${i} in ${zone}`).toBe(`${expected} at ${i} in ${zone}`);
+    };
+    const to = Temporal.Instant.from('2030-01-01T00:00:00Z');
+    for (const zone of zones) {
+      // Around every offset change of 2020–2029: an hour and a second before, at, a second and half an hour after.
+      let at: Temporal.ZonedDateTime | null = Temporal.Instant.from('2020-01-01T00:00:00Z').toZonedDateTimeISO(zone);
+      while ((at = at.getTimeZoneTransition('next')) && Temporal.Instant.compare(at.toInstant(), to) < 0) {
+        for (const s of [-3600, -1, 0, 1, 1800]) expectSame(at.toInstant().add({ seconds: s }), zone);
+      }
+      // Every 29 h 1 min 1.123 s over three years: each hour of the day, each day of the week.
+      for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 29 * 3_600_000 + 61_123) {
+        expectSame(Temporal.Instant.fromEpochMilliseconds(ms), zone);
+      }
+    }
+    // Midnight is hour 0 of the new day, not hour 24 of the old one.
+    expect(D.labNow(Temporal.Instant.from('2025-01-15T23:00:00Z')).toString()).toBe('2025-01-16T00:00:00');
+  });
+
+  it('refuses an unknown zone as Temporal does', () => {
+    expect(() => D.labNow(Temporal.Instant.from('2025-01-15T05:00:00Z'), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+
   it('defaults to Europe/Vienna', () => {
     const i = Temporal.Instant.from('2025-01-15T23:30:00Z');
     expect(D.labNow(i).toString()).toBe('2025-01-16T00:30:00');
