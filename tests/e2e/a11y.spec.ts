@@ -8,7 +8,6 @@ const SCREENSHOTS = 'test-results/screenshots';
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ app }) => {
-      await app.openOrigin();
       await app.setStorage('theme', theme);
     });
 

@@ -29,7 +29,6 @@ const CLEAN_PREFERENCES = ['analysis.filter', 'analysis.exclusion', 'analysis.he
 
 test.describe('Analysis screen', () => {
   test.beforeEach(async ({ app, page }) => {
-    await app.openOrigin();
     for (const key of CLEAN_PREFERENCES) await app.setStorage(key, '[]');
     await app.signInAs('admin', '/analysis');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
@@ -233,7 +232,6 @@ test.describe('Analysis screen', () => {
 });
 
 test('Apply Default Filters sets the current shift for a reader', async ({ app, page }) => {
-  await app.openOrigin();
   await app.setStorage('analysis.filter', '[]');
   await app.signInAs('reader', '/analysis');
   await expect(grid(page)).toBeVisible();

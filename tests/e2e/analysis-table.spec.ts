@@ -41,7 +41,6 @@ async function clickHeader(page: Page, name: string, shift = false): Promise<voi
 
 test.describe('Analysis table', () => {
   test.beforeEach(async ({ app, page }) => {
-    await app.openOrigin();
     await app.setStorage('analysis.headers', '');
     await app.signInAs('admin', '/analysis');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');

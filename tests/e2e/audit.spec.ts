@@ -24,7 +24,6 @@ test.describe('Audit trail', () => {
 
   test('an admin edits an analysis, opens its history and sees before and after', async ({ app, page }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await app.openOrigin();
     await app.setStorage('analysis.headers', '');
     await app.signInAs('admin', '/analysis');
     await expect(analyses.grid(page)).toHaveAttribute('aria-rowcount', '51');
@@ -67,7 +66,6 @@ test.describe('Audit trail', () => {
   });
 
   test('a reader reaches neither the audit page nor its API (403)', async ({ app, page }) => {
-    await app.openOrigin();
     await app.signInAs('reader', '/audit');
     await expect(page).not.toHaveURL(/\/audit/);
     await expect(page.getByRole('heading', { name: 'Audit trail' })).toHaveCount(0);

@@ -45,7 +45,6 @@ async function moveFirstRowDown(page: Page, bId: string): Promise<void> {
 
 test.describe('Boxes by keyboard (issue 27)', () => {
   test.beforeEach(async ({ app }) => {
-    await app.openOrigin();
     await app.setStorage('boxes.filter', '[]');
   });
 

@@ -24,7 +24,6 @@ import { wedgeScan } from './support/scanner';
 
 test.describe('Boxes page', () => {
   test.beforeEach(async ({ app }) => {
-    await app.openOrigin();
     await app.setStorage('boxes.filter', '[]');
     await app.signInAs('admin', '/boxes');
     await expect(boxesGrid(app.page)).toBeVisible();

@@ -27,7 +27,6 @@ const downloadButton = (page: Page): Locator =>
 
 /** Opens Analysis signed in as `account` with `filters` as the saved filter preference (docs/dev/product-rules.md#records). */
 async function openAnalysis(app: LabApp, account: AccountName, filters: string[]): Promise<void> {
-  await app.openOrigin();
   await app.setStorage('analysis.headers', '');
   await app.setStorage('analysis.filter', JSON.stringify(filters));
   await app.signInAs(account, '/analysis');
@@ -202,7 +201,6 @@ test.describe('Export', () => {
     app,
     page,
   }) => {
-    await app.openOrigin();
     await app.setStorage('samples.filter', '[]');
     await app.signInAs('admin', '/samples');
     const status = page.getByText(/^Currently filtering #[1-9]\d*$/);

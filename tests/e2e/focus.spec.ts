@@ -11,7 +11,6 @@ const exportRegion = (page: Page): Locator => page.getByRole('region', { name: '
 
 test.describe('Focus on Analysis', () => {
   test.beforeEach(async ({ app, page }) => {
-    await app.openOrigin();
     await app.setStorage('analysis.filter', JSON.stringify(['aId,1000~1299']));
     await app.signInAs('admin', '/analysis');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');

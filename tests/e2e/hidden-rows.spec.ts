@@ -8,7 +8,6 @@ import { ACCOUNTS, expect, isolatedTest as test } from './support/fixtures';
 const grid = (page: Page) => page.getByRole('grid', { name: 'Analyses' });
 
 test('the exclusions: the count of what they leave out, and Show them', async ({ app, page }) => {
-  await app.openOrigin();
   await app.setStorage('analysis.filter', JSON.stringify(['aFlags,T']));
   await app.setStorage('analysis.exclusion', JSON.stringify(['test']));
   await app.signInAs('reader', '/analysis');

@@ -126,7 +126,6 @@ test('the Sync entry cards line up: one row, equal widths and heights', async ({
 for (const theme of ['light', 'dark'] as const) {
   test(`every page at 1280×720 in the ${theme} theme (screenshots)`, async ({ app, page }) => {
     test.slow();
-    await app.openOrigin();
     await app.setStorage('theme', theme);
     await app.signInAs('admin', '/analysis');
     for (const path of PAGES) {

@@ -62,7 +62,6 @@ test.describe('Row edit (admin)', () => {
   test.beforeEach(async ({ app, page }) => {
     // The bench screens are wide; at 1600 px the measured columns are in view without scrolling.
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await app.openOrigin();
     await app.setStorage('analysis.headers', '');
     await app.setStorage('samples.headers', '');
     await app.signInAs('admin', '/analysis');

@@ -28,7 +28,6 @@ async function sortBy(page: Page, name: string, add = false): Promise<void> {
 
 test.describe('Samples screen', () => {
   test.beforeEach(async ({ app, page }) => {
-    await app.openOrigin();
     for (const key of ['samples.filter', 'samples.headers', 'samples.selection'])
       await app.setStorage(key, '[]');
     await app.signInAs('admin', '/samples');

@@ -51,7 +51,6 @@ async function chipSIds(page: Page): Promise<string[]> {
 
 test.describe('Barcode scans on Analysis', () => {
   test.beforeEach(async ({ app, page }) => {
-    await app.openOrigin();
     await app.setStorage('analysis.selection', '[]');
     await app.signInAs('admin', '/analysis');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');

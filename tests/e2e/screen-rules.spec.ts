@@ -12,7 +12,6 @@ const snackbar = (page: Page): Locator => page.getByRole('region', { name: 'Noti
 test.describe('Analysis rules', () => {
   test.beforeEach(async ({ app, page }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await app.openOrigin();
     await app.setStorage('analysis.headers', '');
     await app.signInAs('admin', '/analysis');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
@@ -114,7 +113,6 @@ test('the table speaks English (the page is lang="en"); the date-time picker spe
   expect(spoken).not.toMatch(/sortierbar|ausgewählt|Spalte/);
   await expect(page.locator('[data-live-announcer]')).toContainText(/selected/);
 
-  await app.openOrigin();
   await app.setStorage('analysis.filterPanelOpen', 'true');
   await app.signInAs('admin', '/analysis');
   const toggle = page.getByRole('button', { name: 'Filter', exact: true });
@@ -148,7 +146,6 @@ for (const size of [
     page,
   }) => {
     await page.setViewportSize(size);
-    await app.openOrigin();
     await app.setStorage('analysis.headers', '');
     await app.signInAs('admin', '/analysis');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');

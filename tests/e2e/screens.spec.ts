@@ -68,7 +68,6 @@ test.describe('Screens page', () => {
   let ids: string[] = [];
 
   test.beforeEach(async ({ app, page }) => {
-    await app.openOrigin();
     await app.setStorage('screens.filter', '[]');
     await app.signInAs('admin', '/screens');
     await expect(screensGrid(page)).toBeVisible();

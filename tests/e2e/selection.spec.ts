@@ -64,7 +64,6 @@ async function expectChips(page: Page, texts: readonly string[]): Promise<void> 
 }
 
 async function signIn(app: LabApp, path: string): Promise<void> {
-  await app.openOrigin();
   // Every test starts without a stored selection on either screen, and with the default columns.
   await app.setStorage('analysis.selection', '[]');
   await app.setStorage('samples.selection', '[]');

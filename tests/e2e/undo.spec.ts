@@ -26,7 +26,6 @@ test.describe('Undo (admin)', () => {
   test.slow();
   test.beforeEach(async ({ app, page }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await app.openOrigin();
     await app.setStorage('analysis.headers', '');
     await app.setStorage('samples.headers', '');
   });

@@ -15,6 +15,11 @@ export { PAGES, type ExpectedPage } from './pages';
 /** The page's window, as far as the tests use it (they compile without the DOM library). */
 interface PageGlobals {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  location: { origin: string };
+  self: unknown;
+  top: unknown;
+  document: { title: string };
 }
 
 interface Session {
@@ -23,8 +28,9 @@ interface Session {
   roles: string[];
 }
 
-/** A path the app never serves; `openOrigin` answers it in the browser. */
-const ORIGIN_PAGE = '/__e2e__/origin';
+/** Marks in the tab's session storage of the entries `setStorage` put in before the app's first load. */
+const SEEDED = 'labdesk-e2e-seeded-';
+let seeds = 0;
 
 /** Sessions of this worker's server, by account (one worker process talks to one server). */
 const sessions = new Map<AccountName, Session>();
@@ -100,26 +106,16 @@ export class LabApp {
    */
   async signInAs(account: AccountName, path = '/analysis'): Promise<void> {
     const session = await sessionOf(this.page, account);
-    // localStorage belongs to the origin: open a page of it first unless one is open already.
-    if (!this.page.url().startsWith(baseUrl())) await this.openOrigin();
     await this.setStorage('user', JSON.stringify({ ...session, loggedIn: true }));
     await this.page.goto(path);
-    await expect(this.banner).toContainText(ACCOUNTS[account].role);
     // Each page's code loads on its first visit (lazy routes); arriving, the page names itself in
     // the title and puts focus at the document's start (the first Tab reaches 'Skip to content').
-    // Keys pressed before that would race it: wait until the page has arrived.
-    await expect(this.page).toHaveTitle(/ · /);
-  }
-
-  /**
-   * A blank page of the app's origin, served by the test itself: local storage can be prepared
-   * there before the app first starts, without loading (and compiling) the whole client for it.
-   */
-  async openOrigin(): Promise<void> {
-    await this.page.route(`**${ORIGIN_PAGE}`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>labdesk e2e</title>' }),
-    );
-    await this.page.goto(ORIGIN_PAGE);
+    // Keys pressed before that would race it: wait until the page has arrived. Checked at every
+    // frame: an assertion that does not hold at once is retried only every half second.
+    await this.page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title.includes(' · '), null, {
+      polling: 'raf',
+    });
+    await expect(this.banner).toContainText(ACCOUNTS[account].role);
   }
 
   async getStorage(key: string): Promise<string | null> {
@@ -127,11 +123,29 @@ export class LabApp {
     return this.page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), key);
   }
 
+  /**
+   * Sets an entry of the app's local storage. Before the page has opened the app, the entry is
+   * written when the app's first page starts loading, before any of its code runs (an init script
+   * that writes it once per tab: a later reload finds what the app made of it), so no extra page
+   * load is needed to reach the origin's storage.
+   */
   async setStorage(key: string, value: string): Promise<void> {
-    await this.page.evaluate(([k, v]) => (globalThis as unknown as PageGlobals).localStorage.setItem(k, v), [
-      key,
-      value,
-    ] as const);
+    if (this.page.url().startsWith(baseUrl())) {
+      await this.page.evaluate(([k, v]) => (globalThis as unknown as PageGlobals).localStorage.setItem(k, v), [
+        key,
+        value,
+      ] as const);
+      return;
+    }
+    await this.page.addInitScript(
+      ([k, v, origin, mark]) => {
+        const g = globalThis as unknown as PageGlobals;
+        if (g.top !== g.self || g.location.origin !== origin || g.sessionStorage.getItem(mark)) return;
+        g.sessionStorage.setItem(mark, '1');
+        g.localStorage.setItem(k, v);
+      },
+      [key, value, new URL(baseUrl()).origin, `${SEEDED}${++seeds}`] as const,
+    );
   }
 
   async openPalette(): Promise<void> {
