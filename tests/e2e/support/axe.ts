@@ -16,7 +16,7 @@ import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 const SCOPE_ATTRIBUTE = 'data-axe-scope';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** axe-core as @axe-core/playwright brings it, minified: read once per worker. */
+/** axe-core, minified: read once per worker. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {
