@@ -565,7 +565,7 @@ describe('date range load: what the transition cover does not follow', () => {
     const failing = quiet.provide({ actions: { reportFailure: (_, { error }) => { throw error; } } });
     expect(await errorOf(failing, VALID)).toBe(said('load'));
     const loaded = failing.provide({
-      actors: { load: fromPromise(async () => ({ more: true })) },
+      actors: { load: fromPromise<unknown, DateRangeLoadInput>(async () => ({ more: true })) },
     });
     expect(await errorOf(loaded, VALID, { type: 'MORE' })).toBe(said('loadMore'));
   });
