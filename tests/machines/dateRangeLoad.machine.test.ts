@@ -5,6 +5,16 @@
 // below judges each step by the spec's rules on what the page shows (the result), says (the rule's
 // message, the failure, 'cleared') and sends (which request, which are stopped), without asking the
 // machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
+// Equivalent mutants (StrykerJS; nothing the page shows, says or sends tells them apart): `types`
+// emptied (compile time only); the `event.type` checks in `rangeOf` and in reportInvalid's params,
+// and the `r && !r.ok` there made true or `||` (both run only for the LOAD of their own transition,
+// and the message only when the rule refused it); the fallback ranges `{ start: '', end: null }`
+// of the three invocations' inputs (never reached: 'loading' is entered only by a LOAD the rule
+// accepted, which took its range, and 'refreshing' and 'loadingMore' only from 'shown', whose result
+// came with its range); the machine's `id` emptied (no '#id' target names it); `stale: true` at start
+// ('loading' resets it before anything is shown); `reenter: false` on LOAD (xstate still exits and
+// re-enters the targeted 'loading', stopping the load in flight); 'refresh' emptied in its
+// not-provided message (a failed refresh is silent by design, so that message never shows).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { Temporal } from 'temporal-polyfill';
@@ -12,6 +22,7 @@ import { createActor, fromPromise } from 'xstate';
 import { FUTURE_DATE, START_BEFORE_END } from '../../src/domain/messages';
 import {
   dateRangeLoadMachine,
+  resultHasMore,
   type DateRangeLoadInput,
   type DateRangeMoreInput,
 } from '../../src/machines/dateRangeLoad.machine';
@@ -37,6 +48,8 @@ function createSut() {
   }[] = [];
   const refreshes: typeof mores = [];
   const log: string[] = [];
+  /** What each failure reported carries (the page shows its message). */
+  const errors: unknown[] = [];
   const machine = dateRangeLoadMachine.provide({
     actors: {
       load: fromPromise<unknown, DateRangeLoadInput>(
@@ -60,7 +73,10 @@ function createSut() {
     },
     actions: {
       reportInvalid: (_, { message }) => log.push(`invalid: ${message}`),
-      reportFailure: () => log.push('failure'),
+      reportFailure: (_, { error }) => {
+        log.push('failure');
+        errors.push(error);
+      },
       announceCleared: () => log.push('cleared'),
     },
   });
@@ -71,6 +87,7 @@ function createSut() {
     mores,
     refreshes,
     log,
+    errors,
     /** The first page of a range: there is more. */
     async settle(how: 'resolve' | 'reject') {
       const current = loads.at(-1);
@@ -430,5 +447,126 @@ describe('loading more of a paged range', () => {
     await flush();
     expect(sut.mores).toHaveLength(1);
     expect(sut.actor.getSnapshot().value).toBe('shown');
+  });
+});
+
+// Found by StrykerJS (the transition cover judges a REFRESH noted during a refresh or a load of more
+// once, and never follows it to the refresh owed after; the fake reported failures without their
+// error; nothing asked `resultHasMore` about an empty page).
+describe('date range load: what the transition cover does not follow', () => {
+  const shownWithMore = async () => {
+    const sut = createSut();
+    sut.actor.send(VALID);
+    await sut.settle('resolve');
+    return sut;
+  };
+
+  it('a change during a refresh is refreshed once more after it; a failed refresh keeps what is shown and the next change refreshes again', async () => {
+    const sut = await shownWithMore();
+    sut.actor.send({ type: 'REFRESH' });
+    sut.actor.send({ type: 'REFRESH' });
+    await flush();
+    expect(sut.refreshes).toHaveLength(1);
+    sut.refreshes[0]!.resolve({ rows: 7, more: true });
+    await flush();
+    expect(sut.refreshes, 'the change noted meanwhile is refreshed after').toHaveLength(2);
+    expect(sut.refreshes[1]!.input).toEqual({ range: { start: '2026-11-23', end: '2026-11-24' }, result: { rows: 7, more: true } });
+    sut.refreshes[1]!.reject(new Error('timeout'));
+    await flush();
+    expect(sut.actor.getSnapshot().context.result).toEqual({ rows: 7, more: true });
+    expect(sut.log, 'a refresh says nothing').toEqual([]);
+    sut.actor.send({ type: 'REFRESH' });
+    await flush();
+    expect(sut.refreshes).toHaveLength(3);
+    sut.refreshes[2]!.resolve({ rows: 8, more: true });
+    await flush();
+    sut.actor.send({ type: 'MORE' });
+    await flush();
+    expect(sut.mores.map((m) => m.input.result), 'after a refresh, More extends the refreshed result').toEqual([{ rows: 8, more: true }]);
+  });
+
+  it('a change while more is loading is refreshed after it', async () => {
+    const sut = await shownWithMore();
+    sut.actor.send({ type: 'MORE' });
+    sut.actor.send({ type: 'REFRESH' });
+    await flush();
+    expect(sut.refreshes).toHaveLength(0);
+    await sut.settleMore('resolve');
+    expect(sut.refreshes.map((r) => r.input.result)).toEqual([{ rows: 2, more: false }]);
+  });
+
+  it('a new load after a noted change shows its answer with no refresh owed', async () => {
+    const sut = await shownWithMore();
+    sut.actor.send({ type: 'REFRESH' });
+    sut.actor.send({ type: 'REFRESH' });
+    sut.actor.send({ ...VALID, start: '2026-11-24', end: '' });
+    await sut.settle('resolve');
+    expect(sut.refreshes).toHaveLength(1);
+    expect(sut.refreshes[0]!.signal.aborted).toBe(true);
+    expect(sut.actor.getSnapshot().value).toBe('shown');
+  });
+
+  it('each failure reported carries its error: the first load, a reload, a load of more', async () => {
+    const sut = createSut();
+    const [first, reload, more] = [new Error('first'), new Error('reload'), new Error('more')];
+    sut.actor.send(VALID);
+    await flush();
+    sut.loads[0]!.reject(first);
+    await flush();
+    sut.actor.send(VALID);
+    await sut.settle('resolve');
+    sut.actor.send(VALID);
+    await flush();
+    sut.loads[2]!.reject(reload);
+    await flush();
+    sut.actor.send({ type: 'MORE' });
+    await flush();
+    sut.mores[0]!.reject(more);
+    await flush();
+    expect(sut.errors).toEqual([first, reload, more]);
+  });
+
+  it('a failed first load shows nothing: a change then refreshes nothing and More loads nothing', async () => {
+    const sut = createSut();
+    sut.actor.send(VALID);
+    await sut.settle('reject');
+    expect(sut.actor.getSnapshot().context.result).toBeNull();
+    sut.actor.send({ type: 'REFRESH' });
+    sut.actor.send({ type: 'MORE' });
+    await flush();
+    expect([sut.refreshes.length, sut.mores.length]).toEqual([0, 0]);
+  });
+
+  it('resultHasMore: only a result whose more is true has a further page (the page asks while nothing is shown)', () => {
+    expect(resultHasMore(null)).toBe(false);
+    expect(resultHasMore(undefined)).toBe(false);
+    expect(resultHasMore({ more: 'true' })).toBe(false);
+    expect(resultHasMore({ rows: 3 })).toBe(false);
+    expect(resultHasMore({ more: true })).toBe(true);
+  });
+
+  it('without its effects provided, the machine says which one is missing', async () => {
+    const errorOf = async (machine: typeof dateRangeLoadMachine, ...events: Parameters<typeof dateRangeLoadMachine.transition>[1][]) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine);
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      for (const e of events) {
+        actor.send(e);
+        await flush();
+      }
+      return String(errors[0]);
+    };
+    const said = (name: string) => `Error: date range load machine: '${name}' must be provided`;
+    expect(await errorOf(dateRangeLoadMachine, INVALID)).toBe(said('reportInvalid'));
+    expect(await errorOf(dateRangeLoadMachine, { type: 'CLEAR' })).toBe(said('announceCleared'));
+    const quiet = dateRangeLoadMachine.provide({ actions: { reportInvalid: () => undefined, announceCleared: () => undefined } });
+    expect(await errorOf(quiet, VALID)).toBe(said('reportFailure'));
+    const failing = quiet.provide({ actions: { reportFailure: (_, { error }) => { throw error; } } });
+    expect(await errorOf(failing, VALID)).toBe(said('load'));
+    const loaded = failing.provide({
+      actors: { load: fromPromise<unknown, DateRangeLoadInput>(async () => ({ more: true })) },
+    });
+    expect(await errorOf(loaded, VALID, { type: 'MORE' })).toBe(said('loadMore'));
   });
 });

@@ -11,7 +11,12 @@
 // to the next connect the rules expect (1 ms short of it first, so a connect too early shows).
 // Equivalent mutants (StrykerJS; nothing a user sees can tell them apart): `types` emptied (compile
 // time only); the event-type test of `isNew`, `givesId` and `isNewPosition` made true (each guard
-// is used only on the transition of its own event). Under LAB_MODEL_COVER=transitions the model
+// is used only on the transition of its own event); the first connect's `params` emptied (the
+// 'connecting' state is entered only at start, when there is no last id yet); 'opened' dropped from
+// the first connect's OPENED (no failure is counted before the first connect ends: its FAILED leaves
+// for 'resuming'); 'countFailure' dropped from the failed connect that goes down (the count is read
+// only by the resuming state's guard, and the way out of 'down' is an open, which resets it).
+// Under LAB_MODEL_COVER=transitions the model
 // cannot offer a path through a mutant that drops a newer position or reload id (the context stays
 // as it was, so no state follows it): the scenarios below cover those.
 import { describe, expect, it } from 'vitest';
@@ -289,6 +294,40 @@ describe('event stream', () => {
     expect(streamStatus(sut.actor.getSnapshot().value)).toBe('down');
     sut.actor.send({ type: 'OPENED' });
     expect(streamStatus(sut.actor.getSnapshot().value)).toBe('live');
+  });
+
+  // Under LAB_MODEL_COVER=transitions the oracle judges a reconnect's OPENED once, where no failure
+  // is counted yet, so a mutant that leaves the count after it shows only at a later drop.
+  it('an open ends a run of failed connects: after a later drop it takes STREAM_MAX_FAILURES failed connects again to go down', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'FAILED' });
+    sut.clock.increment(STREAM_RETRY_MS);
+    sut.actor.send({ type: 'OPENED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('live');
+    sut.actor.send({ type: 'FAILED' });
+    for (let i = 1; i < STREAM_MAX_FAILURES; i++) {
+      sut.clock.increment(STREAM_RETRY_MS);
+      sut.actor.send({ type: 'FAILED' });
+      expect(streamStatus(sut.actor.getSnapshot().value), `after failed connect ${i} in a row`).toBe('resuming');
+    }
+    sut.clock.increment(STREAM_RETRY_MS);
+    sut.actor.send({ type: 'FAILED' });
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('down');
+  });
+
+  it('down, the stream keeps resuming from the last change: every retry sends its id', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'OPENED' });
+    sut.actor.send({ type: 'CHANGE', event: change('41') });
+    sut.actor.send({ type: 'FAILED' });
+    for (let i = 0; i < STREAM_MAX_FAILURES; i++) {
+      sut.clock.increment(STREAM_RETRY_MS);
+      sut.actor.send({ type: 'FAILED' });
+    }
+    expect(streamStatus(sut.actor.getSnapshot().value)).toBe('down');
+    const before = sut.connects.length;
+    sut.clock.increment(STREAM_DOWN_RETRY_MS);
+    expect(sut.connects.slice(before)).toEqual([{ at: sut.clock.now(), lastId: '41' }]);
   });
 
   it('without its connection, delivery or reload provided, the machine says which one is missing', () => {
