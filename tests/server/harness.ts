@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -20,6 +19,7 @@ import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { startPGliteThread } from '../../src/server/db/pglite-thread';
 import { createUser } from '../../src/server/services/users';
+import { adminQuery } from './admin-query';
 
 // The package's exports hide package.json; read it next to the resolved entry point.
 const PGLITE_VERSION = readFileSync(
@@ -39,16 +39,6 @@ export interface TestDatabase {
   databaseUrl: string | undefined;
   close: () => Promise<void>;
 }
-
-const adminQuery = async (url: string, text: string): Promise<void> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-};
 
 // initdb plus migrations take seconds in WASM; a snapshot of a migrated database loads in well
 // under one. vitest gives each file a fresh module graph, so the snapshot is cached on disk, keyed
@@ -86,7 +76,7 @@ export const migratedTemplate = (timezone: string): Promise<Blob> =>
  */
 const inThread = (asked: boolean | undefined): boolean => asked ?? process.env['LAB_TEST_PGLITE_THREAD'] === '1';
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on DATABASE_URL's server. */
+/** A fresh, migrated database: in-memory PGlite, or a new database on DATABASE_URL's server (a copy of the run's template). */
 export const createTestDatabase = async (
   timezone = 'Europe/Vienna',
   options: { pgliteThread?: boolean } = {},
@@ -101,18 +91,13 @@ export const createTestDatabase = async (
     return { db: handle.db, kind: handle.kind, databaseUrl: undefined, close: handle.close };
   }
   const name = `labdesk_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  // A copy of the run's migrated template (global-setup.ts): the same schema as migrating, in a
+  // fraction of the time.
+  await adminQuery(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const handle = await createDb({ databaseUrl, dataDir: '', timezone }, { maxConnections: 4 });
-  try {
-    await migrateToLatest(handle.db);
-  } catch (err) {
-    await handle.close();
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    throw err;
-  }
   return {
     db: handle.db,
     kind: handle.kind,
