@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -96,6 +97,10 @@ export const migratedTemplate = (timezone: string): Promise<Blob> =>
     }
   })());
 
+/** An embedded database in memory, migrated (from the snapshot), whatever database the suite runs on. */
+export const openMigratedPGlite = async (timezone = 'Europe/Vienna'): Promise<PGlite> =>
+  openPGlite(undefined, timezone, new SnapshotBytes(await migratedTemplateBytes(timezone)));
+
 /**
  * A migrated embedded database in `<dataDir>/db`, as a first start leaves it, written from the
  * snapshot: for tests of real processes (the server, the CLI) whose claim is not about a first
@@ -121,7 +126,7 @@ export const createTestDatabase = async (
   if (!serverUrl) {
     const pglite = inThread(options.pgliteThread)
       ? startPGliteThread({ timezone, loadDataDir: await migratedTemplate(timezone) })
-      : await openPGlite(undefined, timezone, new SnapshotBytes(await migratedTemplateBytes(timezone)));
+      : await openMigratedPGlite(timezone);
     const handle = pgliteDb(pglite);
     return { db: handle.db, kind: handle.kind, databaseUrl: undefined, close: handle.close };
   }
