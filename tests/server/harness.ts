@@ -64,9 +64,6 @@ class SnapshotBytes extends Blob {
     super([]);
     this.#bytes = bytes;
   }
-  override get size(): number {
-    return this.#bytes.byteLength;
-  }
   // A copy: PGlite may keep or change what it is given, and the next file needs the snapshot whole.
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.#bytes.slice().buffer);
