@@ -28,6 +28,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite instances are heavy (WASM); a few files at a time keeps memory and CPU sane.
           maxWorkers: 2,
+          // The files of a worker share its module graph: the server's modules, Fastify, PGlite's
+          // compiled WebAssembly and the migrated template are loaded once per worker, not once per
+          // file (that was 3-4 s a file). What a file must not share it does not: each file still
+          // gets its own database and app from the harness, and neither tests nor src/server keep
+          // state at module level that outlives an app (state lives on the app or the database).
+          isolate: false,
+          // On PostgreSQL: one migrated template per run that each file's database is copied from.
+          globalSetup: ['tests/server/global-setup.ts'],
         },
       },
     ],

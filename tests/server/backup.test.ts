@@ -12,11 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { restoreBackup, tablesInOrder } from '../../src/server/backup/dump';
 import { backup, restore } from '../../src/server/cli/backup';
 import { streamBackup } from '../../src/server/backup/socket';
-import { openPGlite, pgliteDb } from '../../src/server/db/create-db';
+import { pgliteDb } from '../../src/server/db/create-db';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createUser, setPassword } from '../../src/server/services/users';
-import { createTestDatabase, onPostgres, TEST_JWT_SECRET, type TestDatabase } from './harness';
+import { createTestDatabase, onPostgres, openMigratedPGlite, TEST_JWT_SECRET, type TestDatabase } from './harness';
 import { seedViews } from './views.fixture';
 import { createWriteStream } from 'node:fs';
 
@@ -90,7 +90,7 @@ describe('backup and restore', () => {
   }, 300_000);
 
   it.runIf(onPostgres())('moves a lab from the embedded database to PostgreSQL', async () => {
-    const embedded = pgliteDb(await openPGlite(undefined, 'Europe/Vienna'));
+    const embedded = pgliteDb(await openMigratedPGlite());
     const target = await createTestDatabase();
     try {
       await migrateToLatest(embedded.db);

@@ -3,16 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, parseArgs, runUserCommand, type CliIo } from '../../src/server/cli/user';
 import { HASH_PATTERN, verifyPassword } from '../../src/server/auth/passwords';
 import { acquireDataDirLock } from '../../src/server/db/lock';
-import { TEST_JWT_SECRET, onPostgres, useHarness } from './harness';
+import { TEST_JWT_SECRET, onPostgres, seedDataDir, useHarness } from './harness';
 
 const h = useHarness();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// On the embedded database, the data dir holds a migrated database, as a server's first start
+// leaves it (the CLI opens it as it opens any; initdb and migrations of a new one are the server's
+// start-up tests' business).
+beforeAll(async () => {
+  if (!onPostgres()) await seedDataDir(dataDir);
+});
 
 interface Run {
   code: number;
@@ -127,8 +133,7 @@ const cliEnv = (): Record<string, string> =>
     ? { DATABASE_URL: h.databaseUrl, LAB_JWT_SECRET: TEST_JWT_SECRET, LAB_DATA_DIR: dataDir }
     : { LAB_DATA_DIR: dataDir, LAB_JWT_SECRET: TEST_JWT_SECRET };
 
-// Inherently heavy on PGlite: each `main` creates or opens an embedded database (initdb and migrations
-// in WASM, seconds each, several times that on a loaded machine); the real process also starts tsx.
+// Heavy on PGlite: each `main` opens the embedded database (WASM); the real process also starts tsx.
 describe('user CLI main', { timeout: 120_000 }, () => {
   it('opens the configured database, runs, and exits 0; bad arguments exit 1 with the usage', async () => {
     const add = io('secret123\n');

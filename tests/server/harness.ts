@@ -8,18 +8,19 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createDb, openPGlite, pgliteDb, type DbHandle } from '../../src/server/db/create-db';
+import { createDb, openPGlite, pgliteDb, PGLITE_SUBDIR, type DbHandle } from '../../src/server/db/create-db';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { startPGliteThread } from '../../src/server/db/pglite-thread';
 import { createUser } from '../../src/server/services/users';
+import { adminQuery } from './admin-query';
 
 // The package's exports hide package.json; read it next to the resolved entry point.
 const PGLITE_VERSION = readFileSync(
@@ -40,25 +41,38 @@ export interface TestDatabase {
   close: () => Promise<void>;
 }
 
-const adminQuery = async (url: string, text: string): Promise<void> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-};
-
 // initdb plus migrations take seconds in WASM; a snapshot of a migrated database loads in well
-// under one. vitest gives each file a fresh module graph, so the snapshot is cached on disk, keyed
-// by the migration sources and the PGlite version: changing a migration makes a new one.
+// under one. Cached on disk (for the workers of a run, and the runs after it), keyed by the
+// migration sources and the PGlite version: changing a migration makes a new one; and in memory
+// for the files of a worker (they share its module graph, vitest.config.ts).
 const templateFile = (): string => {
   const hash = createHash('sha256').update(PGLITE_VERSION);
   const dir = fileURLToPath(new URL('../../src/server/db/migrations/', import.meta.url));
   for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
   return join(tmpdir(), `labdesk-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
 };
+
+/**
+ * The snapshot's bytes handed to PGlite, which reads a snapshot with `arrayBuffer()` and nothing
+ * else in this thread (a Blob sent to a database thread is copied whole, so that one stays a Blob):
+ * Node's own Blob gives its bytes back in 64 KiB pieces joined again, about half a second of the
+ * test's thread per file for the 40 MB snapshot.
+ */
+class SnapshotBytes extends Blob {
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    super([]);
+    this.#bytes = bytes;
+  }
+  // A copy: PGlite may keep or change what it is given, and the next file needs the snapshot whole.
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes.slice().buffer);
+  }
+}
+
+let templateBytes: Promise<Uint8Array> | undefined;
+const migratedTemplateBytes = (timezone: string): Promise<Uint8Array> =>
+  (templateBytes ??= migratedTemplate(timezone).then(async (blob) => new Uint8Array(await blob.arrayBuffer())));
 
 let template: Promise<Blob> | undefined;
 export const migratedTemplate = (timezone: string): Promise<Blob> =>
@@ -80,39 +94,47 @@ export const migratedTemplate = (timezone: string): Promise<Blob> =>
     }
   })());
 
+/** An embedded database in memory, migrated (from the snapshot), whatever database the suite runs on. */
+export const openMigratedPGlite = async (timezone = 'Europe/Vienna'): Promise<PGlite> =>
+  openPGlite(undefined, timezone, new SnapshotBytes(await migratedTemplateBytes(timezone)));
+
+/**
+ * A migrated embedded database in `<dataDir>/db`, as a first start leaves it, written from the
+ * snapshot: for tests of real processes (the server, the CLI) whose claim is not about a first
+ * start, which runs initdb and every migration in WebAssembly (tens of seconds on a busy machine).
+ */
+export const seedDataDir = async (dataDir: string, timezone = 'Europe/Vienna'): Promise<void> => {
+  const pglite = await openPGlite(join(dataDir, PGLITE_SUBDIR), timezone, new SnapshotBytes(await migratedTemplateBytes(timezone)));
+  await pglite.close();
+};
+
 /**
  * PGlite in a thread of its own, as the server runs it (src/server/db/pglite-thread.ts), rather than
  * in the test's thread: asked for by a test, or for every file with LAB_TEST_PGLITE_THREAD=1.
  */
 const inThread = (asked: boolean | undefined): boolean => asked ?? process.env['LAB_TEST_PGLITE_THREAD'] === '1';
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on DATABASE_URL's server. */
+/** A fresh, migrated database: in-memory PGlite, or a new database on DATABASE_URL's server (a copy of the run's template). */
 export const createTestDatabase = async (
   timezone = 'Europe/Vienna',
   options: { pgliteThread?: boolean } = {},
 ): Promise<TestDatabase> => {
   const serverUrl = process.env['DATABASE_URL'];
   if (!serverUrl) {
-    const loadDataDir = await migratedTemplate(timezone);
     const pglite = inThread(options.pgliteThread)
-      ? startPGliteThread({ timezone, loadDataDir })
-      : await openPGlite(undefined, timezone, loadDataDir);
+      ? startPGliteThread({ timezone, loadDataDir: await migratedTemplate(timezone) })
+      : await openMigratedPGlite(timezone);
     const handle = pgliteDb(pglite);
     return { db: handle.db, kind: handle.kind, databaseUrl: undefined, close: handle.close };
   }
   const name = `labdesk_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  // A copy of the run's migrated template (global-setup.ts): the same schema as migrating, in a
+  // fraction of the time.
+  await adminQuery(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const handle = await createDb({ databaseUrl, dataDir: '', timezone }, { maxConnections: 4 });
-  try {
-    await migrateToLatest(handle.db);
-  } catch (err) {
-    await handle.close();
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    throw err;
-  }
   return {
     db: handle.db,
     kind: handle.kind,

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, acquireDataDirLock } from '../../src/server/db/lock';
-import { createTestDatabase, onPostgres, TEST_JWT_SECRET, TEST_PASSWORD, type TestDatabase } from './harness';
+import { createTestDatabase, onPostgres, seedDataDir, TEST_JWT_SECRET, TEST_PASSWORD, type TestDatabase } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Start-up migrates a fresh embedded database in WebAssembly: slow on a busy machine. */
+/** Start-up compiles the sources (tsx) and opens the embedded database: slow on a busy machine. */
 const START_TIMEOUT_MS = 120_000;
 
 const freePort = (): Promise<number> =>
@@ -86,7 +86,9 @@ describe('stopping the server', () => {
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-shutdown-'));
       dirs.push(dataDir);
+      // A data dir with its database migrated, as the first start leaves it: this is about the stop.
       if (onPostgres()) database = await createTestDatabase();
+      else await seedDataDir(dataDir);
       const server = await startServer(dataDir, database?.databaseUrl);
       if (!onPostgres()) expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
 

@@ -5,10 +5,10 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { openPGlite, pgliteDb, type DbHandle } from '../../src/server/db/create-db';
+import { pgliteDb, type DbHandle, type openPGlite } from '../../src/server/db/create-db';
 import { MigrationError, migrateToLatest } from '../../src/server/db/migrate';
 import { APP_VERSION } from '../../src/server/paths';
-import { onPostgres, testConfig, useHarness } from './harness';
+import { onPostgres, openMigratedPGlite, testConfig, useHarness } from './harness';
 
 const h = useHarness();
 
@@ -69,7 +69,7 @@ describe.skipIf(onPostgres())('while the embedded database starts', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(answered).toBe(false);
 
-    const pglite = await openPGlite(undefined, 'Europe/Vienna');
+    const pglite = await openMigratedPGlite();
     await migrateToLatest(pgliteDb(pglite).db);
     open(pglite);
 

@@ -18,7 +18,7 @@ import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/create-db';
 import type { Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { createTestDatabase, onPostgres, testConfig, TEST_JWT_SECRET, TEST_PASSWORD, type TestDatabase } from './harness';
+import { createTestDatabase, onPostgres, seedDataDir, testConfig, TEST_JWT_SECRET, TEST_PASSWORD, type TestDatabase } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
@@ -140,6 +140,8 @@ describe('kill -9 in the middle of a 100,000-row sync file', () => {
       if (onPostgres()) databases.push((database = await createTestDatabase()));
       // No entry is due at the first start: the test signs in first, then starts the run by hand
       // (on the embedded database a run's transaction holds the one connection, sign-in included).
+      // The embedded database: migrated from the snapshot, as a first start would leave it.
+      if (!database) await seedDataDir(dataDir);
       const before = await openDatabase(dataDir, database);
       await migrateToLatest(before.db);
       await before.db.updateTable('syncConfig').set({ lastSync: sql<string>`localtimestamp(0) + interval '1 day'` }).execute();
