@@ -50,7 +50,28 @@ async function withAxe(frame: Frame): Promise<void> {
   if (!present) await frame.evaluate(AXE_SOURCE);
 }
 
+/**
+ * Waits for the page's finite animations: an overlay that is still fading in (the palette's and the
+ * dialogs' 120 ms entrance) has colours part-way to its background, and axe judged their contrast
+ * there (CI: the palette's 'Enter' key failed color-contrast, passed on retry). A user reads the page
+ * once it has settled; spinners (infinite animations) never settle and are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    // The server's TypeScript settings have no DOM library: the page's document typed by hand.
+    type Running = { effect: { getTiming(): { iterations?: number } } | null; finished: Promise<unknown> };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    return Promise.all(
+      doc
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
 export async function expectNoSeriousViolations(page: Page, scope?: Locator): Promise<void> {
+  await settled(page);
   for (const frame of page.frames()) await withAxe(frame);
   // axe takes CSS selectors; a locator (found by role and name) marks its element for it.
   if (scope) await scope.evaluate((element, name) => element.setAttribute(name, ''), SCOPE_ATTRIBUTE);
