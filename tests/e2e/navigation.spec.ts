@@ -87,7 +87,10 @@ test.describe('pages', () => {
     await expect(page).toHaveURL(/\/screens$/);
   });
 
-  test('after a reload and after sign-in, the first Tab reaches Skip to content', async ({ app, page }) => {
+  test('after a reload the first Tab reaches Skip to content; after sign-in the page heading has focus', async ({
+    app,
+    page,
+  }) => {
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await app.signInAs('reader', '/screens');
     await page.reload();
@@ -98,10 +101,19 @@ test.describe('pages', () => {
     await app.banner.getByRole('button', { name: 'Logout' }).click();
     await app.expectOnLoginPage();
     await app.signInByKeyboard(ACCOUNTS.reader.email, ACCOUNTS.reader.password);
-    // Back on the page the session left (or Analysis), once it has arrived.
+    // Signing in is an action: the Login button goes, and the page it leads to (the one the
+    // session left, or Analysis) takes the focus on its heading, never leaving it on <body>.
     await expect(page).toHaveTitle(/^(?!Login)\S+ · /);
-    await page.keyboard.press('Tab');
-    await expect(skip).toBeFocused();
+    const title = (await page.title()).split(' · ')[0];
+    await expect(app.heading(title)).toBeFocused();
+
+    // The same after a load that showed the login form first.
+    await app.banner.getByRole('button', { name: 'Logout' }).click();
+    await app.expectOnLoginPage();
+    await page.reload();
+    await app.signInByKeyboard(ACCOUNTS.reader.email, ACCOUNTS.reader.password);
+    await expect(page).toHaveTitle(/^(?!Login)\S+ · /);
+    await expect(app.heading((await page.title()).split(' · ')[0])).toBeFocused();
 
     // Arriving by navigation still gives the new page's heading the focus (the first test above).
     await app.runCommand('Go to Value Limits');

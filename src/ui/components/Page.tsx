@@ -1,8 +1,8 @@
 // The frame of every page: one h1 that names the page. Arriving by navigation the heading takes
 // focus, so a screen reader announces where a navigation (drawer, palette, link) has led and Tab
-// continues from the top of the new page instead of from a control that no longer exists. The first
-// page after a load or a sign-in leaves focus at the document's start: the first Tab reaches 'Skip
-// to content' (focus/arrival).
+// continues from the top of the new page instead of from a control that no longer exists; signing in
+// arrives the same way. The first page after a load leaves focus at the document's start: the first
+// Tab reaches 'Skip to content' (focus/arrival).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { claimDocumentStart, focusDocumentStart } from '../focus/arrival';
 import { APP_TITLE } from '../shell/navigation';

@@ -1,17 +1,21 @@
 // Where focus starts when a page arrives (issue 27). Arriving by navigation (drawer, palette, a
-// link) the page heading takes the focus, so a screen reader announces the new page and Tab goes
-// on from its top. The first page of a document (a load, a reload) or of a session (just signed
-// in) is different: there the first Tab must reach 'Skip to content', as on any page just opened,
-// so focus is left at the start of the document.
+// link) or by signing in, the page heading takes the focus: both are the user's actions, focus
+// must not fall to <body> with the control that did it, and a screen reader announces where the
+// action has led while Tab goes on from the page's top. Only the first page of a document (a load,
+// a reload: no action of the user's) leaves focus at the document's start, as on any page just
+// opened, so the first Tab reaches 'Skip to content'.
 
 let atDocumentStart = true;
 
-/** The shell has just started (page load or sign-in): the next page arrives at the document's start. */
-export function startAtDocument(): void {
-  atDocumentStart = true;
+/**
+ * The user has acted (the login form was submitted): the next page arrives at its heading, even
+ * if it is the document's first (a load that showed the login form first).
+ */
+export function arriveByAction(): void {
+  atDocumentStart = false;
 }
 
-/** Whether the arriving page is the first since the shell started; asking uses it up. */
+/** Whether the arriving page is the document's first, with no action before it; asking uses it up. */
 export function claimDocumentStart(): boolean {
   const first = atDocumentStart;
   atDocumentStart = false;

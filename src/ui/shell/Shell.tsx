@@ -1,7 +1,6 @@
 // The signed-in frame: skip link, top bar, drawer, palette and the page in <main>.
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { startAtDocument } from '../focus/arrival';
 import { installFocusHome } from '../focus/focusHome';
 import { CommandPalette, PaletteProvider, usePalette } from '../palette';
 import { useWedgeListener } from '../scanner';
@@ -23,8 +22,6 @@ export function Shell() {
 
 function ShellFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // Loaded or just signed in: the first page leaves focus at the document's start (focus/arrival).
-  useState(startAtDocument);
   const { logout } = useAuth();
   const palette = usePalette();
   const { undo } = useUndo();

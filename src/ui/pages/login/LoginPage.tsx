@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { signInRequestSchema } from '../../../domain/auth';
+import { arriveByAction } from '../../focus/arrival';
 import { Button, Form, Spinner, TextField } from '../../kit';
 import { APP_TITLE, HOME_PATH } from '../../shell/navigation';
 import { FullScreenBusy } from '../../shell/BusyOverlay';
@@ -77,7 +78,12 @@ export function LoginPage() {
     setErrors(found);
     if (found.email) emailRef.current?.focus();
     else if (found.password) passwordRef.current?.focus();
-    else login(values);
+    else {
+      // The Login button goes away with this page: the page signing in leads to takes the focus
+      // on its heading (focus/arrival).
+      arriveByAction();
+      login(values);
+    }
   };
 
   return (
