@@ -104,8 +104,8 @@ test.describe('pages', () => {
     // Signing in is an action: the Login button goes, and the page it leads to (the one the
     // session left, or Analysis) takes the focus on its heading, never leaving it on <body>.
     await expect(page).toHaveTitle(/^(?!Login)\S+ · /);
-    const title = (await page.title()).split(' · ')[0];
-    await expect(app.heading(title)).toBeFocused();
+    const arrivedHeading = async () => app.heading((await page.title()).split(' · ')[0] ?? '');
+    await expect(await arrivedHeading()).toBeFocused();
 
     // The same after a load that showed the login form first.
     await app.banner.getByRole('button', { name: 'Logout' }).click();
@@ -113,7 +113,7 @@ test.describe('pages', () => {
     await page.reload();
     await app.signInByKeyboard(ACCOUNTS.reader.email, ACCOUNTS.reader.password);
     await expect(page).toHaveTitle(/^(?!Login)\S+ · /);
-    await expect(app.heading((await page.title()).split(' · ')[0])).toBeFocused();
+    await expect(await arrivedHeading()).toBeFocused();
 
     // Arriving by navigation still gives the new page's heading the focus (the first test above).
     await app.runCommand('Go to Value Limits');
