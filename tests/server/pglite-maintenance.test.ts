@@ -151,6 +151,31 @@ describe('a maintenance of its own database', () => {
     // Closed: a run asked for now does nothing either.
     expect(await maintenance.run()).toEqual([]);
   });
+
+  it('runs on its schedule unasked, and no more once closed', async () => {
+    const lastAnalyze = async () => (await statsOf(own.db, 'hw_log')).lastAnalyze;
+    const addLines = () =>
+      sql`insert into hw_log (date_created, level, info)
+        select localtimestamp(0), 'INFO', 'more ' || i from generate_series(1, 2000) as i`.execute(own.db);
+    const maintenance = new PGliteMaintenance(own.db, { everyMs: 100 });
+    maintenance.start();
+    // The start's run first, then rows written straight (no change event): only the schedule sees them.
+    await maintenance.run();
+    const before = await lastAnalyze();
+    await addLines();
+    if (own.kind === 'postgres') {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await maintenance.close();
+      expect(await lastAnalyze()).toBeNull();
+      return;
+    }
+    await vi.waitFor(async () => expect(await lastAnalyze()).not.toBe(before), { timeout: 15_000, interval: 50 });
+    await maintenance.close();
+    const closed = await lastAnalyze();
+    await addLines();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await lastAnalyze()).toBe(closed);
+  });
 });
 
 describe('autovacuum’s rule', () => {

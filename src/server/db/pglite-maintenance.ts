@@ -147,7 +147,8 @@ export class PGliteMaintenance {
   /** The scheduled runs, and a first one now (the start's check). */
   start(): void {
     if (this.#timer || this.#closed) return;
-    this.#timer = setInterval(() => this.#runInBackground(), this.#options.everyMs);
+    // A run a change asked for comes soon anyway: the schedule's waits for the next turn.
+    this.#timer = setInterval(() => this.#firstUnseen === undefined && this.#runInBackground(), this.#options.everyMs);
     this.#timer.unref();
     this.#runInBackground();
   }
@@ -165,13 +166,10 @@ export class PGliteMaintenance {
 
   /**
    * Looks at every table and analyzes or vacuums those due, one statement per table; the steps
-   * taken. A run asked for while one is going on follows it (once, for all who asked).
+   * taken. A run asked for while one is going on follows it.
    */
   run(): Promise<MaintenanceStep[]> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running.then(() => this.run());
-    }
+    if (this.#running) return this.#running.then(() => this.run());
     const running = this.#run().finally(() => {
       this.#running = undefined;
       if (this.#again && !this.#closed) {
