@@ -18,6 +18,7 @@ import { heavyReadPlugin, type HeavyReadLimits } from './http/heavyReads';
 import { securityHeadersPlugin } from './http/securityHeaders';
 import { answerHealthWhileStarting } from './http/starting';
 import { isPGlite } from './db/create-db';
+import { PGliteMaintenance, type MaintenanceOptions } from './db/pglite-maintenance';
 import { HwLogBudget, type HwLogBudgetOptions } from './repositories/hw-log-budget';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     hwLogBudget: HwLogBudget;
     /** The change events this instance hears (events/hub.ts). */
     changes: ChangeHub;
+    /** The embedded database's ANALYZE and VACUUM (db/pglite-maintenance.ts); none on PostgreSQL. */
+    maintenance: PGliteMaintenance | undefined;
   }
 }
 
@@ -85,6 +88,12 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The sync's scheduler and file settle time (routes/config/sync.ts); no scheduler by default. */
   sync?: SyncRouteOptions;
+  /**
+   * The embedded database's statistics and vacuuming (db/pglite-maintenance.ts): at start, on a
+   * schedule and after writes. PGlite only (PostgreSQL's autovacuum does it); off by default, the
+   * server turns it on.
+   */
+  maintenance?: boolean | MaintenanceOptions;
   /** Heavy reads at once per user and in all (http/heavyReads.ts); defaults by database kind. */
   heavyReads?: Partial<HeavyReadLimits>;
   /** Hardware-log lines per user (failed label prints); default DEFAULT_HW_LOG_BUDGET. */
@@ -184,10 +193,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('changes', changes);
   app.addHook('onClose', async () => changes.close());
+  const pglite = await isPGlite(db);
+  const maintenance = options.maintenance && pglite ? startMaintenance(app, db, changes, options.maintenance) : undefined;
+  app.decorate('maintenance', maintenance);
   registerAuth(app, { db, keys: { secret: config.jwtSecret }, accountCheckTtlMs: options.accountCheckTtlMs });
   // Before the routes: its hooks apply to the routes registered after it.
   await app.register(heavyReadPlugin, {
-    kind: (await isPGlite(db)) ? 'pglite' : 'postgres',
+    kind: pglite ? 'pglite' : 'postgres',
     limits: options.heavyReads,
   });
 
@@ -219,6 +231,29 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // Last: the not-found handler (SPA fallback, JSON 404 under /api).
   app.setNotFoundHandler((request, reply) => notFound(app, request, reply, hasClient));
   return app;
+};
+
+/**
+ * PGlite runs no autovacuum: the app analyzes and vacuums it (db/pglite-maintenance.ts): a first
+ * run when the app is ready, then every few minutes and shortly after committed writes (every
+ * import file, upload, undo and bulk edit ends in change events). Stops with the app, before the
+ * database closes.
+ */
+const startMaintenance = (
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  changes: ChangeHub,
+  options: true | MaintenanceOptions,
+): PGliteMaintenance => {
+  const maintenance = new PGliteMaintenance(db, {
+    onStep: (step) => app.log.info(step, 'database maintenance'),
+    onError: (err) => app.log.error({ err }, 'database maintenance failed'),
+    ...(options === true ? {} : options),
+  });
+  changes.subscribe(() => maintenance.noteChange());
+  app.addHook('onReady', async () => maintenance.start());
+  app.addHook('onClose', async () => maintenance.close());
+  return maintenance;
 };
 
 /**

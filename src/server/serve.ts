@@ -184,6 +184,7 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     db: handle.db,
     logger: { level: config.logLevel },
     sync: { schedule: true },
+    maintenance: true,
     ...(starting ? { starting } : {}),
   }));
   timings.phase('app');
