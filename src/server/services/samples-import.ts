@@ -12,7 +12,8 @@
 import { csvRowsOf, CsvSyntaxError, type CsvRow } from '../imports/csvReader';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_FLAGS } from '../../domain/constants';
-import { sampleIdWriteSchema } from '../../domain/entities/shared';
+import { isLabDateTime } from '../../domain/datetime';
+import { SID_PATTERN } from '../../domain/rules/fields';
 import { formatSampleKey, type SampleKey } from '../../domain/ids';
 import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
@@ -142,6 +143,10 @@ const readHeader = (header: CsvRow, columns: ImportColumn[], errors: string[]): 
   }
 };
 
+/** The rules of sampleIdWriteSchema (domain/entities/shared.ts): a 1–13 digit sId and a lab date-time. */
+const isSampleKey = (k: { sId: unknown; sStamp: unknown }): k is SampleKey =>
+  typeof k.sId === 'string' && SID_PATTERN.test(k.sId) && typeof k.sStamp === 'string' && isLabDateTime(k.sStamp);
+
 /** One data row as the sample body carries it, or a shape error (and undefined). */
 const parseRow = (
   { line: at, cells: record }: CsvRow,
@@ -158,9 +163,10 @@ const parseRow = (
   });
   const { sId, sStamp, ...rest } = body;
   const sample = { ...rest, sampleId: { sId, sStamp } };
-  // Only a valid key is looked up (an invalid one would fail in the query); the row's check reports it.
-  const parsedKey = sampleIdWriteSchema.safeParse({ sId, sStamp });
-  const key = parsedKey.success ? parsedKey.data : undefined;
+  // Only a valid key is looked up (an invalid one would fail in the query); the row's check (its one
+  // zod parse, checkSample) reports it. The key schema's own rules, without a parse of their own.
+  const candidate = { sId, sStamp };
+  const key = isSampleKey(candidate) ? candidate : undefined;
   return { line: at, key, body: sample };
 };
 
