@@ -63,7 +63,21 @@ export const parseDateOrDateTime = (text: string): DateOrDateTime | null => {
   return dateTime ? { kind: 'datetime', dateTime } : null;
 };
 
-export const isLabDateTime = (text: string): boolean => parseLabDateTime(text) !== null;
+/**
+ * Texts already judged valid date-times. Imports repeat them (a sample's stamp on each of its lines,
+ * one dateIn per batch), and the Temporal parse is the dearest check of a big file; an upload's row
+ * checks its stamp twice (the key looked up, then the row's schema).
+ */
+const validDateTimes = new Set<string>();
+const VALID_DATETIMES_MAX = 100_000;
+
+export const isLabDateTime = (text: string): boolean => {
+  if (validDateTimes.has(text)) return true;
+  if (parseLabDateTime(text) === null) return false;
+  if (validDateTimes.size >= VALID_DATETIMES_MAX) validDateTimes.clear();
+  validDateTimes.add(text);
+  return true;
+};
 export const isLabDate = (text: string): boolean => parseLabDate(text) !== null;
 export const isDateOrDateTime = (text: string): boolean => parseDateOrDateTime(text) !== null;
 

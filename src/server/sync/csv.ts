@@ -3,7 +3,7 @@
 // ';'-separated; a field may be double-quoted (with "" for a quote inside). Empty lines are skipped.
 // Every problem is a LineError naming the line, because the reason file must tell the lab which
 // line to fix.
-import { parseLabDateTime } from '../../domain/datetime';
+import { isLabDateTime } from '../../domain/datetime';
 import { hasControlCharacters } from '../../domain/rules/fields';
 import { CsvSyntaxError, type CsvRow } from '../imports/csvReader';
 
@@ -99,13 +99,6 @@ export const cellInt = (r: CsvRecord, column: string, min: number, max: number, 
   return Number(t);
 };
 
-/**
- * Date-times already judged valid. Instrument files repeat them (a sample's stamp on each of its
- * lines, one dateIn per batch), and the domain's Temporal parse is the dearest step of a big file.
- */
-const validDateTimes = new Set<string>();
-const VALID_CACHE_MAX = 100_000;
-
 /** A lab date-time 'YYYY-MM-DD HH:mm:ss' (a 'T' between date and time is accepted). */
 export const cellDateTime = (r: CsvRecord, column: string, required = false): string | null => {
   const t = r.get(column).replace('T', ' ');
@@ -113,10 +106,8 @@ export const cellDateTime = (r: CsvRecord, column: string, required = false): st
     if (required) throw new LineError(r.line, `${column} is required`);
     return null;
   }
-  if (validDateTimes.has(t)) return t;
-  if (!parseLabDateTime(t)) throw new LineError(r.line, `${column} '${t}' is not a date-time like 2000-01-01 00:00:00`);
-  if (validDateTimes.size >= VALID_CACHE_MAX) validDateTimes.clear();
-  validDateTimes.add(t);
+  // isLabDateTime remembers the texts it judged valid: a file repeats its stamps.
+  if (!isLabDateTime(t)) throw new LineError(r.line, `${column} '${t}' is not a date-time like 2000-01-01 00:00:00`);
   return t;
 };
 
