@@ -545,3 +545,49 @@ describe('batch update', () => {
     expect(sut.context().drafts.nat).toEqual({ info: 'nat info', min: '0', max: '12' });
   });
 });
+
+describe('batch update: what the transition cover does not follow', () => {
+  it('a change of a row or field the page does not have is ignored: nothing marked, nothing said, Update stays off', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'sac', field: 'min', value: '1' });
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'unit', value: '%' });
+    expect(sut.context().drafts).toEqual({ pol: KIND.draftOf(ROWS[0]), nat: KIND.draftOf(ROWS[1]) });
+    expect(sut.context().changed).toEqual([]);
+    expect(canUpdate(sut.snapshot())).toBe(false);
+    expect(sut.notifications).toEqual([]);
+  });
+
+  it('a changed row removed elsewhere leaves the page with the silent refresh; the other change stays', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'max', value: '31' });
+    sut.actor.send({ type: 'CHANGE', id: 'nat', field: 'max', value: '12' });
+    sut.actor.send({ type: 'REFRESH' });
+    await sut.resolve('load', [ROWS[1]]);
+    expect(sut.context().drafts).toEqual({ nat: { info: 'nat info', min: '0', max: '12' } });
+    expect(sut.context().changed).toEqual(['nat']);
+    sut.actor.send({ type: 'UPDATE' });
+    expect((sut.calls.at(-1)?.input as { changes: BatchChange[] }).changes.map((c) => c.id)).toEqual(['nat']);
+  });
+
+  it('a silent refresh that brings the text the user typed (stored elsewhere) unmarks the row', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'max', value: '31' });
+    sut.actor.send({ type: 'REFRESH' });
+    await sut.resolve('load', [limit('pol', '0', '31', 2), ROWS[1]]);
+    expect(sut.context().drafts.pol).toEqual({ info: 'pol info', min: '0', max: '31' });
+    expect(sut.context().changed).toEqual([]);
+    expect(canUpdate(sut.snapshot())).toBe(false);
+  });
+
+  it('without its notify provided, the machine says which effect is missing', async () => {
+    const errors: unknown[] = [];
+    const machine = batchUpdateMachine.provide({
+      actors: { load: fromPromise<readonly unknown[], void>(() => Promise.reject(BROKEN)) },
+    });
+    const actor = createActor(machine, { input: { kind: KIND } });
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    await flush();
+    expect(errors.map(String)).toEqual(["Error: batch update machine: 'notify' must be provided"]);
+  });
+});
