@@ -6,7 +6,7 @@
 // (docs/dev/product-rules.md#behaviour Login and Inactivity) on what the app shows (the login page,
 // the app, the message under the form), stores, sends and says, without asking the machine what it
 // meant to do. Scenarios follow.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
@@ -21,6 +21,11 @@ import {
 } from '../../src/domain/auth';
 import { ApiError } from '../../src/api/http';
 import { authMachine, authStatus, INACTIVITY_MS, type AuthMachine } from '../../src/machines/auth.machine';
+
+// Hang guards, not speed tests (the server suite's rule): a walk takes well under a second, many
+// times that on a busy machine or under StrykerJS at nice 19, where the 5 s default cut walks short
+// and counted mutants as killed that nothing caught.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Snapshot = SnapshotFrom<AuthMachine>;
 

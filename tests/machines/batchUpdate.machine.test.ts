@@ -4,7 +4,7 @@
 // the oracle below judges each step by the spec's rules on what the Limits page shows (the fields'
 // text, the changed marks, the Update button, the messages) and what is sent, without asking the
 // machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { limitBatch, type BatchKind } from '../../src/domain/configBatch';
@@ -21,6 +21,11 @@ import {
 import { SERVER_TIMEOUT } from '../../src/domain/messages';
 import { explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
+
+// Hang guards, not speed tests (the server suite's rule): a walk takes well under a second, many
+// times that on a busy machine or under StrykerJS at nice 19, where the 5 s default cut walks short
+// and counted mutants as killed that nothing caught.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Snapshot = SnapshotFrom<BatchUpdateMachine>;
 type Effect = 'load' | 'update';
