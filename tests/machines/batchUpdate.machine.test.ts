@@ -4,6 +4,16 @@
 // the oracle below judges each step by the spec's rules on what the Limits page shows (the fields'
 // text, the changed marks, the Update button, the messages) and what is sent, without asking the
 // machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
+// Equivalent mutants (StrykerJS, 2026-11-26; each also planted by hand, the whole file passes;
+// nothing the page shows, says or sends tells them apart): `types` emptied (compile time only);
+// the event-type checks in `change` and `noteRefresh` made true (each runs on its own event only);
+// `!before` or `row === undefined` in `change` made false (the drafts are built from the rows, so
+// an unknown id has neither and the other check refuses it); sameDraft's key count made true (a
+// draft has the keys of its row's loaded text: a change needs an existing field); takeRows'
+// `ctx.drafts[id] !== undefined` made true (every loaded row has a draft); the empty list of rows
+// kept by a load, a reload and a successful update given a made-up id (takeRows keeps only the ids
+// of loaded rows); 'load' and 'update' emptied in their not-provided message (their failures are
+// said as 'Server timeout' and 'Error occurred! … not updated!', never with the error's text).
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
