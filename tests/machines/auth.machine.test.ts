@@ -6,6 +6,17 @@
 // (docs/dev/product-rules.md#behaviour Login and Inactivity) on what the app shows (the login page,
 // the app, the message under the form), stores, sends and says, without asking the machine what it
 // meant to do. Scenarios follow.
+// Equivalent mutants (StrykerJS, 2026-11-26; nothing the app shows, stores or sends tells them
+// apart): `types` emptied (compile time only); the event-type checks of the isWellFormed and
+// isLoginPath guards made true (each guards its own event only); `context.user !== null` in
+// sessionMatches and isAdmin made true (a user is always set where they run: checking a stored
+// session, or signed in); the `?.` and the `''` fallback of both checks' token (a user with a
+// token is always set where a check is sent); `?.` after the path's split (split always gives a
+// first part); 'verify' emptied in its not-provided message (a failed check ends at the login form
+// without a message, so the name never shows); 'clearUser' left out of a failed sign-in (nothing
+// is stored while logged out: every way there clears it); the `'idle'` target of a navigation's
+// accepted check emptied (the session then rests in 'validating' with its check answered, where
+// the next navigation sends a check and one to /login none, as from 'idle').
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
