@@ -6,9 +6,12 @@
 // machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
 // Equivalent mutants (StrykerJS, 2026-11-26; each also planted by hand, the whole file passes;
 // nothing the page shows, says or sends tells them apart): `types` emptied (compile time only);
+// `actors` emptied (only the defaults that say they are not provided; every page provides both);
 // the event-type checks in `change` and `noteRefresh` made true (each runs on its own event only);
-// `!before` or `row === undefined` in `change` made false (the drafts are built from the rows, so
-// an unknown id has neither and the other check refuses it); sameDraft's key count made true (a
+// `!before` or `row === undefined` in `change` made false, or their `||` made `&&` (the drafts are
+// built from the rows, so an unknown id has neither and the other check refuses it); the empty
+// in-flight keys after a marking answer given a made-up key (every load takes the pending keys at
+// its start, replacing them, before its answer reads them); sameDraft's key count made true (a
 // draft has the keys of its row's loaded text: a change needs an existing field); takeRows'
 // `ctx.drafts[id] !== undefined` made true (every loaded row has a draft); the empty list of rows
 // kept by a load, a reload and a successful update given a made-up id (takeRows keeps only the ids
