@@ -6,7 +6,18 @@
 // (docs/dev/product-rules.md#behaviour Login and Inactivity) on what the app shows (the login page,
 // the app, the message under the form), stores, sends and says, without asking the machine what it
 // meant to do. Scenarios follow.
-import { describe, expect, it } from 'vitest';
+// Equivalent mutants (StrykerJS, 2026-11-26; nothing the app shows, stores or sends tells them
+// apart): `types` emptied (compile time only); the event-type checks of the isWellFormed and
+// isLoginPath guards made true (each guards its own event only); `context.user !== null` in
+// sessionMatches and isAdmin made true (a user is always set where they run: checking a stored
+// session, or signed in); the `?.` and the `''` fallback of both checks' token (a user with a
+// token is always set where a check is sent); `?.` after the path's split (split always gives a
+// first part); 'verify' emptied in its not-provided message (a failed check ends at the login form
+// without a message, so the name never shows); 'clearUser' left out of a failed sign-in (nothing
+// is stored while logged out: every way there clears it); the `'idle'` target of a navigation's
+// accepted check emptied (the session then rests in 'validating' with its check answered, where
+// the next navigation sends a check and one to /login none, as from 'idle').
+import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
@@ -21,6 +32,11 @@ import {
 } from '../../src/domain/auth';
 import { ApiError } from '../../src/api/http';
 import { authMachine, authStatus, INACTIVITY_MS, type AuthMachine } from '../../src/machines/auth.machine';
+
+// Hang guards, not speed tests (the server suite's rule): a walk takes well under a second, many
+// times that on a busy machine or under StrykerJS at nice 19, where the 5 s default cut walks short
+// and counted mutants as killed that nothing caught.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Snapshot = SnapshotFrom<AuthMachine>;
 
@@ -126,6 +142,8 @@ interface Seen {
   error: string | null;
   /** What local storage holds under 'user'. */
   stored: StoredUser | null;
+  /** The token every API request carries (AuthProvider reads it from the session); null: none. */
+  token: string | null;
   requests: Array<{ kind: Request['kind']; input: unknown }>;
   /** Which requests are under way: sent, neither answered nor stopped. */
   live: boolean[];
@@ -192,6 +210,7 @@ const oracleDriver = (storedUser: StoredUser | null): Driver<Seen, Event> => {
       shown: authStatus(actor.getSnapshot()),
       error: actor.getSnapshot().context.error,
       stored: raw === undefined ? null : (JSON.parse(raw) as StoredUser),
+      token: actor.getSnapshot().context.user?.accessToken ?? null,
       requests: requests.map(({ kind, input }) => ({ kind, input })),
       live: requests.map(isLive),
       reloads: [...reloads],
@@ -259,9 +278,13 @@ const loggedOutCleanly = (after: Seen) => {
 };
 
 const authRules: Rules<Seen, Event> = {
-  'Logged out, nothing is stored; in the app, the stored user is the signed-in one with loggedIn': ({ after }) => {
-    if (after.shown === 'loggedOut') expect(after.stored).toBeNull();
-    if (after.shown === 'loggedIn') expect(after.stored?.loggedIn).toBe(true);
+  'Logged out, nothing is stored and requests carry no token; in the app, the stored user is the signed-in one with loggedIn, whose token requests carry':
+  ({ after }) => {
+    if (after.shown === 'loggedOut') expect([after.stored, after.token]).toEqual([null, null]);
+    if (after.shown === 'loggedIn') {
+      expect(after.stored?.loggedIn).toBe(true);
+      expect(after.token).toBe(after.stored?.accessToken);
+    }
     expect(liveOf(after).length).toBeLessThanOrEqual(1);
   },
   'A well-formed sign-in from the login form sends the trimmed email and the password and clears the message; anything else is ignored':
@@ -602,5 +625,49 @@ describe('a stored entry without a token', () => {
     expect(authStatus(sut.actor.getSnapshot())).toBe('loggedOut');
     expect(sut.storedUser()).toBeNull();
     expect(sut.calls.verify).toEqual([]);
+  });
+});
+
+describe('an effect left out', () => {
+  const errorsOf = async (
+    machine: AuthMachine,
+    storedUser: StoredUser | null,
+    act: (actor: ReturnType<typeof createActor<AuthMachine>>, clock: SimulatedClock) => unknown = () => undefined,
+  ) => {
+    const clock = new SimulatedClock();
+    const errors: unknown[] = [];
+    const actor = createActor(machine, { input: { storedUser }, clock });
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    await flush();
+    await act(actor, clock);
+    await flush();
+    return { errors: errors.map(String), message: actor.getSnapshot().context.error };
+  };
+  const said = (name: string) => [`Error: auth machine: '${name}' must be provided`];
+  const login = (actor: ReturnType<typeof createActor<AuthMachine>>) =>
+    actor.send({ type: 'LOGIN', email: ADMIN.email, password: 'long-enough' });
+
+  it('without its storage, sign-in, reload or notification provided, the machine says which one is missing', async () => {
+    expect((await errorsOf(authMachine, null)).errors).toEqual(said('clearUser'));
+    const clearing = authMachine.provide({ actions: { clearUser: () => undefined } });
+    // The sign-in call left out: its failure shows under the login form like any other.
+    const quiet = clearing.provide({ actions: { notifyError: () => undefined } });
+    expect((await errorsOf(quiet, null, login)).message).toBe("auth machine: 'signIn' must be provided");
+    const refusing = clearing.provide({
+      actors: { signIn: fromPromise<SignInResponse, SignInRequest>(() => Promise.reject(BAD_CREDENTIALS)) },
+    });
+    expect((await errorsOf(refusing, null, login)).errors).toEqual(said('notifyError'));
+    const accepting = clearing.provide({
+      actors: { signIn: fromPromise<SignInResponse, SignInRequest>(() => Promise.resolve(ADMIN)) },
+    });
+    expect((await errorsOf(accepting, null, login)).errors).toEqual(said('saveUser'));
+    const saving = accepting.provide({ actions: { saveUser: () => undefined } });
+    const idle = await errorsOf(saving, null, async (actor, clock) => {
+      login(actor);
+      await flush();
+      clock.increment(INACTIVITY_MS);
+    });
+    expect(idle.errors).toEqual(said('reload'));
   });
 });

@@ -4,7 +4,20 @@
 // the oracle below judges each step by the spec's rules on what the Limits page shows (the fields'
 // text, the changed marks, the Update button, the messages) and what is sent, without asking the
 // machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
-import { describe, expect, it } from 'vitest';
+// Equivalent mutants (StrykerJS, 2026-11-26; each also planted by hand, the whole file passes;
+// nothing the page shows, says or sends tells them apart): `types` emptied (compile time only);
+// `actors` emptied (only the defaults that say they are not provided; every page provides both);
+// the event-type checks in `change` and `noteRefresh` made true (each runs on its own event only);
+// `!before` or `row === undefined` in `change` made false, or their `||` made `&&` (the drafts are
+// built from the rows, so an unknown id has neither and the other check refuses it); the empty
+// in-flight keys after a marking answer given a made-up key (every load takes the pending keys at
+// its start, replacing them, before its answer reads them); sameDraft's key count made true (a
+// draft has the keys of its row's loaded text: a change needs an existing field); takeRows'
+// `ctx.drafts[id] !== undefined` made true (every loaded row has a draft); the empty list of rows
+// kept by a load, a reload and a successful update given a made-up id (takeRows keeps only the ids
+// of loaded rows); 'load' and 'update' emptied in their not-provided message (their failures are
+// said as 'Server timeout' and 'Error occurred! … not updated!', never with the error's text).
+import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { limitBatch, type BatchKind } from '../../src/domain/configBatch';
@@ -21,6 +34,11 @@ import {
 import { SERVER_TIMEOUT } from '../../src/domain/messages';
 import { explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
+
+// Hang guards, not speed tests (the server suite's rule): a walk takes well under a second, many
+// times that on a busy machine or under StrykerJS at nice 19, where the 5 s default cut walks short
+// and counted mutants as killed that nothing caught.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Snapshot = SnapshotFrom<BatchUpdateMachine>;
 type Effect = 'load' | 'update';
@@ -543,5 +561,51 @@ describe('batch update', () => {
     await sut.resolve('load', [ROWS[0], limit('nat', '0', '12', 3)]);
     expect(sut.context()).toMatchObject({ marked: ['nat'], markSeq: 2 });
     expect(sut.context().drafts.nat).toEqual({ info: 'nat info', min: '0', max: '12' });
+  });
+});
+
+describe('batch update: what the transition cover does not follow', () => {
+  it('a change of a row or field the page does not have is ignored: nothing marked, nothing said, Update stays off', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'sac', field: 'min', value: '1' });
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'unit', value: '%' });
+    expect(sut.context().drafts).toEqual({ pol: KIND.draftOf(ROWS[0]), nat: KIND.draftOf(ROWS[1]) });
+    expect(sut.context().changed).toEqual([]);
+    expect(canUpdate(sut.snapshot())).toBe(false);
+    expect(sut.notifications).toEqual([]);
+  });
+
+  it('a changed row removed elsewhere leaves the page with the silent refresh; the other change stays', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'max', value: '31' });
+    sut.actor.send({ type: 'CHANGE', id: 'nat', field: 'max', value: '12' });
+    sut.actor.send({ type: 'REFRESH' });
+    await sut.resolve('load', [ROWS[1]]);
+    expect(sut.context().drafts).toEqual({ nat: { info: 'nat info', min: '0', max: '12' } });
+    expect(sut.context().changed).toEqual(['nat']);
+    sut.actor.send({ type: 'UPDATE' });
+    expect((sut.calls.at(-1)?.input as { changes: BatchChange[] }).changes.map((c) => c.id)).toEqual(['nat']);
+  });
+
+  it('a silent refresh that brings the text the user typed (stored elsewhere) unmarks the row', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'CHANGE', id: 'pol', field: 'max', value: '31' });
+    sut.actor.send({ type: 'REFRESH' });
+    await sut.resolve('load', [limit('pol', '0', '31', 2), ROWS[1]]);
+    expect(sut.context().drafts.pol).toEqual({ info: 'pol info', min: '0', max: '31' });
+    expect(sut.context().changed).toEqual([]);
+    expect(canUpdate(sut.snapshot())).toBe(false);
+  });
+
+  it('without its notify provided, the machine says which effect is missing', async () => {
+    const errors: unknown[] = [];
+    const machine = batchUpdateMachine.provide({
+      actors: { load: fromPromise<readonly unknown[], void>(() => Promise.reject(BROKEN)) },
+    });
+    const actor = createActor(machine, { input: { kind: KIND } });
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    await flush();
+    expect(errors.map(String)).toEqual(["Error: batch update machine: 'notify' must be provided"]);
   });
 });
