@@ -17,7 +17,7 @@
 // is stored while logged out: every way there clears it); the `'idle'` target of a navigation's
 // accepted check emptied (the session then rests in 'validating' with its check answered, where
 // the next navigation sends a check and one to /login none, as from 'idle').
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, flush, restingStateNodes, explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
@@ -32,11 +32,6 @@ import {
 } from '../../src/domain/auth';
 import { ApiError } from '../../src/api/http';
 import { authMachine, authStatus, INACTIVITY_MS, type AuthMachine } from '../../src/machines/auth.machine';
-
-// Hang guards, not speed tests (the server suite's rule): a walk takes well under a second, many
-// times that on a busy machine or under StrykerJS at nice 19, where the 5 s default cut walks short
-// and counted mutants as killed that nothing caught.
-vi.setConfig({ testTimeout: 60_000 });
 
 type Snapshot = SnapshotFrom<AuthMachine>;
 

@@ -17,7 +17,7 @@
 // kept by a load, a reload and a successful update given a made-up id (takeRows keeps only the ids
 // of loaded rows); 'load' and 'update' emptied in their not-provided message (their failures are
 // said as 'Server timeout' and 'Error occurred! … not updated!', never with the error's text).
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { limitBatch, type BatchKind } from '../../src/domain/configBatch';
@@ -34,11 +34,6 @@ import {
 import { SERVER_TIMEOUT } from '../../src/domain/messages';
 import { explored, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
-
-// Hang guards, not speed tests (the server suite's rule): a walk takes well under a second, many
-// times that on a busy machine or under StrykerJS at nice 19, where the 5 s default cut walks short
-// and counted mutants as killed that nothing caught.
-vi.setConfig({ testTimeout: 60_000 });
 
 type Snapshot = SnapshotFrom<BatchUpdateMachine>;
 type Effect = 'load' | 'update';

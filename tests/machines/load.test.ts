@@ -3,13 +3,8 @@
 // and not an exception. The machines are imported inside the tests: a configuration xstate refuses
 // throws while the module loads, and a test file failing at import is no failed test for StrykerJS's
 // vitest runner (the mutant would count as survived although every suite of that machine fails).
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-
-// Hang guards, not speed tests (the server suite's rule): building a machine takes well under a
-// second, many times that on a busy machine or under StrykerJS at nice 19, where the 5 s default
-// cut these tests short and counted mutants as killed that nothing caught.
-vi.setConfig({ testTimeout: 60_000 });
 
 const MACHINES: Record<string, () => Promise<Record<string, unknown>>> = {
   auth: () => import('../../src/machines/auth.machine'),
