@@ -6,29 +6,33 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/db/database';
-import { dueWork, PGliteMaintenance, type AutovacuumSettings, type TableState } from '../../src/server/db/pglite-maintenance';
+import {
+  dueWork,
+  PGliteMaintenance,
+  type AutovacuumSettings,
+  type TableState,
+} from '../../src/server/db/pglite-maintenance';
 import { createTestDatabase, onPostgres, useHarness, type TestDatabase } from './harness';
+import { fileForm } from './multipart';
 
 // Short waits, so that a test sees the run its writes asked for within a second.
 const h = useHarness({ maintenance: { quietMs: 50, maxWaitMs: 500, everyMs: 60 * 60_000 } });
 let admin = '';
 
-const BOUNDARY = '----labdesk-maintenance-boundary';
 const upload = (lines: string[]) =>
   h.request({
     method: 'POST',
     url: '/api/samples/upload',
     token: admin,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="samples.csv"\r\n` +
-        `Content-Type: text/csv\r\n\r\nsId;sStamp;lane;comment\n${lines.join('\n')}\n\r\n--${BOUNDARY}--\r\n`,
-    ),
+    ...fileForm('samples.csv', `sId;sStamp;lane;comment\n${lines.join('\n')}\n`),
   });
 
 /** 300 samples, lanes 1 (200) and 2 (100): a comment says which upload wrote them. */
 const samples = (comment: string) =>
-  Array.from({ length: 300 }, (_, i) => `${900_000 + i};2025-10-02 06:00:00;${i % 3 === 2 ? 2 : 1};${comment}`);
+  Array.from(
+    { length: 300 },
+    (_, i) => `${900_000 + i};2025-10-02 06:00:00;${i % 3 === 2 ? 2 : 1};${comment}`,
+  );
 
 interface TableStats {
   lastAnalyze: string | null;
@@ -38,7 +42,8 @@ interface TableStats {
 
 const statsOf = async (db: Kysely<Database>, table: string): Promise<TableStats> => {
   await sql`select pg_stat_force_next_flush()`.execute(db);
-  const { rows } = await sql<TableStats>`select last_analyze::text as last_analyze, last_vacuum::text as last_vacuum,
+  const { rows } =
+    await sql<TableStats>`select last_analyze::text as last_analyze, last_vacuum::text as last_vacuum,
       n_dead_tup::int as dead_tuples
     from pg_stat_user_tables where relname = ${table}`.execute(db);
   return rows[0]!;
@@ -46,7 +51,9 @@ const statsOf = async (db: Kysely<Database>, table: string): Promise<TableStats>
 
 /** The planner's estimate of the rows a query returns. */
 const estimate = async (db: Kysely<Database>, query: string): Promise<number> => {
-  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) ${sql.raw(query)}`.execute(db);
+  const { rows } = await sql<{
+    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+  }>`explain (format json) ${sql.raw(query)}`.execute(db);
   const plan = rows[0]!['QUERY PLAN'];
   return (typeof plan === 'string' ? (JSON.parse(plan) as typeof plan) : plan)[0].Plan['Plan Rows'];
 };
@@ -76,7 +83,9 @@ describe.runIf(!onPostgres())('on PGlite', () => {
       timeout: 15_000,
       interval: 50,
     });
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_statistic where starelid = 'sample'::regclass`.execute(h.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_statistic where starelid = 'sample'::regclass`.execute(h.db);
     expect(rows[0]!.n).toBeGreaterThan(0);
     // The table's size and the lane column's frequencies, both from the statistics; without them
     // the planner guesses from the pages and a default selectivity.
@@ -135,8 +144,12 @@ describe('a maintenance of its own database', () => {
     for (const level of ['INFO', 'WARN', 'ERROR'])
       await sql`insert into hw_log (date_created, level, info)
         select localtimestamp(0), ${level}, 'line ' || i from generate_series(1, 1000) as i`.execute(own.db);
-    await sql`insert into sample (s_id, s_stamp) select (800000 + i)::text, '2025-10-02 06:00:00' from generate_series(1, 1000) as i`.execute(own.db);
-    await sql`insert into box (b_id, name, num_max) select 'B' || i, 'Box ' || i, 10 from generate_series(1, 1000) as i`.execute(own.db);
+    await sql`insert into sample (s_id, s_stamp) select (800000 + i)::text, '2025-10-02 06:00:00' from generate_series(1, 1000) as i`.execute(
+      own.db,
+    );
+    await sql`insert into box (b_id, name, num_max) select 'B' || i, 'Box ' || i, 10 from generate_series(1, 1000) as i`.execute(
+      own.db,
+    );
     let closing: Promise<void> | undefined;
     const maintenance: PGliteMaintenance = new PGliteMaintenance(own.db, {
       onStep: () => void (closing ??= maintenance.close()),
@@ -169,7 +182,10 @@ describe('a maintenance of its own database', () => {
       expect(await lastAnalyze()).toBeNull();
       return;
     }
-    await vi.waitFor(async () => expect(await lastAnalyze()).not.toBe(before), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(async () => expect(await lastAnalyze()).not.toBe(before), {
+      timeout: 15_000,
+      interval: 50,
+    });
     await maintenance.close();
     const closed = await lastAnalyze();
     await addLines();
@@ -200,21 +216,35 @@ describe('autovacuum’s rule', () => {
   });
 
   it.each([
-    ['changes just past threshold + scale factor × rows', { modSinceAnalyze: 1051 }, { analyze: true, vacuum: false }],
+    [
+      'changes just past threshold + scale factor × rows',
+      { modSinceAnalyze: 1051 },
+      { analyze: true, vacuum: false },
+    ],
     ['changes at the threshold', { modSinceAnalyze: 1050 }, { analyze: false, vacuum: false }],
     ['dead rows past it', { deadTuples: 2051 }, { analyze: false, vacuum: true }],
     ['inserts past it', { insertsSinceVacuum: 3001 }, { analyze: false, vacuum: true }],
-    ['a table never analyzed, by the counters', { reltuples: -1, modSinceAnalyze: 51 }, { analyze: true, vacuum: false }],
+    [
+      'a table never analyzed, by the counters',
+      { reltuples: -1, modSinceAnalyze: 51 },
+      { analyze: true, vacuum: false },
+    ],
   ])('%s', (_name, state, due) => {
     expect(dueWork(table(state), settings, false)).toEqual(due);
   });
 
   it('goes by pg_class after a start (the counters are gone): never analyzed, grown, not all-visible', () => {
-    expect(dueWork(table({ reltuples: -1, relpages: 0, allVisible: 0, pages: 5 }), settings, true)).toEqual({ analyze: true, vacuum: true });
+    expect(dueWork(table({ reltuples: -1, relpages: 0, allVisible: 0, pages: 5 }), settings, true)).toEqual({
+      analyze: true,
+      vacuum: true,
+    });
     expect(dueWork(table({ pages: 112 }), settings, true)).toEqual({ analyze: true, vacuum: false });
     expect(dueWork(table({ allVisible: 70 }), settings, true)).toEqual({ analyze: false, vacuum: true });
     expect(dueWork(table({}), settings, true)).toEqual({ analyze: false, vacuum: false });
     // Without the start, pg_class alone asks for nothing.
-    expect(dueWork(table({ reltuples: -1, relpages: 0, allVisible: 0, pages: 5 }), settings, false)).toEqual({ analyze: false, vacuum: false });
+    expect(dueWork(table({ reltuples: -1, relpages: 0, allVisible: 0, pages: 5 }), settings, false)).toEqual({
+      analyze: false,
+      vacuum: false,
+    });
   });
 });

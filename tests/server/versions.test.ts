@@ -13,6 +13,7 @@ import type { Setting } from '../../src/domain/entities/setting';
 import { CHANGED_MEANWHILE, VERSION_MESSAGE } from '../../src/domain/messages';
 import { exportAndDownload, exportDataDir } from './exports.fixture';
 import { useHarness } from './harness';
+import { fileForm } from './multipart';
 import { qs } from './views.fixture';
 
 const h = useHarness({ config: { dataDir: exportDataDir() } });
@@ -31,7 +32,8 @@ const get = async <T>(url: string): Promise<T> => {
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json<T>();
 };
-const put = (url: string, payload: object, token = admin) => h.request({ method: 'PUT', url, token, payload });
+const put = (url: string, payload: object, token = admin) =>
+  h.request({ method: 'PUT', url, token, payload });
 const stale = (message: string) => ({ message, errors: [CHANGED_MEANWHILE] });
 const statuses = (responses: Res[]) => responses.map((r) => r.statusCode).sort();
 const updateEvents = async (entity: string, key: string) =>
@@ -59,7 +61,8 @@ const newSample = async (): Promise<Sample> => {
   expect(res.statusCode, res.body).toBe(201);
   return get<Sample>(samplePath(key));
 };
-const samplePath = (k: { sId: string; sStamp: string }) => `/api/samples/${k.sId}/${encodeURIComponent(k.sStamp)}`;
+const samplePath = (k: { sId: string; sStamp: string }) =>
+  `/api/samples/${k.sId}/${encodeURIComponent(k.sStamp)}`;
 
 const newAnalysis = async (sample?: Sample): Promise<Analysis> => {
   const s = sample ?? (await newSample());
@@ -83,14 +86,18 @@ describe('every read carries the version', () => {
       `/api/analysis/sid/${a.sample.sampleId.sId}/${encodeURIComponent(a.sample.sampleId.sStamp)}`,
     );
     expect(analysis[0]).toMatchObject({ aId: a.aId, version: 1 });
-    const view = await get<{ analysis: Analysis[] }>(`/api/analysis/view${qs({ filter: `aId,${a.aId}~${a.aId}` })}`);
+    const view = await get<{ analysis: Analysis[] }>(
+      `/api/analysis/view${qs({ filter: `aId,${a.aId}~${a.aId}` })}`,
+    );
     expect(view.analysis).toEqual([a]);
   });
 
   it('sample: by key and in the view', async () => {
     const s = await newSample();
     expect(s.version).toBe(1);
-    const view = await get<{ samples: Sample[] }>(`/api/samples/view${qs({ filter: `sId,${s.sampleId.sId}` })}`);
+    const view = await get<{ samples: Sample[] }>(
+      `/api/samples/view${qs({ filter: `sId,${s.sampleId.sId}` })}`,
+    );
     expect(view.samples).toEqual([s]);
   });
 
@@ -139,7 +146,11 @@ describe('PUT /api/analysis/{id} with versions', () => {
     // A version from the future is as wrong as one from the past.
     expect((await put(url(read), { ...now, version: now.version + 1 })).statusCode).toBe(409);
     expect((await put(url(now), { ...now, comment: 'from the new copy' })).statusCode).toBe(200);
-    expect(await get<Analysis>(url(read))).toMatchObject({ pol: 19, comment: 'from the new copy', version: 3 });
+    expect(await get<Analysis>(url(read))).toMatchObject({
+      pol: 19,
+      comment: 'from the new copy',
+      version: 3,
+    });
   });
 
   it('answers 400 without a version, and 404 for a missing analysis first', async () => {
@@ -231,18 +242,8 @@ describe('PUT /api/samples/{sId}/{sStamp} with versions', () => {
 
   it('the sample file import makes a copy read before it outdated, unless it changed nothing', async () => {
     const read = await newSample();
-    const boundary = '----labdesk-versions';
     const upload = (csv: string) =>
-      h.request({
-        method: 'POST',
-        url: '/api/samples/upload',
-        token: admin,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\n` +
-            `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-        ),
-      });
+      h.request({ method: 'POST', url: '/api/samples/upload', token: admin, ...fileForm('s.csv', csv) });
     const line = (name: string) => `sId;sStamp;name\n${read.sampleId.sId};${read.sampleId.sStamp};${name}\n`;
     expect((await upload(line('Imported'))).statusCode).toBe(200);
     const imported = await get<Sample>(samplePath(read.sampleId));
@@ -294,7 +295,9 @@ describe('PUT /api/config/limits/{name} and /api/config/settings/{name} with ver
 
   it(`two admins saving one setting at once: exactly one wins (${TRIALS} trials)`, async () => {
     const amino = async () =>
-      (await get<{ settings: Setting[] }>('/api/config/settings')).settings.find((s) => s.name === 'aminoFactor')!;
+      (await get<{ settings: Setting[] }>('/api/config/settings')).settings.find(
+        (s) => s.name === 'aminoFactor',
+      )!;
     for (let trial = 0; trial < TRIALS; trial++) {
       const read = await amino();
       // Every trial a value not stored yet: a write that changes nothing is no conflict.
@@ -315,7 +318,9 @@ describe('PUT /api/config/limits/{name} and /api/config/settings/{name} with ver
 
   it('answers 409 to an outdated campaign and 400 without a version', async () => {
     const campaign = async () =>
-      (await get<{ settings: Setting[] }>('/api/config/settings')).settings.find((s) => s.name === 'campaign')!;
+      (await get<{ settings: Setting[] }>('/api/config/settings')).settings.find(
+        (s) => s.name === 'campaign',
+      )!;
     const read = await campaign();
     const first = await put('/api/config/settings/campaign', { ...read, start: '2026-09-01', end: null });
     expect(first.statusCode, first.body).toBe(200);
