@@ -5,7 +5,8 @@
 //   the spec's message, so a 400 lists what the form would have shown.
 import { z } from 'zod';
 import { VERSION_MESSAGE } from '../messages';
-import { dateTimeSchema, plainTextSchema, sIdSchema } from '../rules/fields';
+import { isLabDateTime } from '../datetime';
+import { dateTimeSchema, plainTextSchema, SID_PATTERN, sIdSchema } from '../rules/fields';
 
 /** A lab date-time `YYYY-MM-DD HH:mm:ss` as received (not re-validated on read). */
 export const labDateTimeText = z.string();
@@ -28,6 +29,19 @@ export const sampleIdSchema = z.object({ sId: z.string(), sStamp: labDateTimeTex
 export type SampleId = z.infer<typeof sampleIdSchema>;
 
 export const sampleIdWriteSchema = z.object({ sId: sIdSchema, sStamp: dateTimeSchema });
+
+/**
+ * Whether a key passes sampleIdWriteSchema, by the same rules without a zod parse: an import asks
+ * it of every row before the row's own check (tests/domain/sampleKey.test.ts holds the two together).
+ */
+export const isSampleIdWrite = (key: {
+  sId: unknown;
+  sStamp: unknown;
+}): key is { sId: string; sStamp: string } =>
+  typeof key.sId === 'string' &&
+  SID_PATTERN.test(key.sId) &&
+  typeof key.sStamp === 'string' &&
+  isLabDateTime(key.sStamp);
 
 export const nullableDateTimeWrite = dateTimeSchema.nullable().default(null);
 export const optionalTextWrite = plainTextSchema.nullable().default(null);

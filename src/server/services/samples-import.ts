@@ -12,8 +12,7 @@
 import { csvRowsOf, CsvSyntaxError, type CsvRow } from '../imports/csvReader';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_FLAGS } from '../../domain/constants';
-import { isLabDateTime } from '../../domain/datetime';
-import { SID_PATTERN } from '../../domain/rules/fields';
+import { isSampleIdWrite } from '../../domain/entities/shared';
 import { formatSampleKey, type SampleKey } from '../../domain/ids';
 import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
@@ -143,10 +142,6 @@ const readHeader = (header: CsvRow, columns: ImportColumn[], errors: string[]): 
   }
 };
 
-/** The rules of sampleIdWriteSchema (domain/entities/shared.ts): a 1–13 digit sId and a lab date-time. */
-const isSampleKey = (k: { sId: unknown; sStamp: unknown }): k is SampleKey =>
-  typeof k.sId === 'string' && SID_PATTERN.test(k.sId) && typeof k.sStamp === 'string' && isLabDateTime(k.sStamp);
-
 /** One data row as the sample body carries it, or a shape error (and undefined). */
 const parseRow = (
   { line: at, cells: record }: CsvRow,
@@ -164,9 +159,9 @@ const parseRow = (
   const { sId, sStamp, ...rest } = body;
   const sample = { ...rest, sampleId: { sId, sStamp } };
   // Only a valid key is looked up (an invalid one would fail in the query); the row's check (its one
-  // zod parse, checkSample) reports it. The key schema's own rules, without a parse of their own.
+  // zod parse, checkSample) reports it; the key's rules are asked without a parse of their own.
   const candidate = { sId, sStamp };
-  const key = isSampleKey(candidate) ? candidate : undefined;
+  const key = isSampleIdWrite(candidate) ? candidate : undefined;
   return { line: at, key, body: sample };
 };
 
