@@ -17,6 +17,7 @@ import type { DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import type { PGliteThread } from './db/pglite-thread';
 import type { StartTimings } from './start-timings';
+import type { SyncRouteOptions } from './routes/config/sync';
 
 const say = (text: string): void => void process.stdout.write(`${text}\n`);
 
@@ -26,7 +27,18 @@ export interface EmbeddedStart {
   thread: PGliteThread;
 }
 
-export const serve = async (config: Config, timings: StartTimings, embedded?: EmbeddedStart): Promise<void> => {
+/** What a test may hook into a real server process (launch.ts); the server itself passes none. */
+export interface ServeHooks {
+  /** Called inside a sync file's transaction, after its rows are written (SyncOptions.afterRead). */
+  syncAfterRead?: SyncRouteOptions['afterRead'];
+}
+
+export const serve = async (
+  config: Config,
+  timings: StartTimings,
+  embedded?: EmbeddedStart,
+  hooks: ServeHooks = {},
+): Promise<void> => {
   // Filled as start-up proceeds; shutdown closes whatever exists by then.
   const running: {
     lock?: DataDirLock;
@@ -183,7 +195,7 @@ export const serve = async (config: Config, timings: StartTimings, embedded?: Em
     config,
     db: handle.db,
     logger: { level: config.logLevel },
-    sync: { schedule: true },
+    sync: { schedule: true, ...(hooks.syncAfterRead ? { afterRead: hooks.syncAfterRead } : {}) },
     maintenance: true,
     ...(starting ? { starting } : {}),
   }));

@@ -6,7 +6,7 @@
 //   coordinated only by the advisory lock; on the embedded database, which one process owns, two
 //   apps of that process on it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,17 @@ interface Server {
   exited: Promise<unknown>;
 }
 
-const startServer = async (dataDir: string, source: string, databaseUrl: string | undefined, port: number): Promise<Server> => {
+/**
+ * A real server process: src/server/main.ts, or with `holdMarker` the same start that holds a sync
+ * file's transaction before its commit and creates that file then (support/holding-server.ts).
+ */
+const startServer = async (
+  dataDir: string,
+  source: string,
+  databaseUrl: string | undefined,
+  port: number,
+  holdMarker?: string,
+): Promise<Server> => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LAB_DATA_DIR: dataDir,
@@ -77,7 +87,10 @@ const startServer = async (dataDir: string, source: string, databaseUrl: string 
   };
   delete env['DATABASE_URL'];
   if (databaseUrl) env['DATABASE_URL'] = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  delete env['HOLD_MARKER'];
+  if (holdMarker) env['HOLD_MARKER'] = holdMarker;
+  const entry = holdMarker ? 'tests/server/support/holding-server.ts' : 'src/server/main.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env,
     detached: true,
@@ -148,7 +161,11 @@ describe('kill -9 in the middle of a 100,000-row sync file', () => {
       await before.close();
       const port = await freePort();
 
-      const first = await startServer(dataDir, source, database?.databaseUrl, port);
+      // The first process holds the file's transaction once every row is written, before its
+      // commit, and says so (the marker file): the kill lands inside the transaction on both
+      // databases, with the whole file written and nothing committed.
+      const marker = join(dataDir, 'held');
+      const first = await startServer(dataDir, source, database?.databaseUrl, port, marker);
       // A failed expectation below must not leave the server running.
       const killFirst = () => {
         if (first.child.exitCode === null && first.child.signalCode === null) process.kill(-first.child.pid!, 'SIGKILL');
@@ -157,41 +174,16 @@ describe('kill -9 in the middle of a 100,000-row sync file', () => {
       const token = await signIn(first.url);
       const started = await fetch(`${first.url}/api/config/sync/Analysis`, { headers: { authorization: `Bearer ${token}` } });
       expect(started.status).toBe(200);
-      const deadline = Date.now() + 60_000;
-      while ((await analysisEntry(first.url, token)).status !== 'RUNNING') {
-        expect(Date.now()).toBeLessThan(deadline);
+      const deadline = Date.now() + 300_000;
+      while (!existsSync(marker)) {
+        if (first.child.exitCode !== null || first.child.signalCode !== null) expect.fail(`the server ended:\n${first.output()}`);
+        expect(Date.now(), 'the sync file was not held within 5 minutes').toBeLessThan(deadline);
         await sleep(50);
       }
+      expect(readFileSync(marker, 'utf8')).toBe('big.csv');
       if (database) {
-        // Wait until the analysis rows are being written: the kill lands inside the file's transaction.
-        while (
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and query ilike '%insert into%analysis%' and state <> 'idle'`.execute(database.db)
-          ).rows[0]!.n === 0
-        ) {
-          expect(Date.now()).toBeLessThan(deadline);
-          await sleep(20);
-        }
-      } else {
-        // The embedded database has one connection, and the file's transaction holds it: a status
-        // request that gets no answer within a second waits for that transaction to end.
-        for (;;) {
-          const answer = await Promise.race([
-            analysisEntry(first.url, token).then(
-              (e) => e.status as string,
-              () => 'GONE',
-            ),
-            sleep(1000).then(() => 'WAITING'),
-          ]);
-          if (answer === 'WAITING') break;
-          if (answer !== 'RUNNING') {
-            const log = await fetch(`${first.url}/api/config/sync/logs/Analysis`, { headers: { authorization: `Bearer ${token}` } });
-            expect.fail(`the run ended (${answer}) before its transaction was caught:\n${await log.text()}`);
-          }
-          await sleep(20);
-        }
-        await sleep(300);
+        // The rows are written and not committed: another connection sees none of them.
+        expect(await countOf(database.db, 'analysis')).toBe(0);
       }
       killFirst();
       await first.exited;
