@@ -28,7 +28,9 @@
 // whose random keys cost an import most: the next candidate if imports must give more). `sample`
 // keeps its five: the key (every lookup of the imports), the stamp (the default sort, the
 // campaign, the received report), reverse(s_id) (now both lists' suffix filter), s_flags and lane
-// (their sorts measured 3–7× faster with them; a new sample adds the default value).
+// (the Samples view sorted by either measured 3–7× faster with them: its aggregate is a count
+// only, so the sort is most of its time). `report_suspect`, rewritten for the samples an import touched, keeps its key (the
+// rewrite's delete, and one row per sample) and its stamp (the suspicious report's span).
 import { sql, type Kysely } from 'kysely';
 
 /** The dropped indexes as 0001 made them. */
