@@ -4,8 +4,10 @@
 // reports.ts), the sync's and the upload's lookups, the report triggers (0010, 0013, 0014), the
 // foreign keys and the unique keys — with EXPLAIN ANALYZE of the views' real statements on the bench
 // campaign (100,000 analyses, PostgreSQL 15; PGlite's "C" collation checked for the LIKE filters).
-// Three of analysis's ten go; each added to every import's insert (PGlite, whose 8 MB buffer
-// cache a random-keyed index misses at every row, most of all):
+// Three of analysis's ten go, none needed by a query; every new analysis of an import updated each
+// (on PGlite a randomly keyed one such as reverse(s_id) misses its 8 MB buffer cache at nearly every
+// row). Measured under a heavy load, the gain did not show above the noise
+// (docs/dev/architecture.md, the import path):
 //
 // - analysis_lane_idx: the lane filter keeps a quarter of the rows (lanes 0–3); the planner's plan
 //   through the index took 71 ms against 24 ms for the aId walk that filters as it goes. A sort by
