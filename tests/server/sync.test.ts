@@ -153,6 +153,28 @@ describe('each kind imports its example file as it is', () => {
     expect(view.json<{ totalItems: number }>().totalItems).toBe(3);
   });
 
+  it('analysis: comments arrive as written, whatever COPY or an array would make of them', async () => {
+    // PGlite stages the lines as CSV (importers/analysis.ts csvField): a quote, a separator, a line
+    // break, a backslash and an empty cell (null) must all arrive as they were.
+    // [the cell as the file writes it, the comment it is]
+    const cells = [
+      ['say "hi", twice', 'say "hi", twice'],
+      ['\\.', '\\.'],
+      ['a \\ b', 'a \\ b'],
+      ['x,y', 'x,y'],
+      ['"two ""quoted""\nlines"', 'two "quoted"\nlines'],
+      ['"two\nlines"', 'two\nlines'],
+    ];
+    const comments = cells.map(([, comment]) => comment);
+    const header = 'sId;sStamp;dateIn;pol;comment\n';
+    const lines = cells.map(([cell], i) => `30000000000${i};2026-10-02 06:00:00;2026-10-02 07:00:00;17,5;${cell}`);
+    drop('Analysis', 'comments.csv', `${header}${lines.join('\n')}\n300000000009;2026-10-02 06:00:00;2026-10-02 07:00:00;17,5;\n`);
+    const outcome = await run('Analysis');
+    expect(outcome, outcome.log.join('\n')).toMatchObject({ status: 'DONE', rowsImported: comments.length + 1 });
+    const rows = await h.db.selectFrom('analysis').select(['sId', 'comment']).where('sId', 'like', '30000000000%').orderBy('sId').execute();
+    expect(rows.map((r) => r.comment)).toEqual([...comments, null]);
+  });
+
   it('box: a box with two positions and an empty box', async () => {
     const { name, path } = exampleOf('box');
     mkdirSync(folder('Box'), { recursive: true });

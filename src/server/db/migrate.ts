@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011_change_events';
 import * as m0012 from './migrations/0012_audit_change';
 import * as m0013 from './migrations/0013_import_lookups';
 import * as m0014 from './migrations/0014_report_deferred';
+import * as m0015 from './migrations/0015_import_indexes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_audit_change': m0012,
   '0013_import_lookups': m0013,
   '0014_report_deferred': m0014,
+  '0015_import_indexes': m0015,
 };
 
 export class MigrationError extends Error {

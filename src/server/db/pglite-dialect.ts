@@ -180,9 +180,15 @@ class PGliteConnection implements DatabaseConnection {
     this.#onFatal = onFatal;
   }
 
-  /** Every statement goes through here, so a FATAL or PANIC is seen wherever it happens. */
+  /**
+   * Every statement goes through here, so a FATAL or PANIC is seen wherever it happens. A
+   * `copy … from '/dev/blob'` takes its file as its one parameter, a Blob: PGlite reads it from
+   * the query's options (PostgreSQL has no such path; the callers ask isPGlite first).
+   */
   async #query<R>(text: string, parameters?: readonly unknown[]) {
+    const blob = parameters?.length === 1 && parameters[0] instanceof Blob ? parameters[0] : undefined;
     try {
+      if (blob) return await this.#pglite.query<R>(text, [], { blob });
       return await this.#pglite.query<R>(text, parameters ? [...parameters] : undefined);
     } catch (err) {
       if (isFatalDatabaseError(err)) this.#onFatal?.(err);

@@ -75,7 +75,7 @@ export const ANALYSIS_FIELDS = fieldMap(
     boxPos: BOX_POS_FIELD,
   },
   // The sample's key filters (sampleId, bId) besides the fields' own.
-  { extraColumns: ['a.version'], extraFilters: sampleKeyTargets('a.s_id', 'a.s_stamp') },
+  { extraColumns: ['a.version'], extraFilters: sampleKeyTargets('a.s_id', 'a.s_stamp', true) },
 );
 
 export const toAnalysis = (r: VersionedAnalysisRecord): Analysis => ({

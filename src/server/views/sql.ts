@@ -4,8 +4,9 @@
 // repositories (never from the request), hence sql.raw for them.
 //
 // Index use (migrations/0001_schema.ts): sId prefix → `s_id like 'P%'` on the "C"-collated btree;
-// sId suffix → `reverse(s_id) like 'S%'` on the reverse() text_pattern_ops index; dates, aId and
-// lane → plain btree ranges. Parameters are bound per execution and planned with their values
+// sId suffix → `reverse(s_id) like 'S%'` on the reverse() text_pattern_ops index of `sample` (an
+// analysis's sId through its sample's: FilterTarget suffixBySample); dates and aId → plain btree
+// ranges (which columns keep an index and why: migrations/0015_import_indexes.ts). Parameters are bound per execution and planned with their values
 // (unnamed statements), so LIKE prefixes become index ranges.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Exclusion } from '../../domain/constants';
@@ -27,8 +28,12 @@ export const and = (conditions: readonly Condition[]): Condition =>
 
 /** Where a filter column lives in a view's FROM clause. */
 export type FilterTarget =
-  /** A column reference such as 'a.s_id'. */
-  | { kind: 'column'; ref: string }
+  /**
+   * A column reference such as 'a.s_id'. `suffixBySample`: the column is a sample's sId held by a
+   * row that references its sample, and an sId suffix is looked up in the sample's own
+   * reverse(s_id) index (migration 0015: the row's table keeps none of its own).
+   */
+  | { kind: 'column'; ref: string; suffixBySample?: boolean }
   /** bId: the sample (given by its key columns) sits in a box whose id starts with the value. */
   | { kind: 'box'; sId: string; sStamp: string };
 
@@ -40,10 +45,13 @@ export const columnTargets = (refs: Partial<Record<FilterColumn, string>>): Filt
 
 /**
  * The filters every list of sample-keyed rows has (docs/dev/product-rules.md#records): sId (also spelt sampleId), sStamp, and
- * bId — the box the sample sits in.
+ * bId — the box the sample sits in. `referencing`: the rows reference their sample (analysis), so
+ * an sId suffix is found through the sample's index (FilterTarget suffixBySample).
  */
-export const sampleKeyTargets = (sIdRef: string, sStampRef: string): FilterTargets => ({
-  ...columnTargets({ sId: sIdRef, sampleId: sIdRef, sStamp: sStampRef }),
+export const sampleKeyTargets = (sIdRef: string, sStampRef: string, referencing = false): FilterTargets => ({
+  ...columnTargets({ sStamp: sStampRef }),
+  sId: { kind: 'column', ref: sIdRef, ...(referencing && { suffixBySample: true }) },
+  sampleId: { kind: 'column', ref: sIdRef, ...(referencing && { suffixBySample: true }) },
   bId: { kind: 'box', sId: sIdRef, sStamp: sStampRef },
 });
 
@@ -83,7 +91,14 @@ export const termCondition = (term: FilterTerm, target: FilterTarget): Condition
     case 'affix': {
       const parts: Condition[] = [];
       if (term.prefix !== '') parts.push(sql<SqlBool>`${ref} like ${`${term.prefix}%`}`);
-      if (term.suffix !== '') parts.push(sql<SqlBool>`reverse(${ref}) like ${`${reversed(term.suffix)}%`}`);
+      const suffix = `${reversed(term.suffix)}%`;
+      // A row's sId ends as its sample's does: the samples of that ending, then the rows by their sId.
+      if (term.suffix !== '')
+        parts.push(
+          target.suffixBySample
+            ? sql<SqlBool>`${ref} in (select fsx.s_id from sample fsx where reverse(fsx.s_id) like ${suffix})`
+            : sql<SqlBool>`reverse(${ref}) like ${suffix}`,
+        );
       return and(parts);
     }
     case 'startsWith':

@@ -4,11 +4,12 @@
 // yet is created with the defaults (the sample file may arrive later and fills it in). Values are
 // kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { DEFAULT_FLAGS } from '../../../domain/constants';
 import { AFLAG_VALUE_ORDER, computeAFlags, type AFlagValue } from '../../../domain/flags';
 import { LANE_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SID_PATTERN } from '../../../domain/rules/fields';
+import { isPGlite } from '../../db/create-db';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
@@ -63,12 +64,12 @@ export const analysisImporter: Importer<AnalysisLine> = {
     };
   },
   async write(trx, lines) {
-    let limits = staged.get(trx);
-    if (!limits) {
+    let stage = staged.get(trx);
+    if (!stage) {
       await sql.raw(STAGE_TABLE).execute(trx);
-      staged.set(trx, (limits = await loadLimitBounds(trx)));
+      staged.set(trx, (stage = { limits: await loadLimitBounds(trx), copy: await isPGlite(trx) }));
     }
-    await stageLines(trx, lines, limits);
+    await stageLines(trx, lines, stage.limits, stage.copy);
     return lines.length;
   },
   async finish(trx, columns) {
@@ -80,8 +81,11 @@ export const analysisImporter: Importer<AnalysisLine> = {
 
 type Limits = Awaited<ReturnType<typeof loadLimitBounds>>;
 
-/** The transactions whose file is being staged, with the limits its flags are computed against. */
-const staged = new WeakMap<Kysely<Database>, Limits>();
+/**
+ * The transactions whose file is being staged, with the limits its flags are computed against and
+ * whether its chunks are staged by COPY (PGlite) or as arrays (PostgreSQL).
+ */
+const staged = new WeakMap<Kysely<Database>, { limits: Limits; copy: boolean }>();
 
 const STAGE = 'sync_analysis_stage';
 const MEASURE_COLUMNS = ANALYSIS_MEASURES.map(snake);
@@ -99,7 +103,19 @@ const STAGE_TABLE = `create temporary table ${STAGE} (
 const flagValues = (l: AnalysisLine) =>
   Object.fromEntries(AFLAG_VALUE_ORDER.map((n) => [n, l.values[n as AFlagValue]])) as Record<AFlagValue, number | null>;
 
-async function stageLines(trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits): Promise<void> {
+/**
+ * A CSV field as COPY reads it: nothing for null; quoted when empty or holding a quote, separator or
+ * line break (a row has many fields, so none is COPY's end-of-data line `\.`).
+ */
+const csvField = (v: string | null | undefined): string =>
+  v === null || v === undefined ? '' : v === '' || /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+
+/**
+ * A chunk of checked lines into the stage: on PGlite as one COPY of CSV text (its bulk path, a
+ * Blob read in its own memory: 1.0–2.8 s for 100,000 lines against 2.7–5.6 s as arrays of 5,000,
+ * interleaved, load 8–9), on PostgreSQL as an array parameter per column.
+ */
+async function stageLines(trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits, copy: boolean): Promise<void> {
   const arrays: { values: (string | null)[]; type: string }[] = [
     { values: lines.map((l) => String(l.line)), type: 'integer' },
     { values: lines.map((l) => l.sId), type: 'text' },
@@ -111,6 +127,11 @@ async function stageLines(trx: Kysely<Database>, lines: readonly AnalysisLine[],
     { values: lines.map((l) => asText(l.lane)), type: 'smallint' },
     { values: lines.map((l) => l.comment), type: 'text' },
   ];
+  if (copy) {
+    const text = lines.map((_, i) => arrays.map((a) => csvField(a.values[i])).join(',')).join('\n');
+    await trx.executeQuery(CompiledQuery.raw(`copy ${STAGE} from '/dev/blob' with (format csv)`, [new Blob([text])]));
+    return;
+  }
   await sql`insert into ${sql.raw(STAGE)} select * from unnest(${sql.join(
     arrays.map((a) => sql`${a.values}::${sql.raw(a.type)}[]`),
   )})`.execute(trx);
