@@ -51,12 +51,14 @@ export default defineConfig({
     timezoneId: 'Europe/Vienna',
     // The tests of a worker share one browser context and tab, which Playwright empties between
     // tests (cookies, local and session storage, IndexedDB, cache, routes, init scripts, other tabs;
-    // tests/e2e/isolation.spec.ts fails when it does not). Each test still opens the app by a
-    // real page load, but the tab's renderer has compiled the app's bundles before: a signed-in
-    // first load of /analysis took 1.9 s instead of 2.5 s (median of 6, load average 11, 2 cores),
-    // and the same 63 tests (navigation, auth, focus, a11y, palette) 175 s instead of 225 s and
-    // 118 s instead of 139 s, run in turn with a fresh context per test (load 15 and 10).
-    // A test that needs a browser of its own (live-*.spec.ts) opens a new context itself.
+    // tests/e2e/isolation.spec.ts fails when it does not). Each test still opens the app by a real
+    // page load, but in a tab whose renderer has run the app before. Measured 2026-11-26 on the
+    // shared 2-core machine, in turn: a signed-in first load of /analysis in a kept tab 1.9 s, in a
+    // new context 2.5 s (median of 6, load 11; a sketch without Playwright's reset); the whole e2e
+    // step (CI=1, one worker) 496 s instead of 552 s, the 175 tests both runs share 441 s
+    // instead of 492 s, median test 1.95 s instead of 2.32 s (load 9.5 in both runs; resetting the
+    // context costs about what a new one did, 0.3 s a test: the gain is in the loads). A test that
+    // needs a browser of its own (live-*.spec.ts) opens a new context itself.
     reuseContext: true,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
