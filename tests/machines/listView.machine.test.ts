@@ -768,3 +768,53 @@ describe('auto-refresh (simulated clock)', () => {
     expect(sut.calls.length).toBe(2);
   });
 });
+
+describe('list view: answers the transition cover does not follow', () => {
+  it("a request the browser aborted itself (a DOMException 'AbortError') tells nobody and keeps the rows", async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'RELOAD' });
+    await sut.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    expect(sut.status()).toBe('idle');
+    expect(sut.notifications).toEqual([]);
+    expect(sut.actor.getSnapshot().context.rows).toEqual(PAGE.rows);
+  });
+
+  it('a failure with no error object at all says the timeout message', async () => {
+    const sut = createSut();
+    await sut.reject(null);
+    expect(sut.status()).toBe('error');
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+  });
+
+  it("a 400 without the server's reason says 'Filter mismatch - Please check your input!'", async () => {
+    const sut = createSut();
+    await sut.reject(new ApiError({ kind: 'http', status: 400, message: '' }));
+    expect(sut.status()).toBe('error');
+    expect(sut.notifications).toEqual([{ kind: 'error', message: FILTER_MISMATCH }]);
+  });
+
+  it('an empty page says what the campaign and the exclusions hide; the next page with rows hides nothing', async () => {
+    const sut = createSut();
+    const hidden = { outsideCampaign: 3, excluded: 1 };
+    await sut.resolve({ rows: [], totalItems: 0, totalPages: 0, hidden });
+    expect(sut.actor.getSnapshot().context).toMatchObject({ rows: [], hidden, average: null });
+    sut.actor.send({ type: 'RELOAD' });
+    await sut.resolve({ ...PAGE, average: undefined });
+    expect(sut.actor.getSnapshot().context).toMatchObject({ rows: PAGE.rows, hidden: null, average: null });
+  });
+
+  it('without its effects provided, the first request fails as a failed one does, and notify names itself', async () => {
+    const run = async (machine: typeof listViewMachine) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine, { input: { defaultSize: 50 } });
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      await flush();
+      return { errors: errors.map(String), status: listViewStatus(actor.getSnapshot()) };
+    };
+    expect((await run(listViewMachine)).errors).toEqual(["Error: list view machine: 'notify' must be provided"]);
+    const notifications: NotifyParams[] = [];
+    const told = await run(listViewMachine.provide({ actions: { notify: (_, p) => notifications.push(p) } }));
+    expect([told.errors, told.status, notifications]).toEqual([[], 'error', [{ kind: 'error', message: SERVER_TIMEOUT }]]);
+  });
+});
