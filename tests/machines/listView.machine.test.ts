@@ -33,6 +33,7 @@ import {
   refreshDelayMs,
   type FetchPageInput,
   type ListPage,
+  type ListViewInput,
   type NotifyParams,
   type PageCheck,
 } from '../../src/machines/listView.machine';
@@ -70,6 +71,8 @@ interface Check {
 
 interface Call {
   query: SelectionQuery;
+  /** Nobody asked for it: no busy overlay. */
+  background: boolean;
   signal: AbortSignal;
   resolve: (page: ListPage) => void;
   reject: (error: unknown) => void;
@@ -77,7 +80,7 @@ interface Call {
 }
 
 /** A real actor whose list request waits until the test settles it, and rejects when aborted. */
-function createSut(input: { refreshSeconds?: number } = {}) {
+function createSut(input: Partial<ListViewInput> = {}) {
   const clock = new SimulatedClock();
   const calls: Call[] = [];
   const checks: Check[] = [];
@@ -116,10 +119,11 @@ function createSut(input: { refreshSeconds?: number } = {}) {
   const machine = listViewMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage, FetchPageInput>(
-        ({ input: { query }, signal }) =>
+        ({ input: { query, background }, signal }) =>
           new Promise<ListPage>((resolve, reject) => {
             const call: Call = {
               query,
+              background,
               signal,
               settled: false,
               resolve: (page) => {
@@ -219,7 +223,7 @@ interface Seen {
   refreshSeconds: number;
   /** What the table waits for: a page, the check of its rows, or nothing. */
   waiting: 'page' | 'check' | null;
-  requests: Array<{ query: SelectionQuery; aborted: boolean }>;
+  requests: Array<{ query: SelectionQuery; aborted: boolean; background: boolean }>;
   messages: NotifyParams[];
   /** The change events' stream is live (as the page last said). */
   live: boolean;
@@ -291,7 +295,7 @@ const oracleDriver = (): Driver<Seen, Event> => {
             : snapshot.matches('checking') && sut.checks.at(-1)?.settled === false
               ? 'check'
               : null,
-        requests: sut.calls.map((c) => ({ query: c.query, aborted: c.signal.aborted })),
+        requests: sut.calls.map((c) => ({ query: c.query, aborted: c.signal.aborted, background: c.background })),
         messages: [...sut.notifications],
         live,
         changedSince,
@@ -373,6 +377,11 @@ const listViewRules: Rules<Seen, Event> = {
           event.type === 'SET_FILTERS' ? [{ kind: 'error', message: FILTER_MISMATCH }] : [],
         );
       }
+    },
+  'A request nobody asked for (auto-refresh, a change elsewhere) goes without the busy overlay; one asked for with it':
+    (step) => {
+      const quiet = step.event.type === REFRESH_EVENT || step.event.type === CHANGED_EVENT;
+      for (const request of sentIn(step)) expect(request.background).toBe(quiet);
     },
   'A new request aborts the one in flight': (step) => {
     const { before, after } = step;
@@ -770,6 +779,36 @@ describe('auto-refresh (simulated clock)', () => {
 });
 
 describe('list view: answers the transition cover does not follow', () => {
+  it("starts with the stored sort, filters and exclusion, and offers the screen's own page sizes", async () => {
+    const sut = createSut({
+      defaultSize: 25,
+      pageSizes: [25, 75],
+      sort: ['pol,desc'],
+      filters: ['lane,2'],
+      exclusion: ['farmer'],
+    });
+    expect(sut.calls.map((c) => c.query)).toEqual([
+      { page: 0, size: 25, sort: ['pol,desc'], filter: ['lane,2'], selection: [], selectionSId: [], exclusion: ['farmer'] },
+    ]);
+    await sut.resolve();
+    // 50 is a list size, not this screen's.
+    sut.actor.send({ type: 'SET_SIZE', size: 50 });
+    expect(sut.calls).toHaveLength(1);
+    sut.actor.send({ type: 'SET_SIZE', size: 75 });
+    expect(sut.calls.at(-1)?.query).toMatchObject({ size: 75, page: 0, sort: ['pol,desc'] });
+  });
+
+  it('the first request, a reload and a change of the query are asked for (busy overlay); an auto-refresh is not', async () => {
+    const sut = createSut({ refreshSeconds: 5 });
+    await sut.resolve();
+    sut.clock.increment(5000);
+    await sut.resolve();
+    sut.actor.send({ type: 'RELOAD' });
+    await sut.resolve();
+    sut.actor.send({ type: 'SET_PAGE', page: 1 });
+    expect(sut.calls.map((c) => c.background)).toEqual([false, true, false, false]);
+  });
+
   it("a request the browser aborted itself (a DOMException 'AbortError') tells nobody and keeps the rows", async () => {
     const sut = await loaded();
     sut.actor.send({ type: 'RELOAD' });
