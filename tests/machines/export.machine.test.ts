@@ -766,6 +766,15 @@ describe('PDF', () => {
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
   });
 
+  it("a refusal without the server's reason, or not raised as an error, says 'Processing export failed…'", async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
+    await sut.reject('downloadPdf', httpError(400, ''));
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
+    await sut.reject('downloadPdf', { status: 400, message: 'not an error' });
+    expect(sut.notifications).toEqual(error(EXPORT_FAILED).concat(error(EXPORT_FAILED)));
+  });
+
   it('a 503 (too many PDFs rendering) says the server is busy (docs/dev/product-rules.md#messages)', async () => {
     const sut = createSut();
     sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
