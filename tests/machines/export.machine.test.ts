@@ -766,13 +766,16 @@ describe('PDF', () => {
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
   });
 
-  it("a refusal without the server's reason, or not raised as an error, says 'Processing export failed…'", async () => {
+  it("a refusal without the server's reason, not raised as an error, or with no error at all says 'Processing export failed…'", async () => {
     const sut = createSut();
     sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', httpError(400, ''));
     sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', { status: 400, message: 'not an error' });
-    expect(sut.notifications).toEqual(error(EXPORT_FAILED).concat(error(EXPORT_FAILED)));
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
+    await sut.reject('downloadPdf', null);
+    expect(sut.notifications).toEqual(error(EXPORT_FAILED).concat(error(EXPORT_FAILED), error(EXPORT_FAILED)));
+    expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);
   });
 
   it('a 503 (too many PDFs rendering) says the server is busy (docs/dev/product-rules.md#messages)', async () => {
