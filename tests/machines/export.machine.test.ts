@@ -3,6 +3,21 @@
 // on a simulated clock, then every event is tried once more at its end, and the oracle below judges
 // each step by the spec's rules on what the Export panel shows (the Download button's status, the
 // PDF button), what is sent, saved and said, without asking the machine what it meant to do.
+// Equivalent mutants of lines 75–167 (StrykerJS, 2026-11-26; nothing the panel shows, or what is
+// sent, saved or said, tells them apart): `NO_SAVED` emptied (every resume sets `saved` from its
+// RESUME_LAST before it is read); `NO_REQUEST` emptied or its `attributes` given an element (a
+// resumed or ended job's request is never sent: startExport gets the request START chose, the PDF
+// its own); in `resumable`, `typeof fileName === 'string'` made true, the same with `fileName !==
+// ''` (made true too, or joined by `||`), and '' changed (null and '' have no export type, so the
+// last check refuses them anyway); `types` emptied (compile time only); the five calls' names
+// emptied in their not-provided message (a call left out fails as a failed call does, and the
+// snackbar says the generic failure, never the name); the event-type checks of `choose` (made
+// false), `rememberSaved` (made true), `hasNoData` and `needsConfirmation` (made true): each runs on
+// its own event only; the 'csv' fallback of `resume` emptied (never reached: isResumable asks for a
+// type); `hasSkippedRows` made true (a failure without the skipped-rows reason then says its
+// fallback, the same generic failure, and clears and forgets as the last branch does); `typeof
+// params.error === 'object'` made true in isBadRequest (an error that is no object has no status
+// 400 either; null is still refused by `!== null`).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
