@@ -4,6 +4,15 @@
 // below judges each step by the spec's rules on what the table shows and which request goes out
 // (an accepted query change sent at once, a refused one never, the one in flight aborted, the
 // messages of a failure), without asking the machine. Scenarios follow.
+// Equivalent mutants of lines 127–202 (StrykerJS, 2026-11-26; nothing the table shows or sends
+// tells them apart): `typeof error === 'object'` made true in isCancelled, and `typeof error !==
+// 'object'` made false in rejectedQueryMessage (an error that is no object has no kind, name or
+// status either; null is still refused by its own check); `typeof e.message === 'string'` made
+// true (an ApiError's message is always a string, and the empty one is still refused); `types`
+// emptied (compile time only); 'fetchPage' emptied in its not-provided message (a request left out
+// fails as a failed one does: the timeout message, never the name); the event-type check of
+// noteChange made true, and those of the seven query guards made true (each runs on its own event
+// only).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -779,6 +788,26 @@ describe('auto-refresh (simulated clock)', () => {
 });
 
 describe('list view: answers the transition cover does not follow', () => {
+  // The cover judges a change elsewhere in 'idle' by that step alone (it sends nothing at once), and
+  // reaches the debounced refetch only through a change told while loading: what the idle step
+  // leaves for the refetch is followed here.
+  it.each([
+    ['auto-refresh off', 0],
+    ['auto-refresh waiting', 5],
+  ])('%s: changes elsewhere bring one quiet refetch after a moment, their rows marked', async (_, refreshSeconds) => {
+    const sut = await loaded({ refreshSeconds });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['7'] });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['8', '7'] });
+    expect(sut.calls).toHaveLength(1);
+    sut.clock.increment(CHANGE_DEBOUNCE_MS);
+    expect(sut.calls.map((c) => [c.query, c.background])).toEqual([
+      [sut.calls[0]!.query, false],
+      [sut.calls[0]!.query, true],
+    ]);
+    await sut.resolve();
+    expect(sut.actor.getSnapshot().context.marked).toEqual(['7', '8']);
+  });
+
   it("starts with the stored sort, filters and exclusion, and offers the screen's own page sizes", async () => {
     const sut = createSut({
       defaultSize: 25,
