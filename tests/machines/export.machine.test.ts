@@ -789,7 +789,9 @@ describe('PDF', () => {
     await sut.reject('downloadPdf', { status: 400, message: 'not an error' });
     sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', null);
-    expect(sut.notifications).toEqual(error(EXPORT_FAILED).concat(error(EXPORT_FAILED), error(EXPORT_FAILED)));
+    expect(sut.notifications).toEqual(
+      error(EXPORT_FAILED).concat(error(EXPORT_FAILED), error(EXPORT_FAILED)),
+    );
     expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);
   });
 

@@ -4,9 +4,10 @@
 // below judges each step by the spec's rules on what the table shows and which request goes out
 // (an accepted query change sent at once, a refused one never, the one in flight aborted, the
 // messages of a failure), without asking the machine. Scenarios follow.
-// Equivalent mutants of lines 127–202 (StrykerJS, 2026-11-26; nothing the table shows or sends
-// tells them apart): `typeof error === 'object'` made true in isCancelled, and `typeof error !==
-// 'object'` made false in rejectedQueryMessage (an error that is no object has no kind, name or
+// Equivalent mutants of lines 127–202 (StrykerJS, 2026-11-26, the 13 the rerun left; nothing the
+// table shows or sends tells them apart): `typeof error === 'object'` made true in isCancelled,
+// and `typeof error !== 'object'` made false in rejectedQueryMessage (an error that is no object
+// has no kind, name or
 // status either; null is still refused by its own check); `typeof e.message === 'string'` made
 // true (an ApiError's message is always a string, and the empty one is still refused); `types`
 // emptied (compile time only); 'fetchPage' emptied in its not-provided message (a request left out
