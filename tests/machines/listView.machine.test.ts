@@ -7,9 +7,9 @@
 // Equivalent mutants of lines 127–202 (StrykerJS, 2026-11-26, the 13 the rerun left; nothing the
 // table shows or sends tells them apart): `typeof error === 'object'` made true in isCancelled,
 // and `typeof error !== 'object'` made false in rejectedQueryMessage (an error that is no object
-// has no kind, name or
-// status either; null is still refused by its own check); `typeof e.message === 'string'` made
-// true (an ApiError's message is always a string, and the empty one is still refused); `types`
+// has no kind, name or status either; null is still refused by its own check); `typeof e.message
+// === 'string'` made true (an ApiError's message is always a string, and the empty one is still
+// refused); `types`
 // emptied (compile time only); 'fetchPage' emptied in its not-provided message (a request left out
 // fails as a failed one does: the timeout message, never the name); the event-type check of
 // noteChange made true, and those of the seven query guards made true (each runs on its own event
