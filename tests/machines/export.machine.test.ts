@@ -3,19 +3,45 @@
 // on a simulated clock, then every event is tried once more at its end, and the oracle below judges
 // each step by the spec's rules on what the Export panel shows (the Download button's status, the
 // PDF button), what is sent, saved and said, without asking the machine what it meant to do.
+// Equivalent mutants of lines 75–167 (StrykerJS, 2026-11-26; nothing the panel shows, or what is
+// sent, saved or said, tells them apart): `NO_SAVED` emptied (every resume sets `saved` from its
+// RESUME_LAST before it is read); `NO_REQUEST` emptied or its `attributes` given an element (a
+// resumed or ended job's request is never sent: startExport gets the request START chose, the PDF
+// its own); in `resumable`, `typeof fileName === 'string'` made true, the same with `fileName !==
+// ''` (made true too, or joined by `||`), and '' changed (null and '' have no export type, so the
+// last check refuses them anyway); `types` emptied (compile time only); the five calls' names
+// emptied in their not-provided message (a call left out fails as a failed call does, and the
+// snackbar says the generic failure, never the name); the event-type checks of `choose` (made
+// false), `rememberSaved` (made true), `hasNoData` and `needsConfirmation` (made true): each runs on
+// its own event only; the 'csv' fallback of `resume` emptied (never reached: isResumable asks for a
+// type); `hasSkippedRows` made true (a failure without the skipped-rows reason then says its
+// fallback, the same generic failure, and clears and forgets as the last branch does); `typeof
+// params.error === 'object'` made true in isBadRequest (an error that is no object has no status
+// 400 either; null is still refused by `!== null`).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { EXPORT_CONFIRM_ABOVE } from '../../src/domain/constants';
 import { exportTypeOf, needsExportConfirmation, type ExportType } from '../../src/domain/exportJob';
-import { EXPORT_FAILED, NO_DOWNLOAD, SERVER_BUSY, exportedRowsSkipped } from '../../src/domain/messages';
+import {
+  EXPORT_CONFIRM_TITLE,
+  EXPORT_FAILED,
+  NO_DOWNLOAD,
+  SERVER_BUSY,
+  downloadLabel,
+  exportConfirmText,
+  exportedRowsSkipped,
+  flagsConfirmTitle,
+  flagsWarning,
+} from '../../src/domain/messages';
 import {
   exportMachine,
   exportStatus,
   isPdfDownloading,
   POLL_MS,
   type ExportJobInput,
+  type ExportMachine,
   type SavedJobs,
   type NotifyParams,
 } from '../../src/machines/export.machine';
@@ -89,6 +115,41 @@ function createSut(savedJob?: ExportJobInput) {
 }
 type Sut = ReturnType<typeof createSut>;
 
+/** The texts of the Export panel besides its buttons' states. */
+interface Panel {
+  /** The Download button's label (it names the job's format). */
+  download: string;
+  /** The SAP/ZFT note while the job runs or is offered. */
+  warning: string | null;
+  /** The note on rows the ready file leaves out. */
+  skipped: string | null;
+  /** The question before a big or flag-changing export: its title, count text and warning. */
+  question: { title: string; text: string | null; warning: string | null } | null;
+}
+
+/** What ExportPanel renders from the machine (its markup's conditions, read from useExport's fields). */
+const panelOf = (snapshot: SnapshotFrom<ExportMachine>): Panel => {
+  const { type, total, altersFlags, skippedExported } = snapshot.context;
+  const status = exportStatus(snapshot);
+  const warns = altersFlags && type !== null;
+  return {
+    download: downloadLabel(type),
+    warning: warns && status !== 'idle' && status !== 'confirming' ? flagsWarning(type) : null,
+    skipped:
+      skippedExported > 0 && (status === 'ready' || status === 'downloading')
+        ? exportedRowsSkipped(skippedExported)
+        : null,
+    question:
+      status === 'confirming'
+        ? {
+            title: warns ? flagsConfirmTitle(type) : EXPORT_CONFIRM_TITLE,
+            text: total > EXPORT_CONFIRM_ABOVE ? exportConfirmText(type, total) : null,
+            warning: warns ? flagsWarning(type) : null,
+          }
+        : null,
+  };
+};
+
 // ---- the oracle: what the Export panel shows, what is sent, saved and said ------------------------
 
 type Event = { type: string; [key: string]: unknown };
@@ -99,8 +160,11 @@ interface Seen {
   /** The calls waiting for their answer. */
   waiting: Effect[];
   /** The export the panel accepted last (START), and the job the server named. */
-  chosen: { exportType: ExportType; request: unknown } | null;
+  chosen: { exportType: ExportType; request: unknown; total: number } | null;
   job: ExportJobInput | null;
+  /** The rows the last ready answer said the file leaves out. */
+  skipped: number;
+  panel: Panel;
   saved: ExportJobInput | null;
   /** What storage told the page when it asked to resume (the last RESUME_LAST's `saved`). */
   told: SavedJobs | null;
@@ -117,15 +181,21 @@ const oracleDriver = (): Driver<Seen, Event> => {
   const history: Event[] = [];
   let chosen: Seen['chosen'] = null;
   let job: ExportJobInput | null = null;
+  let skipped = 0;
   let told: SavedJobs | null = null;
   const driver: Driver<Seen, Event> = {
     async send(event) {
       history.push(event);
+      const sent = sut.calls.length;
       if (event.type === POLL_EVENT) sut.clock.increment(POLL_MS);
       else if (!event.type.startsWith('xstate.')) {
         const s = driver.seen();
         if (event.type === 'START' && s.status === 'idle' && !s.waiting.includes('lastJob'))
-          chosen = { exportType: event.exportType as ExportType, request: event.request };
+          chosen = {
+            exportType: event.exportType as ExportType,
+            request: event.request,
+            total: event.total as number,
+          };
         if (event.type === 'RESUME_LAST' && s.status === 'idle' && !s.waiting.includes('lastJob'))
           told = event.saved as SavedJobs;
         sut.actor.send(event as never);
@@ -136,11 +206,14 @@ const oracleDriver = (): Driver<Seen, Event> => {
           if (event.type.startsWith('xstate.done.')) {
             if (effect === 'startExport' && chosen)
               job = { type: chosen.exportType, fileName: event.output as string };
+            if (effect === 'checkExport')
+              skipped = (event.output as { skippedExported?: number } | undefined)?.skippedExported ?? 0;
             await sut.resolve(effect, event.output);
           } else await sut.reject(effect, event.error);
         }
       }
-      const check = sut.calls.findLast((c) => c.effect === 'checkExport');
+      // A resumed job is the one whose check went out.
+      const check = sut.calls.slice(sent).find((c) => c.effect === 'checkExport');
       if (check) job = check.input as ExportJobInput;
       for (const path of activePaths(sut.actor.getSnapshot().value)) visitedByOracle.add(path);
     },
@@ -152,6 +225,8 @@ const oracleDriver = (): Driver<Seen, Event> => {
         waiting: EFFECTS.filter((e) => sut.pending(e)),
         chosen,
         job,
+        skipped,
+        panel: panelOf(snapshot),
         saved: sut.saved(),
         told,
         requests: [...sut.calls],
@@ -322,6 +397,33 @@ const exportRules: Rules<Seen, Event> = {
     expect(after.status).toBe('idle');
     // The server has no job: the saved name is stale. Any other name is left as saved.
     expect(after.saved).toEqual(event.type.startsWith('xstate.done.') && name === null ? null : before.saved);
+  },
+  'The panel names the running job and warns of SAP/ZFT flags; idle, it names none': ({ after }) => {
+    const { status } = after;
+    const type =
+      status === 'idle'
+        ? null
+        : status === 'confirming' || after.waiting.includes('startExport')
+          ? (after.chosen?.exportType ?? null)
+          : (after.job?.type ?? null);
+    const writes = type === 'sap' || type === 'zft';
+    const total = after.chosen?.total ?? 0;
+    expect(after.panel).toEqual({
+      download: downloadLabel(type),
+      warning: writes && status !== 'confirming' ? flagsWarning(type) : null,
+      skipped:
+        after.skipped > 0 && (status === 'ready' || status === 'downloading')
+          ? exportedRowsSkipped(after.skipped)
+          : null,
+      question:
+        status === 'confirming' && type
+          ? {
+              title: writes ? flagsConfirmTitle(type) : EXPORT_CONFIRM_TITLE,
+              text: total > EXPORT_CONFIRM_ABOVE ? exportConfirmText(type, total) : null,
+              warning: writes ? flagsWarning(type) : null,
+            }
+          : null,
+    });
   },
   'The PDF downloads on its own, one at a time, and a failure says why': (step) => {
     const { before, event, after } = step;
@@ -679,11 +781,73 @@ describe('PDF', () => {
     expect(sut.notifications).toEqual([{ kind: 'error', message: 'A PDF can hold at most 5000 rows' }]);
   });
 
+  it("a refusal without the server's reason, not raised as an error, or with no error at all says 'Processing export failed…'", async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
+    await sut.reject('downloadPdf', httpError(400, ''));
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
+    await sut.reject('downloadPdf', { status: 400, message: 'not an error' });
+    sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
+    await sut.reject('downloadPdf', null);
+    expect(sut.notifications).toEqual(
+      error(EXPORT_FAILED).concat(error(EXPORT_FAILED), error(EXPORT_FAILED)),
+    );
+    expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);
+  });
+
   it('a 503 (too many PDFs rendering) says the server is busy (docs/dev/product-rules.md#messages)', async () => {
     const sut = createSut();
     sut.actor.send({ type: 'DOWNLOAD_PDF', request: REQUEST });
     await sut.reject('downloadPdf', httpError(503, SERVER_BUSY));
     expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_BUSY }]);
     expect(isPdfDownloading(sut.actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('export: an effect left unprovided', () => {
+  /** A bare actor on a simulated clock: the errors it stops with and what it said. */
+  const run = async (machine: ExportMachine, events: Array<Parameters<ExportMachine['transition']>[1]>) => {
+    const clock = new SimulatedClock();
+    const errors: unknown[] = [];
+    const actor = createActor(machine, { clock });
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    for (const event of events) {
+      actor.send(event);
+      await flush();
+      clock.increment(POLL_MS);
+      await flush();
+    }
+    return { errors: errors.map(String), status: exportStatus(actor.getSnapshot()) };
+  };
+  const said = (name: string) => [`Error: export machine: '${name}' must be provided`];
+  const notifications: NotifyParams[] = [];
+  const quiet = exportMachine.provide({ actions: { notify: (_, params) => notifications.push(params) } });
+  const answering = (output: unknown) => fromPromise(async () => output) as never;
+
+  it('an action left out stops the machine naming it', async () => {
+    const nothing = { type: 'START', exportType: 'csv', total: 0, request: REQUEST } as const;
+    const some = { ...nothing, total: 10 };
+    expect((await run(exportMachine, [nothing])).errors).toEqual(said('notify'));
+    const started = quiet.provide({ actors: { startExport: answering(FILE) } });
+    expect((await run(started, [some])).errors).toEqual(said('saveFileName'));
+    const checked = started.provide({
+      actions: { saveFileName: () => undefined },
+      actors: { checkExport: fromPromise(() => Promise.reject(httpError(503))) as never },
+    });
+    expect((await run(checked, [some])).errors).toEqual(said('clearFileName'));
+    const resumed = quiet.provide({ actors: { lastJob: answering(null) } });
+    const saved = { running: FILE, settled: null };
+    expect((await run(resumed, [{ type: 'RESUME_LAST', saved }])).errors).toEqual(said('forgetSavedName'));
+  });
+
+  it('a call left out fails as a failed call does: the export ends with its message', async () => {
+    notifications.length = 0;
+    const bare = quiet.provide({ actions: { clearFileName: () => undefined } });
+    const start = await run(bare, [{ type: 'START', exportType: 'csv', total: 10, request: REQUEST }]);
+    const resume = await run(bare, [{ type: 'RESUME_LAST', saved: { running: FILE, settled: null } }]);
+    const pdf = await run(bare, [{ type: 'DOWNLOAD_PDF', request: REQUEST }]);
+    expect([start, resume, pdf]).toEqual(Array(3).fill({ errors: [], status: 'idle' }));
+    expect(notifications).toEqual(error(EXPORT_FAILED).concat(error(EXPORT_FAILED), error(EXPORT_FAILED)));
   });
 });

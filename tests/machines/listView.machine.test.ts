@@ -4,6 +4,16 @@
 // below judges each step by the spec's rules on what the table shows and which request goes out
 // (an accepted query change sent at once, a refused one never, the one in flight aborted, the
 // messages of a failure), without asking the machine. Scenarios follow.
+// Equivalent mutants of lines 127–202 (StrykerJS, 2026-11-26, the 13 the rerun left; nothing the
+// table shows or sends tells them apart): `typeof error === 'object'` made true in isCancelled,
+// and `typeof error !== 'object'` made false in rejectedQueryMessage (an error that is no object
+// has no kind, name or status either; null is still refused by its own check); `typeof e.message
+// === 'string'` made true (an ApiError's message is always a string, and the empty one is still
+// refused); `types`
+// emptied (compile time only); 'fetchPage' emptied in its not-provided message (a request left out
+// fails as a failed one does: the timeout message, never the name); the event-type check of
+// noteChange made true, and those of the seven query guards made true (each runs on its own event
+// only).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -33,6 +43,7 @@ import {
   refreshDelayMs,
   type FetchPageInput,
   type ListPage,
+  type ListViewInput,
   type NotifyParams,
   type PageCheck,
 } from '../../src/machines/listView.machine';
@@ -70,6 +81,8 @@ interface Check {
 
 interface Call {
   query: SelectionQuery;
+  /** Nobody asked for it: no busy overlay. */
+  background: boolean;
   signal: AbortSignal;
   resolve: (page: ListPage) => void;
   reject: (error: unknown) => void;
@@ -77,7 +90,7 @@ interface Call {
 }
 
 /** A real actor whose list request waits until the test settles it, and rejects when aborted. */
-function createSut(input: { refreshSeconds?: number } = {}) {
+function createSut(input: Partial<ListViewInput> = {}) {
   const clock = new SimulatedClock();
   const calls: Call[] = [];
   const checks: Check[] = [];
@@ -116,10 +129,11 @@ function createSut(input: { refreshSeconds?: number } = {}) {
   const machine = listViewMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage, FetchPageInput>(
-        ({ input: { query }, signal }) =>
+        ({ input: { query, background }, signal }) =>
           new Promise<ListPage>((resolve, reject) => {
             const call: Call = {
               query,
+              background,
               signal,
               settled: false,
               resolve: (page) => {
@@ -219,7 +233,7 @@ interface Seen {
   refreshSeconds: number;
   /** What the table waits for: a page, the check of its rows, or nothing. */
   waiting: 'page' | 'check' | null;
-  requests: Array<{ query: SelectionQuery; aborted: boolean }>;
+  requests: Array<{ query: SelectionQuery; aborted: boolean; background: boolean }>;
   messages: NotifyParams[];
   /** The change events' stream is live (as the page last said). */
   live: boolean;
@@ -291,7 +305,7 @@ const oracleDriver = (): Driver<Seen, Event> => {
             : snapshot.matches('checking') && sut.checks.at(-1)?.settled === false
               ? 'check'
               : null,
-        requests: sut.calls.map((c) => ({ query: c.query, aborted: c.signal.aborted })),
+        requests: sut.calls.map((c) => ({ query: c.query, aborted: c.signal.aborted, background: c.background })),
         messages: [...sut.notifications],
         live,
         changedSince,
@@ -373,6 +387,11 @@ const listViewRules: Rules<Seen, Event> = {
           event.type === 'SET_FILTERS' ? [{ kind: 'error', message: FILTER_MISMATCH }] : [],
         );
       }
+    },
+  'A request nobody asked for (auto-refresh, a change elsewhere) goes without the busy overlay; one asked for with it':
+    (step) => {
+      const quiet = step.event.type === REFRESH_EVENT || step.event.type === CHANGED_EVENT;
+      for (const request of sentIn(step)) expect(request.background).toBe(quiet);
     },
   'A new request aborts the one in flight': (step) => {
     const { before, after } = step;
@@ -766,5 +785,105 @@ describe('auto-refresh (simulated clock)', () => {
     expect(sut.calls.length).toBe(1);
     sut.clock.increment(1);
     expect(sut.calls.length).toBe(2);
+  });
+});
+
+describe('list view: answers the transition cover does not follow', () => {
+  // The cover judges a change elsewhere in 'idle' by that step alone (it sends nothing at once), and
+  // reaches the debounced refetch only through a change told while loading: what the idle step
+  // leaves for the refetch is followed here.
+  it.each([
+    ['auto-refresh off', 0],
+    ['auto-refresh waiting', 5],
+  ])('%s: changes elsewhere bring one quiet refetch after a moment, their rows marked', async (_, refreshSeconds) => {
+    const sut = await loaded({ refreshSeconds });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['7'] });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['8', '7'] });
+    expect(sut.calls).toHaveLength(1);
+    sut.clock.increment(CHANGE_DEBOUNCE_MS);
+    expect(sut.calls.map((c) => [c.query, c.background])).toEqual([
+      [sut.calls[0]!.query, false],
+      [sut.calls[0]!.query, true],
+    ]);
+    await sut.resolve();
+    expect(sut.actor.getSnapshot().context.marked).toEqual(['7', '8']);
+  });
+
+  it("starts with the stored sort, filters and exclusion, and offers the screen's own page sizes", async () => {
+    const sut = createSut({
+      defaultSize: 25,
+      pageSizes: [25, 75],
+      sort: ['pol,desc'],
+      filters: ['lane,2'],
+      exclusion: ['farmer'],
+    });
+    expect(sut.calls.map((c) => c.query)).toEqual([
+      { page: 0, size: 25, sort: ['pol,desc'], filter: ['lane,2'], selection: [], selectionSId: [], exclusion: ['farmer'] },
+    ]);
+    await sut.resolve();
+    // 50 is a list size, not this screen's.
+    sut.actor.send({ type: 'SET_SIZE', size: 50 });
+    expect(sut.calls).toHaveLength(1);
+    sut.actor.send({ type: 'SET_SIZE', size: 75 });
+    expect(sut.calls.at(-1)?.query).toMatchObject({ size: 75, page: 0, sort: ['pol,desc'] });
+  });
+
+  it('the first request, a reload and a change of the query are asked for (busy overlay); an auto-refresh is not', async () => {
+    const sut = createSut({ refreshSeconds: 5 });
+    await sut.resolve();
+    sut.clock.increment(5000);
+    await sut.resolve();
+    sut.actor.send({ type: 'RELOAD' });
+    await sut.resolve();
+    sut.actor.send({ type: 'SET_PAGE', page: 1 });
+    expect(sut.calls.map((c) => c.background)).toEqual([false, true, false, false]);
+  });
+
+  it("a request the browser aborted itself (a DOMException 'AbortError') tells nobody and keeps the rows", async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'RELOAD' });
+    await sut.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    expect(sut.status()).toBe('idle');
+    expect(sut.notifications).toEqual([]);
+    expect(sut.actor.getSnapshot().context.rows).toEqual(PAGE.rows);
+  });
+
+  it('a failure with no error object at all says the timeout message', async () => {
+    const sut = createSut();
+    await sut.reject(null);
+    expect(sut.status()).toBe('error');
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+  });
+
+  it("a 400 without the server's reason says 'Filter mismatch - Please check your input!'", async () => {
+    const sut = createSut();
+    await sut.reject(new ApiError({ kind: 'http', status: 400, message: '' }));
+    expect(sut.status()).toBe('error');
+    expect(sut.notifications).toEqual([{ kind: 'error', message: FILTER_MISMATCH }]);
+  });
+
+  it('an empty page says what the campaign and the exclusions hide; the next page with rows hides nothing', async () => {
+    const sut = createSut();
+    const hidden = { outsideCampaign: 3, excluded: 1 };
+    await sut.resolve({ rows: [], totalItems: 0, totalPages: 0, hidden });
+    expect(sut.actor.getSnapshot().context).toMatchObject({ rows: [], hidden, average: null });
+    sut.actor.send({ type: 'RELOAD' });
+    await sut.resolve({ ...PAGE, average: undefined });
+    expect(sut.actor.getSnapshot().context).toMatchObject({ rows: PAGE.rows, hidden: null, average: null });
+  });
+
+  it('without its effects provided, the first request fails as a failed one does, and notify names itself', async () => {
+    const run = async (machine: typeof listViewMachine) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine, { input: { defaultSize: 50 } });
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      await flush();
+      return { errors: errors.map(String), status: listViewStatus(actor.getSnapshot()) };
+    };
+    expect((await run(listViewMachine)).errors).toEqual(["Error: list view machine: 'notify' must be provided"]);
+    const notifications: NotifyParams[] = [];
+    const told = await run(listViewMachine.provide({ actions: { notify: (_, p) => notifications.push(p) } }));
+    expect([told.errors, told.status, notifications]).toEqual([[], 'error', [{ kind: 'error', message: SERVER_TIMEOUT }]]);
   });
 });
