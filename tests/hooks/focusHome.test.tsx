@@ -69,6 +69,26 @@ describe('focus home', () => {
     expect(document.activeElement).toBe(document.querySelector('h1'));
   });
 
+  it('hands focus back to the control that opened a dialog however many of its controls were visited', async () => {
+    // The navigation drawer: its trigger, then a dozen and more links and buttons tabbed through.
+    // When it closes, React Aria's own restore may come while the page behind is still inert (and
+    // do nothing); this rule then has to find the trigger in what was focused before the dialog.
+    button('report').focus();
+    const dialog = document.createElement('div');
+    for (let i = 0; i < 20; i++) {
+      const b = document.createElement('button');
+      b.textContent = `Link ${i}`;
+      Object.defineProperty(b, 'getClientRects', { value: () => [{ width: 10, height: 10 }] });
+      dialog.append(b);
+    }
+    document.body.append(dialog);
+    for (const b of dialog.querySelectorAll('button')) b.focus();
+    (document.activeElement as HTMLElement).blur();
+    dialog.remove();
+    await frame();
+    expect(document.activeElement).toBe(button('report'));
+  });
+
   it('leaves a deliberate move to the background alone', async () => {
     button('report').focus();
     button('report').blur();

@@ -18,7 +18,12 @@
 /** How long a disabled control may keep its focus waiting before a nearer home takes it. */
 export const FOCUS_WAIT_MS = 4000;
 
-const HISTORY = 12;
+/**
+ * How many recently focused controls are kept, the gone ones dropped: enough to hold a dialog's
+ * trigger behind all the controls tabbed through in the dialog (the navigation drawer has a dozen
+ * and more; with 12 kept, closing it after a walk through them sent focus to the page heading).
+ */
+const HISTORY = 64;
 
 const isFocusable = (el: Element | null): boolean =>
   el instanceof HTMLElement &&
@@ -32,7 +37,9 @@ const lostToBody = (doc: Document): boolean => doc.activeElement === null || doc
 
 /** The page's own home: a marked result, else the page heading, else <main>. */
 function pageHome(doc: Document): HTMLElement | null {
-  const marked = [...doc.querySelectorAll<HTMLElement>('main [data-focus-home]')].find((el) => isFocusable(el));
+  const marked = [...doc.querySelectorAll<HTMLElement>('main [data-focus-home]')].find((el) =>
+    isFocusable(el),
+  );
   if (marked) return marked;
   const heading = doc.querySelector<HTMLElement>('main h1[tabindex]');
   if (heading?.isConnected) return heading;
@@ -73,8 +80,9 @@ export function installFocusHome(doc: Document = document, wait: number = FOCUS_
     if (!(target instanceof HTMLElement) || target === doc.body) return;
     if (moving) return;
     held = null;
-    const at = history.indexOf(target);
-    if (at >= 0) history.splice(at, 1);
+    for (let i = history.length - 1; i >= 0; i -= 1) {
+      if (history[i] === target || !history[i]!.isConnected) history.splice(i, 1);
+    }
     history.push(target);
     if (history.length > HISTORY) history.shift();
     pending = null;
