@@ -327,6 +327,40 @@ describe('SAP and ZFT are writes', () => {
     }
   });
 
+  it('a check says not ready until the file is in place, so the download it allows finds the file', async () => {
+    // The flags and DONE commit first, then the file is renamed into place: between the two a
+    // check that said ready sent the download to a 404 (seen once in CI on PostgreSQL).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let committed!: () => void;
+    const atCommit = new Promise<void>((resolve) => (committed = resolve));
+    h.app.exportJobs.hooks = {
+      afterCommit: async () => {
+        committed();
+        await held;
+      },
+    };
+    const started = await start('sap', QUERY, admin);
+    expect(started.statusCode).toBe(200);
+    const file = started.body;
+    const check = () =>
+      h.request({ method: 'GET', url: `/api/export/check/sap?file=${encodeURIComponent(file)}`, token: admin });
+    await atCommit;
+    const early = await check();
+    expect(early.statusCode).toBe(404);
+    expect(early.json()).toMatchObject({ message: 'Export is not ready yet' });
+    release();
+    const ready = await waitForExport(h, admin, 'sap', file);
+    expect(ready.statusCode).toBe(200);
+    const download = await h.request({
+      method: 'GET',
+      url: `/api/export/download/sap?file=${encodeURIComponent(file)}`,
+      token: admin,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(sapAIds(download.rawPayload)).toEqual([1, 2, 3]);
+  });
+
   it('leaves out rows flagged X and says how many', async () => {
     await h.db.updateTable('analysis').set({ aFlags: 'X-L----' }).where('aId', '=', 2).execute();
     const before = await flagsNow();

@@ -57,6 +57,8 @@ export interface ExportHooks {
   afterChunk?: (rows: number) => void | Promise<void>;
   /** Inside the flagging transaction, after the updates and before the commit. */
   beforeCommit?: () => void | Promise<void>;
+  /** After the flagging transaction's commit, before the file is renamed into place. */
+  afterCommit?: () => void | Promise<void>;
 }
 
 export interface ExportServiceOptions {
@@ -172,6 +174,15 @@ export class ExportService {
 
   finalPath(fileName: string): string {
     return join(this.dir, fileName);
+  }
+
+  /**
+   * Whether a finished job's file is in place for its download. A SAP or ZFT export commits its
+   * flags and DONE before it renames its file into place (a crash between the two is finished by
+   * cleanup), so DONE alone does not yet mean the download would find the file.
+   */
+  async fileInPlace(fileName: string): Promise<boolean> {
+    return (await stat(this.finalPath(fileName)).catch(() => undefined)) !== undefined;
   }
 
   tempPath(fileName: string): string {
@@ -358,6 +369,7 @@ export class ExportService {
           await this.hooks.beforeCommit?.();
           await this.#done(trx, fileName, count, skipped);
         });
+        await this.hooks.afterCommit?.();
         await rename(temp, this.finalPath(fileName));
       } else {
         await rename(temp, this.finalPath(fileName));

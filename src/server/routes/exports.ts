@@ -236,7 +236,8 @@ export const exportRoutes = async (parent: FastifyInstance): Promise<void> => {
     async (req, reply) => {
       const job = await service.job(userOf(req).email, req.query.file);
       if (!job || job.type !== req.params.type || job.downloadedAt !== null) return notFound(reply);
-      if (job.status === 'DONE')
+      // Ready once the download would find the file (a flagged export commits DONE just before).
+      if (job.status === 'DONE' && (await service.fileInPlace(job.fileName)))
         return { fileName: job.fileName, totalItems: job.totalItems, skippedExported: job.skippedExported };
       if (job.status === 'FAILED') {
         // Sent directly: the error handler would replace a 5xx message with a generic one.
