@@ -48,12 +48,15 @@ export const columnTargets = (refs: Partial<Record<FilterColumn, string>>): Filt
  * bId — the box the sample sits in. `referencing`: the rows reference their sample (analysis), so
  * an sId suffix is found through the sample's index (FilterTarget suffixBySample).
  */
-export const sampleKeyTargets = (sIdRef: string, sStampRef: string, referencing = false): FilterTargets => ({
-  ...columnTargets({ sStamp: sStampRef }),
-  sId: { kind: 'column', ref: sIdRef, ...(referencing && { suffixBySample: true }) },
-  sampleId: { kind: 'column', ref: sIdRef, ...(referencing && { suffixBySample: true }) },
-  bId: { kind: 'box', sId: sIdRef, sStamp: sStampRef },
-});
+export const sampleKeyTargets = (sIdRef: string, sStampRef: string, referencing = false): FilterTargets => {
+  const sId: FilterTarget = { kind: 'column', ref: sIdRef, ...(referencing && { suffixBySample: true }) };
+  return {
+    ...columnTargets({ sStamp: sStampRef }),
+    sId,
+    sampleId: sId,
+    bId: { kind: 'box', sId: sIdRef, sStamp: sStampRef },
+  };
+};
 
 /** 'abc' → 'cba', for the "ends with" index on reverse(s_id). */
 const reversed = (s: string): string => [...s].reverse().join('');
@@ -91,14 +94,15 @@ export const termCondition = (term: FilterTerm, target: FilterTarget): Condition
     case 'affix': {
       const parts: Condition[] = [];
       if (term.prefix !== '') parts.push(sql<SqlBool>`${ref} like ${`${term.prefix}%`}`);
-      const suffix = `${reversed(term.suffix)}%`;
-      // A row's sId ends as its sample's does: the samples of that ending, then the rows by their sId.
-      if (term.suffix !== '')
+      if (term.suffix !== '') {
+        const suffix = `${reversed(term.suffix)}%`;
+        // A row's sId ends as its sample's does: the samples of that ending, then the rows by their sId.
         parts.push(
           target.suffixBySample
             ? sql<SqlBool>`${ref} in (select fsx.s_id from sample fsx where reverse(fsx.s_id) like ${suffix})`
             : sql<SqlBool>`reverse(${ref}) like ${suffix}`,
         );
+      }
       return and(parts);
     }
     case 'startsWith':
