@@ -114,7 +114,13 @@ describe('sessionMatches: the stored session against what the server says of its
     ).toBe(false),
   );
 
-  it('does not match a role given since', () => {
+  it('does not match a role given since, whichever sorts first', () => {
+    expect(
+      sessionMatches(
+        { email: 'a@lab.test', roles: ['ROLE_ADMIN'] },
+        { email: 'a@lab.test', roles: ['ROLE_ADMIN', 'ROLE_READER'] },
+      ),
+    ).toBe(false);
     expect(
       sessionMatches(
         { email: 'a@lab.test', roles: ['ROLE_READER'] },
@@ -123,12 +129,14 @@ describe('sessionMatches: the stored session against what the server says of its
     ).toBe(false);
   });
 
-  it('leaves the stored roles in their order', () => {
+  it('matches stored roles out of order, and leaves them in their order', () => {
     const roles = ['ROLE_READER', 'ROLE_ADMIN'] as ('ROLE_READER' | 'ROLE_ADMIN')[];
-    sessionMatches(
-      { email: 'a@lab.test', roles },
-      { email: 'a@lab.test', roles: ['ROLE_ADMIN', 'ROLE_READER'] },
-    );
+    expect(
+      sessionMatches(
+        { email: 'a@lab.test', roles },
+        { email: 'a@lab.test', roles: ['ROLE_ADMIN', 'ROLE_READER'] },
+      ),
+    ).toBe(true);
     expect(roles).toEqual(['ROLE_READER', 'ROLE_ADMIN']);
   });
 });
