@@ -2,6 +2,10 @@
 // orders, headers and spellings the screens and files have always had.
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
+import { BOXES_REGISTRY } from '../../src/domain/columns/boxes';
+import { SCREEN_ITEMS_REGISTRY, SCREENS_REGISTRY } from '../../src/domain/columns/screens';
+import type { Box } from '../../src/domain/entities/box';
+import type { Screen, ScreenItem } from '../../src/domain/entities/screen';
 import {
   columnOfSortKey,
   exportHeaderOf,
@@ -9,6 +13,7 @@ import {
   keyAliases,
   sortKeyOf,
   tableFields,
+  type ColumnRegistry,
 } from '../../src/domain/columns/registry';
 import { SAMPLES_REGISTRY } from '../../src/domain/columns/samples';
 import { AID_MESSAGE, LANE_MESSAGE } from '../../src/domain/messages';
@@ -126,5 +131,79 @@ describe('column registries', () => {
     expect(rules['lane']?.('')).toBeNull();
     expect(rules['aId']).toBeUndefined();
     expect(AID_MESSAGE).toBe('aId must be a Number');
+  });
+});
+
+// The Boxes and Screens tables as the user sees them (docs/dev/product-rules.md#screens and
+// #records): each column's header, what its cells show of a record, whether row edit may change it,
+// which filter column filters it, and the name the server sorts and exports it by.
+describe('the Boxes and Screens tables', () => {
+  const columns = <Row>(registry: ColumnRegistry<Row>, row: Row) =>
+    tableFields(registry).map((f) => [
+      f.id,
+      f.key,
+      f.label,
+      f.format,
+      f.editable,
+      f.filter ?? null,
+      f.get(row),
+    ]);
+
+  it('Boxes: BoxID, Name, MaxPositions, Type, Comment, dateExported; the BoxID is not editable', () => {
+    const box: Box = {
+      bId: 'B-7',
+      name: 'Box 7',
+      numMax: 40,
+      type: 2,
+      comment: 'cold room',
+      dateExported: '2026-11-01 06:00:00',
+      version: 3,
+    };
+    expect(columns(BOXES_REGISTRY, box)).toEqual([
+      ['bId', 'bId', 'BoxID', 'text', false, 'bId', 'B-7'],
+      ['name', 'name', 'Name', 'text', true, 'name', 'Box 7'],
+      ['numMax', 'numMax', 'MaxPositions', 'int', true, null, 40],
+      ['type', 'type', 'Type', 'int', true, 'type', 2],
+      ['comment', 'comment', 'Comment', 'text', true, null, 'cold room'],
+      ['dateExported', 'dateExported', 'dateExported', 'time', true, null, '2026-11-01 06:00:00'],
+    ]);
+    expect(Object.keys(fieldRules(BOXES_REGISTRY))).toEqual([
+      'bId',
+      'name',
+      'numMax',
+      'type',
+      'dateExported',
+    ]);
+  });
+
+  it('Screens: ID, ScreenNumber, comment, dateCreated; the ID is not editable and shows without grouping', () => {
+    const screen = {
+      scrId: 12345,
+      name: '301',
+      comment: 'Farmer A',
+      dateCreated: '2026-10-02 07:00:00',
+      version: 1,
+    } as Screen;
+    expect(columns(SCREENS_REGISTRY, screen)).toEqual([
+      ['scrId', 'scrId', 'ID', 'int', false, null, 12345],
+      ['name', 'name', 'ScreenNumber', 'text', true, 'screenNumber', '301'],
+      ['comment', 'comment', 'comment', 'text', true, null, 'Farmer A'],
+      ['dateCreated', 'dateCreated', 'dateCreated', 'time', true, null, '2026-10-02 07:00:00'],
+    ]);
+    expect(SCREENS_REGISTRY.fields[0]!.grouping).toBe(false);
+    expect(Object.keys(fieldRules(SCREENS_REGISTRY))).toEqual(['name', 'dateCreated']);
+  });
+
+  it('Screen items: SampleID, SampleTime, ItemName, none of them editable', () => {
+    const item = {
+      screenItemId: { scrId: 1, sId: '4006381333931' },
+      sStamp: '2026-10-02 07:00:00',
+      name: 'A-1',
+    } as ScreenItem;
+    expect(columns(SCREEN_ITEMS_REGISTRY, item)).toEqual([
+      ['sId', 'screenItemId.sId', 'SampleID', 'text', false, null, '4006381333931'],
+      ['sStamp', 'sStamp', 'SampleTime', 'time', false, null, '2026-10-02 07:00:00'],
+      ['name', 'name', 'ItemName', 'text', false, null, 'A-1'],
+    ]);
   });
 });
