@@ -5,6 +5,7 @@ import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
 import { BOXES_REGISTRY } from '../../src/domain/columns/boxes';
 import { SCREEN_ITEMS_REGISTRY, SCREENS_REGISTRY } from '../../src/domain/columns/screens';
 import type { Box } from '../../src/domain/entities/box';
+import type { Sample } from '../../src/domain/entities/sample';
 import type { Screen, ScreenItem } from '../../src/domain/entities/screen';
 import {
   columnOfSortKey,
@@ -208,5 +209,84 @@ describe('the Boxes and Screens tables', () => {
       ['sStamp', 'sStamp', 'SampleTime', 'time', false, null, '2026-10-02 07:00:00'],
       ['name', 'name', 'ItemName', 'text', false, null, 'A-1'],
     ]);
+  });
+});
+
+describe('the Samples fields as the user sees them', () => {
+  it('each header, value, editability, filter and key; the ID is exported only; the flags are never null', () => {
+    const sample: Sample = {
+      ID: '4006381333931|2026-10-02 07:00:00',
+      sampleId: { sId: '4006381333931', sStamp: '2026-10-02 07:00:00' },
+      name: 'Hof A',
+      weightNet: 11.5,
+      weightBru: 12.5,
+      weightTar: 1,
+      quantity: 3,
+      distance: 42,
+      dateCrumbled: '2026-10-02 08:00:00',
+      sFlags: 'X----',
+      lane: 2,
+      comment: 'dirty',
+      dateExported: '2026-10-03 06:00:00',
+      boxPos: 'A101/7',
+      version: 1,
+    };
+    expect(
+      SAMPLES_REGISTRY.fields.map((f) => [
+        f.id,
+        f.key,
+        f.label,
+        exportHeaderOf(f),
+        f.format,
+        f.editable,
+        f.filter ?? null,
+        f.get(sample),
+      ]),
+    ).toEqual([
+      ['ID', 'ID', 'ID', 'ID', 'text', false, null, '4006381333931|2026-10-02 07:00:00'],
+      ['sId', 'sampleId.sId', 'SampleID', 'SampleID', 'text', false, 'sId', '4006381333931'],
+      [
+        'sStamp',
+        'sampleId.sStamp',
+        'SampleTime',
+        'SampleTime',
+        'time',
+        false,
+        'sStamp',
+        '2026-10-02 07:00:00',
+      ],
+      ['name', 'name', 'Name', 'Name', 'text', true, 'name', 'Hof A'],
+      ['weightNet', 'weightNet', 'WeightNet', 'WeightNet', 'dec', true, null, 11.5],
+      ['weightBru', 'weightBru', 'WeightBru', 'WeightBru', 'dec', true, null, 12.5],
+      ['weightTar', 'weightTar', 'WeightTar', 'WeightTar', 'dec', true, null, 1],
+      ['quantity', 'quantity', 'Quantity', 'Quantity', 'dec', true, null, 3],
+      ['distance', 'distance', 'Distance', 'Distance', 'dec', true, null, 42],
+      [
+        'dateCrumbled',
+        'dateCrumbled',
+        'DateCrumbled',
+        'DateCrumbled',
+        'time',
+        true,
+        'dateCrumbled',
+        '2026-10-02 08:00:00',
+      ],
+      ['sFlags', 'sFlags', 'Flags', 'sFlags', 'text', true, 'sFlags', 'X----'],
+      ['lane', 'lane', 'Lane', 'Lane', 'int', true, 'lane', 2],
+      ['comment', 'comment', 'Comment', 'Comment', 'text', true, null, 'dirty'],
+      [
+        'dateExported',
+        'dateExported',
+        'DateExported',
+        'DateExported',
+        'time',
+        true,
+        'dateExported',
+        '2026-10-03 06:00:00',
+      ],
+      ['boxPos', 'boxPos', 'BoxPos', 'BoxPos', 'text', false, null, 'A101/7'],
+    ]);
+    expect(SAMPLES_REGISTRY.fields.find((f) => f.id === 'ID')?.inTable).toBe(false);
+    expect(SAMPLES_REGISTRY.fields.filter((f) => f.notNull).map((f) => f.id)).toEqual(['sFlags']);
   });
 });
