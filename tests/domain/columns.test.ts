@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ANALYSIS_REGISTRY } from '../../src/domain/columns/analysis';
 import { BOXES_REGISTRY } from '../../src/domain/columns/boxes';
 import { SCREEN_ITEMS_REGISTRY, SCREENS_REGISTRY } from '../../src/domain/columns/screens';
+import type { Analysis } from '../../src/domain/entities/analysis';
 import type { Box } from '../../src/domain/entities/box';
 import type { Sample } from '../../src/domain/entities/sample';
 import type { Screen, ScreenItem } from '../../src/domain/entities/screen';
@@ -138,7 +139,8 @@ describe('column registries', () => {
 // The Boxes and Screens tables as the user sees them (docs/dev/product-rules.md#screens and
 // #records): each column's header, what its cells show of a record, whether row edit may change it,
 // which filter column filters it, and the name the server sorts and exports it by.
-// Equivalent mutant left by StrykerJS (docs/dev/mutation-scores.md): an empty `tableOrder` given an
+// Left by StrykerJS on purpose (docs/dev/mutation-scores.md): the columns' widths (pixels and PDF
+// shares) are layout, no product rule, and no test pins them. Equivalent: an empty `tableOrder` given an
 // id no field has (no field ranks by it, so the registry order stays); in columns/boxes.ts the same
 // mutant timed out under load and counts as detected there.
 describe('the Boxes and Screens tables', () => {
@@ -288,5 +290,96 @@ describe('the Samples fields as the user sees them', () => {
     ]);
     expect(SAMPLES_REGISTRY.fields.find((f) => f.id === 'ID')?.inTable).toBe(false);
     expect(SAMPLES_REGISTRY.fields.filter((f) => f.notNull).map((f) => f.id)).toEqual(['sFlags']);
+  });
+});
+
+describe('the Analysis fields as the user sees them', () => {
+  it("each header, export header, value, editability, filter and key; the sample's values are shown, not edited", () => {
+    const analysis = {
+      aId: 17,
+      sample: {
+        sampleId: { sId: '4006381333931', sStamp: '2026-10-02 07:00:00' },
+        name: 'Hof A',
+        weightNet: 11.5,
+        weightBru: 12.5,
+        boxPos: 'A101/7',
+      },
+      aFlags: '-H----',
+      dateIn: '2026-10-02 07:10:00',
+      dateOut: '2026-10-02 07:20:00',
+      pol: 17.1,
+      nat: 1.2,
+      kal: 3.4,
+      an: 2.1,
+      glu: 0.5,
+      dry: 22.2,
+      weightMea: 1.1,
+      weightNrm: 1.2,
+      weightCur: 1.3,
+      weightDif: 0.1,
+      density: 1.05,
+      lane: 3,
+      comment: 'rerun',
+      dateExported: '2026-10-03 06:00:00',
+      version: 2,
+    } as Analysis;
+    expect(
+      ANALYSIS_REGISTRY.fields.map((f) => [
+        f.id,
+        f.key,
+        f.label,
+        exportHeaderOf(f),
+        f.format,
+        f.editable,
+        f.filter ?? null,
+        f.get(analysis),
+      ]),
+    ).toEqual([
+      ['aId', 'aId', 'AnalysisID', 'aId', 'int', false, 'aId', 17],
+      ['sId', 'sample.sampleId.sId', 'SampleID', 'SampleID', 'text', false, 'sId', '4006381333931'],
+      [
+        'sStamp',
+        'sample.sampleId.sStamp',
+        'SampleTime',
+        'SampleTime',
+        'time',
+        false,
+        'sStamp',
+        '2026-10-02 07:00:00',
+      ],
+      ['name', 'sample.name', 'Name', 'Name', 'text', false, 'name', 'Hof A'],
+      ['weightNet', 'sample.weightNet', 'WeightNet', 'WeightNet', 'dec', false, null, 11.5],
+      ['weightBru', 'sample.weightBru', 'WeightBru', 'WeightBru', 'dec', false, null, 12.5],
+      ['boxPos', 'sample.boxPos', 'BoxPos', 'BoxPos', 'text', false, null, 'A101/7'],
+      ['aFlags', 'aFlags', 'Flags', 'aFlags', 'text', true, 'aFlags', '-H----'],
+      ['dateIn', 'dateIn', 'DateIn', 'DateIn', 'time', true, 'dateIn', '2026-10-02 07:10:00'],
+      ['dateOut', 'dateOut', 'DateOut', 'DateOut', 'time', true, 'dateOut', '2026-10-02 07:20:00'],
+      ['pol', 'pol', 'Pol', 'Pol', 'dec', true, null, 17.1],
+      ['nat', 'nat', 'Na', 'Nat', 'dec', true, null, 1.2],
+      ['kal', 'kal', 'K', 'Kal', 'dec', true, null, 3.4],
+      ['an', 'an', 'AmN', 'An', 'dec', true, null, 2.1],
+      ['glu', 'glu', 'Glu', 'Glu', 'dec', true, null, 0.5],
+      ['dry', 'dry', 'Dry', 'Dry', 'dec', true, null, 22.2],
+      ['weightMea', 'weightMea', 'WeightMea', 'WeightMea', 'dec', true, null, 1.1],
+      ['weightNrm', 'weightNrm', 'WeightNrm', 'WeightNrm', 'dec', true, null, 1.2],
+      ['weightCur', 'weightCur', 'WeightCur', 'WeightCur', 'dec', true, null, 1.3],
+      ['weightDif', 'weightDif', 'WeightDif', 'WeightDif', 'dec', true, null, 0.1],
+      ['density', 'density', 'Density', 'Density', 'dec', true, null, 1.05],
+      ['lane', 'lane', 'Lane', 'Lane', 'int', true, 'lane', 3],
+      ['comment', 'comment', 'Comment', 'Comment', 'text', true, null, 'rerun'],
+      [
+        'dateExported',
+        'dateExported',
+        'DateExported',
+        'DateExported',
+        'time',
+        true,
+        'dateExported',
+        '2026-10-03 06:00:00',
+      ],
+    ]);
+    const aId = ANALYSIS_REGISTRY.fields[0]!;
+    expect(aId.grouping).toBe(false);
+    expect(ANALYSIS_REGISTRY.fields.filter((f) => f.notNull).map((f) => f.id)).toEqual(['aFlags']);
   });
 });
