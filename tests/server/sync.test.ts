@@ -247,6 +247,22 @@ describe('idempotency and refusal', () => {
     expect(hw.some((l) => l.info.includes('bad.csv: Line 3'))).toBe(true);
   });
 
+  it('a bad line read while earlier chunks are staged (one still being written) fails the whole file all the same', async () => {
+    const analyses = await count('analysis');
+    const samples = await count('sample');
+    // WRITE_CHUNK is 5,000 lines: the bad line 12,002 is read while the second chunk is written.
+    const lines = Array.from({ length: 12_000 }, (_, i) => `21${String(i).padStart(10, '0')};2025-10-03 06:00:00;2025-10-03 07:00:00;17,1`);
+    lines.push('210000000001;2025-10-03 06:00:00;2025-10-03 07:00:00;17,1;9');
+    drop('Analysis', 'late-bad.csv', `sId;sStamp;dateIn;pol\n${lines.join('\n')}\n`);
+    const summary = await run('Analysis');
+    expect(summary).toMatchObject({ status: 'ERROR', filesFailed: 1, filesDone: 0 });
+    expect(readFileSync(join(folder('Analysis'), 'failed', 'late-bad.csv.reason.txt'), 'utf8')).toBe(
+      'late-bad.csv: Line 12002: 5 fields, the header has 4\n',
+    );
+    expect(await count('analysis')).toBe(analyses);
+    expect(await count('sample')).toBe(samples);
+  });
+
   it('box rules: positions consecutive from 1, numMax 1–40, a sample in one place only', async () => {
     const header = 'bId;name;numMax;type;comment;boxPosId;sId;sStamp\n';
     drop('Box', 'gap.csv', `${header}C1;C1;10;0;;1;100000000017;2026-10-01 06:12:40\nC1;C1;10;0;;3;100000000024;2026-10-01 06:14:02\n`);
