@@ -154,6 +154,31 @@ describe('POST /api/samples/upload', () => {
     });
   });
 
+  it('texts arrive as written, whatever the staging COPY would make of them', async () => {
+    // The rows are staged as CSV (db/copy-csv.ts csvField): a quote, a separator, a line break, a
+    // backslash, COPY's end-of-data line and an empty cell (null) must all arrive as they were.
+    // [the cell as the file writes it, the text it is]
+    const cells = [
+      ['say "hi", twice', 'say "hi", twice'],
+      ['\\.', '\\.'],
+      ['a \\ b', 'a \\ b'],
+      ['x,y', 'x,y'],
+      ['"two ""quoted""\nlines"', 'two "quoted"\nlines'],
+      ['"a\n\\.\nb"', 'a\n\\.\nb'],
+      ['', null],
+    ];
+    const rows = cells.map(([cell], i) => `77000000000${i};2026-10-02 06:00:00;${cell};${cell}`);
+    const res = await upload('texts.csv', csv('sId;sStamp;name;comment', ...rows));
+    expect(res.statusCode, res.body).toBe(200);
+    const texts = await h.db
+      .selectFrom('sample')
+      .select(['name', 'comment'])
+      .where('sId', 'like', '77000000000%')
+      .orderBy('sId')
+      .execute();
+    expect(texts).toEqual(cells.map(([, text]) => ({ name: text, comment: text })));
+  });
+
   it('reads a Windows-1252 file and a comma-separated one', async () => {
     const latin = Buffer.from('sId;sStamp;name\n501;2025-10-02 06:00:00;Müller Hof\n', 'latin1');
     expect((await upload('latin.csv', latin)).statusCode).toBe(200);

@@ -4,12 +4,12 @@
 // yet is created with the defaults (the sample file may arrive later and fills it in). Values are
 // kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DEFAULT_FLAGS } from '../../../domain/constants';
 import { computeAFlags } from '../../../domain/flags';
 import { LANE_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SID_PATTERN } from '../../../domain/rules/fields';
-import { isPGlite } from '../../db/create-db';
+import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
@@ -67,9 +67,9 @@ export const analysisImporter: Importer<AnalysisLine> = {
     let stage = staged.get(trx);
     if (!stage) {
       await sql.raw(STAGE_TABLE).execute(trx);
-      staged.set(trx, (stage = { limits: await loadLimitBounds(trx), source: (await isPGlite(trx)) ? `'/dev/blob'` : 'stdin' }));
+      staged.set(trx, (stage = { limits: await loadLimitBounds(trx) }));
     }
-    await stageLines(trx, lines, stage.limits, stage.source);
+    await stageLines(trx, lines, stage.limits);
     return lines.length;
   },
   async finish(trx, columns) {
@@ -81,11 +81,8 @@ export const analysisImporter: Importer<AnalysisLine> = {
 
 type Limits = Awaited<ReturnType<typeof loadLimitBounds>>;
 
-/**
- * The transactions whose file is being staged, with the limits its flags are computed against and
- * where its COPY reads a chunk from.
- */
-const staged = new WeakMap<Kysely<Database>, { limits: Limits; source: string }>();
+/** The transactions whose file is being staged, with the limits its flags are computed against. */
+const staged = new WeakMap<Kysely<Database>, { limits: Limits }>();
 
 const STAGE = 'sync_analysis_stage';
 const MEASURE_COLUMNS = ANALYSIS_MEASURES.map(snake);
@@ -101,13 +98,6 @@ const STAGE_TABLE = `create temporary table ${STAGE} (
 ) on commit drop`;
 
 /**
- * A text field as COPY's CSV reads it: nothing for null; quoted when empty or holding a quote,
- * separator or line break (a row has many fields, so none is COPY's end-of-data line `\.`).
- */
-const csvField = (v: string | null): string =>
-  v === null ? '' : v === '' || /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-
-/**
  * A checked line as a row of the stage in COPY's CSV, its columns in the stage's order. The
  * date-times and numbers were checked (cellDateTime, cellNumber), so they need no quotes; a number
  * is written as String(number), as the array parameters wrote it before.
@@ -119,14 +109,15 @@ const stageRow = (l: AnalysisLine, limits: Limits): string => {
 };
 
 /**
- * A chunk of checked lines into the stage as one COPY of CSV text, each database's bulk path: on
- * PGlite from '/dev/blob' (a Blob read in its own memory: 1.0–2.8 s for 100,000 lines against
- * 2.7–5.6 s as arrays of 5,000, interleaved, load 8–9), on PostgreSQL from stdin (db/pg-copy.ts).
+ * A chunk of checked lines into the stage as one COPY of CSV text (db/copy-csv.ts; on PGlite 1.0–2.8 s
+ * for 100,000 lines against 2.7–5.6 s as arrays of 5,000, interleaved, load 8–9).
  */
-async function stageLines(trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits, source: string): Promise<void> {
-  const text = lines.map((l) => stageRow(l, limits)).join('\n');
-  await trx.executeQuery(CompiledQuery.raw(`copy ${STAGE} from ${source} with (format csv)`, [new Blob([text])]));
-}
+const stageLines = (trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits): Promise<void> =>
+  copyCsvInto(
+    trx,
+    STAGE,
+    lines.map((l) => stageRow(l, limits)),
+  );
 
 /** The stored flags with positions 2–7 of the staged ones (computeAFlags on a stored analysis). */
 const FLAGS_BASE = `rpad(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'), greatest(7, length(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'))), '-')`;
