@@ -25,6 +25,8 @@ import { joinErrors, rowErrors } from '../../src/domain/rowRules';
 import {
   analysisSelectionItem,
   countNew,
+  sampleIdRequestLabel,
+  selectionChipText,
   sampleIdRequest,
   sampleSelectionItem,
   selectedSampleIds,
@@ -94,7 +96,13 @@ describe('list query', () => {
     });
   });
   it('sends page, size, sort, filters and exclusions as the list holds them, and no restriction when there is none', () => {
-    const state = { page: 0, size: 25, sort: ['pol,desc'], filters: ['lane,1'], exclusion: ['farmer', 'test'] as const };
+    const state = {
+      page: 0,
+      size: 25,
+      sort: ['pol,desc'],
+      filters: ['lane,1'],
+      exclusion: ['farmer', 'test'] as const,
+    };
     expect(buildListQuery({ ...state, exclusion: [...state.exclusion], restriction: null })).toEqual({
       page: 0,
       size: 25,
@@ -170,6 +178,8 @@ describe('selection items', () => {
     const a = sampleSelectionItem({ sampleId: key });
     const b = sampleSelectionItem({ sampleId: { ...key, sStamp: '2026-10-02 07:15:00' } });
     expect(countNew([a], [a, b, b])).toBe(1);
+    expect(countNew([], [a, b])).toBe(2);
+    expect(countNew([a, b], [b, a])).toBe(0);
     expect(selectedSampleIds([a, b])).toEqual(['1234567800004']);
   });
   it.each([
@@ -179,5 +189,12 @@ describe('selection items', () => {
     ['12ab', null],
   ])('reads %s as a lookup', (input, expected) => {
     expect(sampleIdRequest(input)).toEqual(expected);
+  });
+  it('shows a chip as sId|sStamp, and names a lookup by its full sId or its prefix', () => {
+    expect(selectionChipText(sampleSelectionItem({ sampleId: key }))).toBe(
+      '1234567800004|2026-10-01 07:15:00',
+    );
+    expect(sampleIdRequestLabel({ kind: 'exact', sId: '1234567800004' })).toBe('1234567800004');
+    expect(sampleIdRequestLabel({ kind: 'prefix', prefix: '1234567' })).toBe('1234567');
   });
 });

@@ -1,3 +1,7 @@
+// Equivalent mutants left by StrykerJS (docs/dev/mutation-scores.md): the extension of a name
+// without a dot as another string than '' (no such string is an accepted extension); the ncd
+// split on one white space instead of a run (the line is trimmed, so the first field is the same);
+// `?? ''` after split()[0] (split always gives a first field; never reached).
 import { describe, expect, it } from 'vitest';
 import * as Sel from '../../src/domain/selection';
 
@@ -11,6 +15,8 @@ describe('selection files', () => {
     ['ids.', false],
     ['ids.txt.xlsx', false],
     ['lab.ids.Txt', true],
+    // A name that is only its extension still has one (the dot at the name's start).
+    ['.ncd', true],
   ])('%s accepted: %s', (name, ok) => expect(Sel.isSelectionFile(name)).toBe(ok));
 
   it('ncd takes the first number of each line', () => {

@@ -2,6 +2,12 @@
 // Writes that left the building are not undoable and say so (docs/dev/architecture.md#undo): a
 // printed label, a downloaded SAP or ZFT file (the export jobs' download and a screen's own ZFT);
 // every other call, and the readable exports, are no such write.
+//
+// Equivalent mutants left by StrykerJS (docs/dev/mutation-scores.md): parseChangeHeader's
+// `value ?? ''` with another fallback string (it parses to no number and is filtered out, as '' is),
+// and `Number(v.trim())` without the trim (Number ignores surrounding white space itself);
+// leftTheBuilding's prefix pattern without its `^` (every part of it is optional, so its first match
+// is at the start of the path anyway).
 import { describe, expect, it } from 'vitest';
 import {
   CHANGE_HEADER,
@@ -85,6 +91,8 @@ describe('method and path as the http client gives them', () => {
     ['put', 'api/label/x', UNDO_MESSAGES.printedLabel],
     ['get', '/api/export/download/SAP', UNDO_MESSAGES.downloadedFile],
     ['GET', 'screens/12/export/zft', UNDO_MESSAGES.downloadedFile],
+    // A leading slash without the api prefix is dropped as well.
+    ['PUT', '/label/x', UNDO_MESSAGES.printedLabel],
   ])('%s %s: %s', (method, path, message) => expect(leftTheBuilding(method, path)).toBe(message));
 
   it.each([
@@ -94,6 +102,9 @@ describe('method and path as the http client gives them', () => {
     ['GET', '/api/screens/12/13/export/zft'],
     ['GET', '/api/x/export/download/sap'],
     ['DELETE', '/api/label/x'],
+    // Only a GET downloads: another method on a download's path is no download.
+    ['POST', '/api/export/download/sap'],
+    ['DELETE', '/api/screens/12/export/zft'],
   ])('%s %s: none', (method, path) => expect(leftTheBuilding(method, path)).toBeNull());
 });
 

@@ -1,3 +1,7 @@
+// Equivalent mutants left by StrykerJS (docs/dev/mutation-scores.md): the barcode's white space
+// replaced by another string instead of removed (a barcode that passed labelErrors has its one space
+// after the twelfth digit, so the first twelve characters are the same); `e.kind === 'text'` made
+// true in the UTF-8 test (a barcode element has no text value, and String(undefined) is ASCII).
 import { describe, expect, it } from 'vitest';
 import { buildLabelZpl, isAllowedZpl, LABEL_SIZE, labelLayout, ZPL_MAX_LENGTH } from '../../src/domain/zpl';
 import { EMPTY_LABEL } from '../../src/domain/rules/label';
