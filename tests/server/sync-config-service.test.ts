@@ -20,12 +20,18 @@ const h = useHarness({ config: { syncSource: source }, sync: { settleMs: 0 } });
 let admin = '';
 
 const list = async (): Promise<SyncEntry[]> =>
-  (await h.request({ method: 'GET', url: '/api/config/sync', token: admin })).json<{ sync: SyncEntry[] }>().sync;
+  (await h.request({ method: 'GET', url: '/api/config/sync', token: admin })).json<{ sync: SyncEntry[] }>()
+    .sync;
 const entry = async (id: SyncId): Promise<SyncEntry> => (await list()).find((e) => e.syncID === id)!;
 const put = (id: SyncId, body: object) =>
   h.request({ method: 'PUT', url: `/api/config/sync/${id}`, token: admin, payload: body });
 const audits = (id: SyncId) =>
-  h.db.selectFrom('auditEvent').selectAll().where('entity', '=', 'syncConfig').where('entityKey', '=', id).execute();
+  h.db
+    .selectFrom('auditEvent')
+    .selectAll()
+    .where('entity', '=', 'syncConfig')
+    .where('entityKey', '=', id)
+    .execute();
 
 beforeAll(async () => {
   admin = await h.tokenFor('ROLE_ADMIN');
@@ -56,7 +62,11 @@ describe('sync entries service', () => {
     expect(await audits('Sample')).toEqual([]);
     const hours = await put('Sample', { ...read, unit: 'HOURS' });
     expect(hours.statusCode).toBe(200);
-    expect(hours.json<SyncEntry>()).toMatchObject({ timeInterval: read.timeInterval, unit: 'HOURS', version: read.version + 1 });
+    expect(hours.json<SyncEntry>()).toMatchObject({
+      timeInterval: read.timeInterval,
+      unit: 'HOURS',
+      version: read.version + 1,
+    });
     expect(await entry('Sample')).toMatchObject({ unit: 'HOURS' });
     expect(await audits('Sample')).toHaveLength(1);
   });
