@@ -137,6 +137,27 @@ describe('limits', () => {
     expect(await getLimit('nat')).toEqual(nat);
   });
 
+  it('refuses a min too large for the column, below zero as above', async () => {
+    const nat = await getLimit('nat');
+    const res = await putLimit('nat', { ...nat, min: '-123456789' });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual(['min has to be between -99999999.9999 and 99999999.9999']);
+    expect(await getLimit('nat')).toEqual(nat);
+  });
+
+  it('takes the widest limits the column holds, and info without the spaces around it', async () => {
+    const density = await getLimit('density');
+    const res = await putLimit('density', {
+      ...density,
+      info: '  Density  ',
+      min: '-99999999.9999',
+      max: '99999999.9999',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ info: 'Density', min: '-99999999.9999', max: '99999999.9999' });
+    expect(await getLimit('density')).toEqual(res.json());
+  });
+
   it('refuses a body naming another limit', async () => {
     const pol = await getLimit('pol');
     const res = await putLimit('nat', pol);
@@ -266,5 +287,42 @@ describe('settings', () => {
     const amino = await setting('aminoFactor');
     expect((await putSetting('aminoFactor', { ...amino, value: '7' }, reader)).statusCode).toBe(403);
     expect(await setting('aminoFactor')).toEqual(amino);
+  });
+
+  it('writes nothing for a setting sent back unchanged', async () => {
+    await h.db
+      .updateTable('configSetting')
+      .set({ lastModified: OLD })
+      .where('name', '=', 'aminoFactor')
+      .execute();
+    const amino = await setting('aminoFactor');
+    const events = (await audits('setting', 'aminoFactor')).length;
+    const res = await putSetting('aminoFactor', amino);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(amino);
+    expect(await audits('setting', 'aminoFactor')).toHaveLength(events);
+  });
+
+  it('keeps the stored description when info is sent empty or blank', async () => {
+    const amino = await setting('aminoFactor');
+    for (const info of ['', '  ', null]) {
+      const res = await putSetting('aminoFactor', { ...(await setting('aminoFactor')), info, value: '4' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ info: amino.info, value: '4' });
+    }
+  });
+
+  it('writes a change of the campaign end alone, and of its value', async () => {
+    const campaign = await setting('campaign');
+    const end = await putSetting('campaign', { ...campaign, end: '2027-03-31' });
+    expect(end.json()).toMatchObject({
+      start: campaign.start,
+      end: '2027-03-31 23:59:59',
+      version: campaign.version + 1,
+    });
+    const value = await putSetting('campaign', { ...end.json<Setting>(), value: '  2026/27 ' });
+    expect(value.json()).toMatchObject({ value: '2026/27', version: campaign.version + 2 });
+    const blank = await putSetting('campaign', { ...value.json<Setting>(), value: ' ' });
+    expect(blank.json()).toMatchObject({ value: null });
   });
 });
