@@ -98,6 +98,14 @@ describe('limits', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<Limit>().lastModified).toBe(OLD);
     expect(await audits('limit', 'kal')).toEqual([]);
+    const info = await putLimit('kal', { ...kal, info: 'Kalium' });
+    expect(info.json()).toMatchObject({
+      info: 'Kalium',
+      min: kal.min,
+      max: kal.max,
+      version: kal.version + 1,
+    });
+    expect(await audits('limit', 'kal')).toHaveLength(1);
   });
 
   it('lets a changed limit decide the next analysis write', async () => {
@@ -301,6 +309,9 @@ describe('settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(amino);
     expect(await audits('setting', 'aminoFactor')).toHaveLength(events);
+    const info = await putSetting('aminoFactor', { ...amino, info: 'Amino-N factor' });
+    expect(info.json()).toMatchObject({ info: 'Amino-N factor', version: amino.version + 1 });
+    expect(await audits('setting', 'aminoFactor')).toHaveLength(events + 1);
   });
 
   it('keeps the stored description when info is sent empty or blank', async () => {
