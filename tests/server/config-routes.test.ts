@@ -288,7 +288,9 @@ describe('settings', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Error occurred, Setting#colour was not found!' });
     const amino = await setting('aminoFactor');
-    expect((await putSetting('campaign', amino)).statusCode).toBe(400);
+    const other = await putSetting('campaign', amino);
+    expect(other.statusCode).toBe(400);
+    expect(errorsOf(other)).toEqual(['Name aminoFactor does not match the setting campaign']);
   });
 
   it('should not change a setting as a reader', async () => {
