@@ -1,6 +1,11 @@
 // GET /api/config/limits, GET and PUT /api/config/limits/{name}, GET /api/config/settings and
 // PUT /api/config/settings/{name}: the Limits and Settings rules of docs/dev/product-rules.md#field-rules, lastModified, audit.
 // (tests/server/config.test.ts is the foundation's test of the environment configuration.)
+//
+// Mutation runs of services/settings.ts and services/limits.ts judged by this file alone
+// (docs/dev/mutation-scores.md): `notModified('')` survives in both, killed by versions.test.ts,
+// which checks the 409's message; limits.ts's `body.info ?? ''` fallback is equivalent, as the write
+// schema refuses a null info ('Info must be set!') before the service sees it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Limit } from '../../src/domain/entities/limit';
 import type { Setting } from '../../src/domain/entities/setting';
@@ -106,6 +111,9 @@ describe('limits', () => {
       version: kal.version + 1,
     });
     expect(await audits('limit', 'kal')).toHaveLength(1);
+    const min = await putLimit('kal', { ...info.json<Limit>(), min: '1.25' });
+    expect(min.json()).toMatchObject({ min: '1.25', max: kal.max, version: kal.version + 2 });
+    expect(await audits('limit', 'kal')).toHaveLength(2);
   });
 
   it('lets a changed limit decide the next analysis write', async () => {
