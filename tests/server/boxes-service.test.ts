@@ -92,7 +92,7 @@ describe('box edit', () => {
     expect((await call('GET', `/api/boxes/${bId}`)).json()).toMatchObject({ name: bId, version: 1 });
   });
 
-  it('lowers numMax to exactly the positions the box holds', async () => {
+  it('lowers numMax to exactly the positions the box holds, and no lower', async () => {
     const bId = await createdBox();
     const keys = [1, 2].map((i) => ({ sId: String(4_006_381_500_000 + i), sStamp: '2025-10-02 07:00:00' }));
     await h.db.insertInto('sample').values(keys).execute();
@@ -100,6 +100,12 @@ describe('box edit', () => {
       .insertInto('boxPosition')
       .values(keys.map((k, i) => ({ bId, boxPosId: i + 1, ...k })))
       .execute();
+    const below = await call('PUT', `/api/boxes/${bId}`, { ...box(bId, { numMax: 1 }), version: 1 });
+    expect(below.statusCode).toBe(400);
+    expect(answer(below)).toEqual({
+      message: `Error occurred, bId#${bId} was not modified!`,
+      errors: [`Error occurred, bId#${bId} holds 2 positions: MaxPositions cannot be less!`],
+    });
     const res = await call('PUT', `/api/boxes/${bId}`, { ...box(bId, { numMax: 2 }), version: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect((await call('GET', `/api/boxes/${bId}`)).json()).toMatchObject({ numMax: 2 });
