@@ -17,6 +17,14 @@
 // kept by a load, a reload and a successful update given a made-up id (takeRows keeps only the ids
 // of loaded rows); 'load' and 'update' emptied in their not-provided message (their failures are
 // said as 'Server timeout' and 'Error occurred! … not updated!', never with the error's text).
+// Lines 173–339 (the configuration, StrykerJS 2026-11-27, each planted by hand, the whole file
+// passes): the machine's `id` emptied (no target names it; nothing shows it); the start's `stale`
+// made true and its in-flight keys given a made-up key (the first load's entry takes the pending
+// keys and clears `stale` before anything reads them); the start's `changed` given a made-up id
+// (the Changed dot is drawn per row, and no row is loaded while it lasts: the first load's answer
+// replaces it); the start's `marked` given a made-up id (the page marks rows only once an answer
+// counted them, `markSeq` > 0, and that answer replaces the list); REFRESH in 'ready' made
+// targetless (its noteRefresh sets `stale`, and ready's `always` goes on to 'refreshing' at once).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -326,6 +334,8 @@ const batchRules: Rules<Seen, Event> = {
         } else {
           expect(saidIn(step)).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
           expect(after.canUpdate).toBe(false);
+          // Not left waiting for an answer that will not come: Reload can try again.
+          expect(after.busy).toBe(false);
         }
         return;
       }
@@ -590,6 +600,28 @@ describe('batch update: what the transition cover does not follow', () => {
     expect(sut.context().drafts.pol).toEqual({ info: 'pol info', min: '0', max: '31' });
     expect(sut.context().changed).toEqual([]);
     expect(canUpdate(sut.snapshot())).toBe(false);
+  });
+
+  it("a failed first load shows no rows, says 'Server timeout' once, and Reload tries again", async () => {
+    const sut = createSut();
+    expect(sut.context().rows).toEqual([]);
+    await sut.reject('load', BROKEN);
+    expect(sut.context().rows).toEqual([]);
+    expect(isBusy(sut.snapshot())).toBe(false);
+    expect(sut.notifications).toEqual([{ kind: 'error', message: SERVER_TIMEOUT }]);
+    sut.actor.send({ type: 'RELOAD' });
+    expect(sut.calls.map((c) => c.effect)).toEqual(['load', 'load']);
+    await sut.resolve('load', ROWS);
+    expect(sut.context().drafts).toEqual({ pol: KIND.draftOf(ROWS[0]), nat: KIND.draftOf(ROWS[1]) });
+  });
+
+  it('a change elsewhere while the load failed loads again and marks the rows it named', async () => {
+    const sut = createSut();
+    await sut.reject('load', BROKEN);
+    sut.actor.send({ type: 'REFRESH', keys: ['nat'] });
+    expect(sut.calls.map((c) => c.effect)).toEqual(['load', 'load']);
+    await sut.resolve('load', [ROWS[0], limit('nat', '0', '11', 2)]);
+    expect(sut.context()).toMatchObject({ marked: ['nat'], markSeq: 1 });
   });
 
   it('without its notify provided, the machine says which effect is missing', async () => {

@@ -18,6 +18,11 @@
 // fallback, the same generic failure, and clears and forgets as the last branch does); `typeof
 // params.error === 'object'` made true in isBadRequest (an error that is no object has no status
 // 400 either; null is still refused by `!== null`).
+// Equivalent mutants of lines 168–205 (StrykerJS, 2026-11-27, each planted by hand, the whole file
+// passes): the starting context emptied (each field is set by the step that leads to its reading:
+// START's choose, RESUME_LAST's rememberSaved, DOWNLOAD_PDF's request, a resume's resume; an unset
+// `altersFlags` or `fileName` reads as false and none as their defaults do); the '' fallback of a
+// resumed name (never reached: isResumable asks for a non-empty name).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
@@ -760,6 +765,9 @@ describe('resume after a reload', () => {
     expect(reloaded.count('checkExport')).toBe(0);
     expect(reloaded.status()).toBe('idle');
     expect(reloaded.saved()).toBeNull();
+    // The panel is free again: Export starts a new job.
+    reloaded.actor.send({ type: 'START', exportType: 'csv', total: 120, request: REQUEST });
+    expect(reloaded.calls.at(-1)).toEqual({ effect: 'startExport', input: { type: 'csv', request: REQUEST } });
   });
 });
 

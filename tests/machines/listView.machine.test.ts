@@ -14,6 +14,19 @@
 // fails as a failed one does: the timeout message, never the name); the event-type check of
 // noteChange made true, and those of the seven query guards made true (each runs on its own event
 // only).
+// Equivalent mutants of lines 203–444 (StrykerJS, 2026-11-27, each planted by hand, the whole file
+// passes): the start's `stale` made true and its in-flight keys given a made-up key (the first
+// request's entry clears `stale` and takes the pending keys before anything reads them); the
+// start's `marked` given a made-up key (the table marks rows only once an answer counted them,
+// `markSeq` > 0, and that answer replaces the list); `.filter(isExclusion)` left out (the guard
+// already refused any list with a value that is no exclusion); an answer's marking made
+// unconditional (`> 0` made true or `>= 0`: an answer with no keys then gives an empty `marked`,
+// which marks nothing, and the marks already shown keep their own time) or its count made `- 1`
+// (it changes with each marking answer and never comes back to 0, which is all the table reads);
+// `error: SERVER_TIMEOUT` left out of a failed request (nothing on screen reads `error`; the
+// message said is the constant); `reenter: true` made false on idle's SET_REFRESH and STREAM (the
+// target is a child of 'idle': the waiting child is left and 'route' entered either way); the
+// fallback '' of the 400's message when `error` is null (never: it was set just before).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -846,6 +859,45 @@ describe('list view: answers the transition cover does not follow', () => {
     expect(sut.status()).toBe('idle');
     expect(sut.notifications).toEqual([]);
     expect(sut.actor.getSnapshot().context.rows).toEqual(PAGE.rows);
+  });
+
+  it('a failed first request shows no rows', async () => {
+    const sut = createSut();
+    expect(sut.actor.getSnapshot().context.rows).toEqual([]);
+    await sut.reject(TIMEOUT);
+    expect(sut.status()).toBe('error');
+    expect(sut.actor.getSnapshot().context.rows).toEqual([]);
+  });
+
+  it('a change told while a request is under way brings one quiet refetch after its answer, the rows marked', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'RELOAD' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['7'] });
+    await sut.resolve();
+    expect(sut.calls).toHaveLength(2);
+    sut.clock.increment(CHANGE_DEBOUNCE_MS);
+    expect(sut.calls.map((c) => c.background)).toEqual([false, false, true]);
+    await sut.resolve();
+    expect(sut.actor.getSnapshot().context.marked).toEqual(['7']);
+  });
+
+  it('the change stream going live while a request is under way holds the auto-refresh after its answer', async () => {
+    const sut = createSut({ refreshSeconds: 5 });
+    sut.actor.send({ type: 'STREAM', live: true });
+    await sut.resolve();
+    sut.clock.increment(60_000);
+    expect(sut.calls).toHaveLength(1);
+  });
+
+  it('an unchecked page replaced by a request the browser aborts itself leaves with it: the last checked rows back', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'SET_SIZE', size: 15000 });
+    await sut.resolve(STAGED);
+    sut.actor.send({ type: 'SET_SORT', sort: ['pol,desc'] });
+    await sut.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    expect(sut.status()).toBe('idle');
+    expect(sut.actor.getSnapshot().context.rows).toEqual(PAGE.rows);
+    expect(sut.notifications).toEqual([]);
   });
 
   it('a failure with no error object at all says the timeout message', async () => {

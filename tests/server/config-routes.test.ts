@@ -1,6 +1,11 @@
 // GET /api/config/limits, GET and PUT /api/config/limits/{name}, GET /api/config/settings and
 // PUT /api/config/settings/{name}: the Limits and Settings rules of docs/dev/product-rules.md#field-rules, lastModified, audit.
 // (tests/server/config.test.ts is the foundation's test of the environment configuration.)
+//
+// Mutation runs of services/settings.ts and services/limits.ts judged by this file alone
+// (docs/dev/mutation-scores.md): `notModified('')` survives in both, killed by versions.test.ts,
+// which checks the 409's message; limits.ts's `body.info ?? ''` fallback is equivalent, as the write
+// schema refuses a null info ('Info must be set!') before the service sees it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Limit } from '../../src/domain/entities/limit';
 import type { Setting } from '../../src/domain/entities/setting';
@@ -98,6 +103,17 @@ describe('limits', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<Limit>().lastModified).toBe(OLD);
     expect(await audits('limit', 'kal')).toEqual([]);
+    const info = await putLimit('kal', { ...kal, info: 'Kalium' });
+    expect(info.json()).toMatchObject({
+      info: 'Kalium',
+      min: kal.min,
+      max: kal.max,
+      version: kal.version + 1,
+    });
+    expect(await audits('limit', 'kal')).toHaveLength(1);
+    const min = await putLimit('kal', { ...info.json<Limit>(), min: '1.25' });
+    expect(min.json()).toMatchObject({ min: '1.25', max: kal.max, version: kal.version + 2 });
+    expect(await audits('limit', 'kal')).toHaveLength(2);
   });
 
   it('lets a changed limit decide the next analysis write', async () => {
@@ -135,6 +151,27 @@ describe('limits', () => {
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res).sort()).toEqual([...messages].sort());
     expect(await getLimit('nat')).toEqual(nat);
+  });
+
+  it('refuses a min too large for the column, below zero as above', async () => {
+    const nat = await getLimit('nat');
+    const res = await putLimit('nat', { ...nat, min: '-123456789' });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual(['min has to be between -99999999.9999 and 99999999.9999']);
+    expect(await getLimit('nat')).toEqual(nat);
+  });
+
+  it('takes the widest limits the column holds, and info without the spaces around it', async () => {
+    const density = await getLimit('density');
+    const res = await putLimit('density', {
+      ...density,
+      info: '  Density  ',
+      min: '-99999999.9999',
+      max: '99999999.9999',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ info: 'Density', min: '-99999999.9999', max: '99999999.9999' });
+    expect(await getLimit('density')).toEqual(res.json());
   });
 
   it('refuses a body naming another limit', async () => {
@@ -259,12 +296,54 @@ describe('settings', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Error occurred, Setting#colour was not found!' });
     const amino = await setting('aminoFactor');
-    expect((await putSetting('campaign', amino)).statusCode).toBe(400);
+    const other = await putSetting('campaign', amino);
+    expect(other.statusCode).toBe(400);
+    expect(errorsOf(other)).toEqual(['Name aminoFactor does not match the setting campaign']);
   });
 
   it('should not change a setting as a reader', async () => {
     const amino = await setting('aminoFactor');
     expect((await putSetting('aminoFactor', { ...amino, value: '7' }, reader)).statusCode).toBe(403);
     expect(await setting('aminoFactor')).toEqual(amino);
+  });
+
+  it('writes nothing for a setting sent back unchanged', async () => {
+    await h.db
+      .updateTable('configSetting')
+      .set({ lastModified: OLD })
+      .where('name', '=', 'aminoFactor')
+      .execute();
+    const amino = await setting('aminoFactor');
+    const events = (await audits('setting', 'aminoFactor')).length;
+    const res = await putSetting('aminoFactor', amino);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(amino);
+    expect(await audits('setting', 'aminoFactor')).toHaveLength(events);
+    const info = await putSetting('aminoFactor', { ...amino, info: 'Amino-N factor' });
+    expect(info.json()).toMatchObject({ info: 'Amino-N factor', version: amino.version + 1 });
+    expect(await audits('setting', 'aminoFactor')).toHaveLength(events + 1);
+  });
+
+  it('keeps the stored description when info is sent empty or blank', async () => {
+    const amino = await setting('aminoFactor');
+    for (const info of ['', '  ', null]) {
+      const res = await putSetting('aminoFactor', { ...(await setting('aminoFactor')), info, value: '4' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ info: amino.info, value: '4' });
+    }
+  });
+
+  it('writes a change of the campaign end alone, and of its value', async () => {
+    const campaign = await setting('campaign');
+    const end = await putSetting('campaign', { ...campaign, end: '2027-03-31' });
+    expect(end.json()).toMatchObject({
+      start: campaign.start,
+      end: '2027-03-31 23:59:59',
+      version: campaign.version + 1,
+    });
+    const value = await putSetting('campaign', { ...end.json<Setting>(), value: '  2026/27 ' });
+    expect(value.json()).toMatchObject({ value: '2026/27', version: campaign.version + 2 });
+    const blank = await putSetting('campaign', { ...value.json<Setting>(), value: ' ' });
+    expect(blank.json()).toMatchObject({ value: null });
   });
 });

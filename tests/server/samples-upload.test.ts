@@ -1,5 +1,6 @@
 // POST /api/samples/upload: the CSV layout of docs/sample-import.md, all rows or none, line numbers
 // in the errors, upsert by (sId, sStamp), audit per changed sample, 413 above 5 MB, file types.
+import { COPY_TEXTS } from './support/copy-texts';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../src/domain/messages';
@@ -152,6 +153,21 @@ describe('POST /api/samples/upload', () => {
       before: expect.objectContaining({ weightNet: 12.5 }),
       after: expect.objectContaining({ weightNet: 11.75 }),
     });
+  });
+
+  it('texts arrive as written, whatever the staging COPY would make of them', async () => {
+    // The rows are staged as CSV (db/copy-csv.ts csvField); an empty cell is null.
+    const cells: (readonly [string, string | null])[] = [...COPY_TEXTS, ['', null]];
+    const rows = cells.map(([cell], i) => `77000000000${i};2026-10-02 06:00:00;${cell};${cell}`);
+    const res = await upload('texts.csv', csv('sId;sStamp;name;comment', ...rows));
+    expect(res.statusCode, res.body).toBe(200);
+    const texts = await h.db
+      .selectFrom('sample')
+      .select(['name', 'comment'])
+      .where('sId', 'like', '77000000000%')
+      .orderBy('sId')
+      .execute();
+    expect(texts).toEqual(cells.map(([, text]) => ({ name: text, comment: text })));
   });
 
   it('reads a Windows-1252 file and a comma-separated one', async () => {

@@ -3,6 +3,7 @@
 // docs/examples/sync as it is; the same file twice changes nothing; a bad line refuses the whole file
 // into failed/ with a reason naming the line; status, lastSync, run log and hardware-log lines; the
 // schedule routes; and a batch of limit updates where one row fails.
+import { COPY_TEXTS } from './support/copy-texts';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,18 +154,9 @@ describe('each kind imports its example file as it is', () => {
     expect(view.json<{ totalItems: number }>().totalItems).toBe(3);
   });
 
-  it('analysis: comments arrive as written, whatever COPY or an array would make of them', async () => {
-    // PGlite stages the lines as CSV (importers/analysis.ts csvField): a quote, a separator, a line
-    // break, a backslash and an empty cell (null) must all arrive as they were.
-    // [the cell as the file writes it, the comment it is]
-    const cells = [
-      ['say "hi", twice', 'say "hi", twice'],
-      ['\\.', '\\.'],
-      ['a \\ b', 'a \\ b'],
-      ['x,y', 'x,y'],
-      ['"two ""quoted""\nlines"', 'two "quoted"\nlines'],
-      ['"two\nlines"', 'two\nlines'],
-    ];
+  it('analysis: comments arrive as written, whatever the staging COPY would make of them', async () => {
+    // The lines are staged as CSV (db/copy-csv.ts csvField); the empty cell of the last line is null.
+    const cells = COPY_TEXTS;
     const comments = cells.map(([, comment]) => comment);
     const header = 'sId;sStamp;dateIn;pol;comment\n';
     const lines = cells.map(([cell], i) => `30000000000${i};2026-10-02 06:00:00;2026-10-02 07:00:00;17,5;${cell}`);
@@ -245,6 +237,22 @@ describe('idempotency and refusal', () => {
     expect(log.body).toContain("Line 3: pol 'seventeen' is not a number");
     const hw = await h.db.selectFrom('hwLog').select('info').where('level', '=', 'ERROR').execute();
     expect(hw.some((l) => l.info.includes('bad.csv: Line 3'))).toBe(true);
+  });
+
+  it('a bad line read while earlier chunks are staged (one still being written) fails the whole file all the same', async () => {
+    const analyses = await count('analysis');
+    const samples = await count('sample');
+    // WRITE_CHUNK is 5,000 lines: the bad line 12,002 is read while the second chunk is written.
+    const lines = Array.from({ length: 12_000 }, (_, i) => `21${String(i).padStart(10, '0')};2025-10-03 06:00:00;2025-10-03 07:00:00;17,1`);
+    lines.push('210000000001;2025-10-03 06:00:00;2025-10-03 07:00:00;17,1;9');
+    drop('Analysis', 'late-bad.csv', `sId;sStamp;dateIn;pol\n${lines.join('\n')}\n`);
+    const summary = await run('Analysis');
+    expect(summary).toMatchObject({ status: 'ERROR', filesFailed: 1, filesDone: 0 });
+    expect(readFileSync(join(folder('Analysis'), 'failed', 'late-bad.csv.reason.txt'), 'utf8')).toBe(
+      'late-bad.csv: Line 12002: 5 fields, the header has 4\n',
+    );
+    expect(await count('analysis')).toBe(analyses);
+    expect(await count('sample')).toBe(samples);
   });
 
   it('box rules: positions consecutive from 1, numMax 1–40, a sample in one place only', async () => {

@@ -10,6 +10,7 @@ import type PgCursor from 'pg-cursor';
 import type { Config } from '../config';
 import type { Database } from './database';
 import { openPGlite, PGLITE_SUBDIR } from './open-pglite';
+import { acceptCopyFromStdin } from './pg-copy';
 import { sessionOptions } from './session-settings';
 import { PGliteDialect } from './pglite-dialect';
 import type { EmbeddedDatabase } from './pglite-wire';
@@ -72,7 +73,10 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
   // connection gets its own listener when it is made. The holder sees its next query fail, the
   // pool drops the broken connection on release, and the next query opens a fresh one.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    acceptCopyFromStdin(client);
+  });
   // cursor: `stream()` reads big results (exports) in chunks instead of all at once.
   return new PostgresDialect({ pool, cursor: Cursor });
 };

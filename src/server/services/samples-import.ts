@@ -17,6 +17,7 @@ import { formatSampleKey, type SampleKey } from '../../domain/ids';
 import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
 import type { Database, SampleRow } from '../db/database';
+import { copyCsvInto, csvField } from '../db/copy-csv';
 import { HttpError } from '../http/errors';
 import { sampleKeysIn } from '../views/sql';
 import { loadLimitBounds } from './limits';
@@ -347,31 +348,36 @@ export const SAMPLE_COLUMN_TYPES: Readonly<Record<keyof ReturnType<typeof sample
   dateExported: 'timestamp',
 };
 
+const UPLOAD_STAGE = 'sample_upload_stage';
+const SAMPLE_COLUMNS_WRITTEN = Object.keys(SAMPLE_COLUMN_TYPES) as (keyof typeof SAMPLE_COLUMN_TYPES)[];
+
 /**
- * Inserts new samples and updates existing ones, in one statement whatever the file's size (one
- * array parameter per column): the triggers of the report summary and the change events then run
- * once per file, not once per chunk. Only the file's columns are written on update.
+ * Inserts new samples and updates existing ones in one statement whatever the file's size, from a
+ * stage filled by COPY (db/copy-csv.ts): the triggers of the report summary and the change events
+ * then run once per file, not once per chunk. Only the file's columns are written on update.
  */
 const upsert = async (
   trx: Transaction<Database>,
   columns: readonly ImportColumn[],
   values: readonly ReturnType<typeof sampleValues>[],
 ): Promise<Map<string, SampleRow>> => {
-  const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp');
-  const names = Object.keys(SAMPLE_COLUMN_TYPES) as (keyof typeof SAMPLE_COLUMN_TYPES)[];
-  const arrays = names.map((n) => {
-    const texts = values.map((v) => (v[n] === null || v[n] === undefined ? null : String(v[n])));
-    return sql`${texts}::${sql.raw(SAMPLE_COLUMN_TYPES[n])}[]`;
-  });
+  const names = SAMPLE_COLUMNS_WRITTEN.map(snake);
+  await sql
+    .raw(`create temporary table ${UPLOAD_STAGE} (${SAMPLE_COLUMNS_WRITTEN.map((n) => `${snake(n)} ${SAMPLE_COLUMN_TYPES[n]}`).join(', ')}) on commit drop`)
+    .execute(trx);
+  await copyCsvInto(
+    trx,
+    UPLOAD_STAGE,
+    values.map((v) => SAMPLE_COLUMNS_WRITTEN.map((n) => csvField(v[n] === null || v[n] === undefined ? null : String(v[n]))).join(',')),
+  );
+  const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp').map(snake);
   const onConflict =
-    updateColumns.length === 0
-      ? sql`do nothing`
-      : sql`do update set ${sql.join(updateColumns.map((c) => sql`${sql.ref(snake(c))} = excluded.${sql.ref(snake(c))}`))}`;
-  const { rows } = await sql<SampleRow>`
-    insert into sample (${sql.join(names.map((n) => sql.ref(snake(n))))})
-    select * from unnest(${sql.join(arrays)})
+    updateColumns.length === 0 ? 'do nothing' : `do update set ${updateColumns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  const { rows } = await sql<SampleRow>`${sql.raw(`insert into sample (${names.join(', ')})
+    select ${names.join(', ')} from ${UPLOAD_STAGE}
     on conflict (s_id, s_stamp) ${onConflict}
-    returning *`.execute(trx);
+    returning *`)}`.execute(trx);
+  await sql.raw(`drop table ${UPLOAD_STAGE}`).execute(trx);
   return new Map(rows.map((r) => [keyText(r), r]));
 };
 

@@ -62,13 +62,17 @@ export const openRecords = async (
     if (!header.includes(r.toLowerCase())) throw new LineError(headerLine, `the column '${r}' is missing`);
   }
   const index = new Map(header.map((h, i) => [h, i]));
+  // The kind's columns as it names them, looked up once per file instead of per cell.
+  const at = new Map(known.map((k) => [k, index.get(k.toLowerCase()) ?? -1]));
+  const cellOf = (cells: readonly string[], column: string): string =>
+    cells[at.get(column) ?? index.get(column.toLowerCase()) ?? -1] ?? '';
   const recordsOf = (rows: readonly CsvRow[]): CsvRecord[] =>
     rows.map(({ line, cells }) => {
       if (cells.some(hasControlCharacters)) throw new LineError(line, 'the line holds control characters');
       if (cells.length !== header.length) {
         throw new LineError(line, `${cells.length} fields, the header has ${header.length}`);
       }
-      return { line, get: (column: string) => cells[index.get(column.toLowerCase()) ?? -1] ?? '' };
+      return { line, get: (column: string) => cellOf(cells, column) };
     });
   async function* records(): AsyncGenerator<CsvRecord[]> {
     try {

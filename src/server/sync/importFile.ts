@@ -81,12 +81,27 @@ export const importRows = async (
   const { columns, records } = await openRecords(fileRows(handle, ranges, encoding), importer.columns, importer.required);
   let lines: unknown[] = [];
   let rows = 0;
-  for await (const batch of records) {
-    for (const record of batch) lines.push(importer.line(record));
-    if (!importer.wholeFile && lines.length >= chunk) {
-      rows += await importer.write(trx, lines, columns);
-      lines = [];
+  // The chunk being written while the next is read and checked: the database takes a chunk (a
+  // COPY) on its own core meanwhile. One at a time, so memory holds two chunks.
+  let writing: Promise<number> | undefined;
+  try {
+    for await (const batch of records) {
+      for (const record of batch) lines.push(importer.line(record));
+      if (!importer.wholeFile && lines.length >= chunk) {
+        rows += (await writing) ?? 0;
+        writing = importer.write(trx, lines, columns);
+        // Handled when awaited, below; until then a failure must not count as unhandled.
+        writing.catch(() => undefined);
+        lines = [];
+      }
     }
+    rows += (await writing) ?? 0;
+    writing = undefined;
+  } catch (err) {
+    // The chunk in flight was sent before the bad line was read: its failure, if any, is the file's
+    // reason, as when each chunk was written before the next was read.
+    await writing;
+    throw err;
   }
   if (lines.length > 0) rows += await importer.write(trx, lines, columns);
   return importer.finish ? importer.finish(trx, columns) : rows;

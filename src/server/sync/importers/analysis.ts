@@ -4,16 +4,16 @@
 // yet is created with the defaults (the sample file may arrive later and fills it in). Values are
 // kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DEFAULT_FLAGS } from '../../../domain/constants';
-import { AFLAG_VALUE_ORDER, computeAFlags, type AFlagValue } from '../../../domain/flags';
+import { computeAFlags } from '../../../domain/flags';
 import { LANE_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SID_PATTERN } from '../../../domain/rules/fields';
-import { isPGlite } from '../../db/create-db';
+import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
-import { asText, checkPrecision, snake, type Importer } from './shared';
+import { checkPrecision, snake, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',
@@ -67,9 +67,9 @@ export const analysisImporter: Importer<AnalysisLine> = {
     let stage = staged.get(trx);
     if (!stage) {
       await sql.raw(STAGE_TABLE).execute(trx);
-      staged.set(trx, (stage = { limits: await loadLimitBounds(trx), copy: await isPGlite(trx) }));
+      staged.set(trx, (stage = { limits: await loadLimitBounds(trx) }));
     }
-    await stageLines(trx, lines, stage.limits, stage.copy);
+    await stageLines(trx, lines, stage.limits);
     return lines.length;
   },
   async finish(trx, columns) {
@@ -81,11 +81,8 @@ export const analysisImporter: Importer<AnalysisLine> = {
 
 type Limits = Awaited<ReturnType<typeof loadLimitBounds>>;
 
-/**
- * The transactions whose file is being staged, with the limits its flags are computed against and
- * whether its chunks are staged by COPY (PGlite) or as arrays (PostgreSQL).
- */
-const staged = new WeakMap<Kysely<Database>, { limits: Limits; copy: boolean }>();
+/** The transactions whose file is being staged, with the limits its flags are computed against. */
+const staged = new WeakMap<Kysely<Database>, { limits: Limits }>();
 
 const STAGE = 'sync_analysis_stage';
 const MEASURE_COLUMNS = ANALYSIS_MEASURES.map(snake);
@@ -100,42 +97,27 @@ const STAGE_TABLE = `create temporary table ${STAGE} (
   date_out timestamp, ${MEASURE_COLUMNS.map((c) => `${c} numeric`).join(', ')}, lane smallint, comment text
 ) on commit drop`;
 
-const flagValues = (l: AnalysisLine) =>
-  Object.fromEntries(AFLAG_VALUE_ORDER.map((n) => [n, l.values[n as AFlagValue]])) as Record<AFlagValue, number | null>;
+/**
+ * A checked line as a row of the stage in COPY's CSV, its columns in the stage's order. The
+ * date-times and numbers were checked (cellDateTime, cellNumber), so they need no quotes; a number
+ * is written as String(number), as the array parameters wrote it before.
+ */
+const stageRow = (l: AnalysisLine, limits: Limits): string => {
+  let row = `${l.line},${csvField(l.sId)},${l.sStamp},${l.dateIn},${csvField(computeAFlags(DEFAULT_FLAGS, l.values, limits))},${l.dateOut ?? ''}`;
+  for (const m of ANALYSIS_MEASURES) row += `,${l.values[m] ?? ''}`;
+  return `${row},${l.lane ?? ''},${csvField(l.comment)}`;
+};
 
 /**
- * A CSV field as COPY reads it: nothing for null; quoted when empty or holding a quote, separator or
- * line break (a row has many fields, so none is COPY's end-of-data line `\.`).
+ * A chunk of checked lines into the stage as one COPY of CSV text (db/copy-csv.ts; on PGlite 1.0–2.8 s
+ * for 100,000 lines against 2.7–5.6 s as arrays of 5,000, interleaved, load 8–9).
  */
-const csvField = (v: string | null | undefined): string =>
-  v === null || v === undefined ? '' : v === '' || /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-
-/**
- * A chunk of checked lines into the stage: on PGlite as one COPY of CSV text (its bulk path, a
- * Blob read in its own memory: 1.0–2.8 s for 100,000 lines against 2.7–5.6 s as arrays of 5,000,
- * interleaved, load 8–9), on PostgreSQL as an array parameter per column.
- */
-async function stageLines(trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits, copy: boolean): Promise<void> {
-  const arrays: { values: (string | null)[]; type: string }[] = [
-    { values: lines.map((l) => String(l.line)), type: 'integer' },
-    { values: lines.map((l) => l.sId), type: 'text' },
-    { values: lines.map((l) => l.sStamp), type: 'timestamp' },
-    { values: lines.map((l) => l.dateIn), type: 'timestamp' },
-    { values: lines.map((l) => computeAFlags(DEFAULT_FLAGS, flagValues(l), limits)), type: 'text' },
-    { values: lines.map((l) => l.dateOut), type: 'timestamp' },
-    ...ANALYSIS_MEASURES.map((m) => ({ values: lines.map((l) => asText(l.values[m])), type: 'numeric' })),
-    { values: lines.map((l) => asText(l.lane)), type: 'smallint' },
-    { values: lines.map((l) => l.comment), type: 'text' },
-  ];
-  if (copy) {
-    const text = lines.map((_, i) => arrays.map((a) => csvField(a.values[i])).join(',')).join('\n');
-    await trx.executeQuery(CompiledQuery.raw(`copy ${STAGE} from '/dev/blob' with (format csv)`, [new Blob([text])]));
-    return;
-  }
-  await sql`insert into ${sql.raw(STAGE)} select * from unnest(${sql.join(
-    arrays.map((a) => sql`${a.values}::${sql.raw(a.type)}[]`),
-  )})`.execute(trx);
-}
+const stageLines = (trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits): Promise<void> =>
+  copyCsvInto(
+    trx,
+    STAGE,
+    lines.map((l) => stageRow(l, limits)),
+  );
 
 /** The stored flags with positions 2–7 of the staged ones (computeAFlags on a stored analysis). */
 const FLAGS_BASE = `rpad(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'), greatest(7, length(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'))), '-')`;
