@@ -668,6 +668,16 @@ describe('row edit', () => {
     expect(sut.context().changedElsewhere).toBe(true);
   });
 
+  it('of the changes announced while the row loads, the newest counts, whatever order they arrive in', async () => {
+    // The change stream may tell an older version after a newer one (two writers, two events).
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 4 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(true);
+  });
+
   it('a save refused because the record changed meanwhile says so and loads the record again', async () => {
     const sut = await editing();
     sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
@@ -876,5 +886,30 @@ describe('the limits', () => {
     expect(sut.context().limits).toEqual([]);
     expect(sut.notifications).toEqual([]);
     expect(sut.status()).toBe('idle');
+  });
+});
+
+describe('without its effects provided', () => {
+  it('the machine says which one is missing', async () => {
+    const errorOf = async (machine: RowEditMachine, ...events: Parameters<RowEditMachine['transition']>[1][]) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine, { input: { entity: 'analysis' } });
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      for (const e of events) {
+        actor.send(e);
+        await flush();
+      }
+      await flush();
+      return errors.map(String);
+    };
+    const said = (name: string) => `Error: row edit machine: '${name}' must be provided`;
+    // The limits and the load fail as a failed request does; the failed load is then said.
+    expect(await errorOf(rowEditMachine)).toEqual([]);
+    expect(await errorOf(rowEditMachine, { type: 'EDIT', id: '17' })).toEqual([said('notify')]);
+    const loaded = rowEditMachine.provide({
+      actors: { load: fromPromise<LoadedRow, { id: string }>(async () => LOADED) },
+    });
+    expect(await errorOf(loaded, { type: 'EDIT', id: '17' }, { type: 'CANCEL' })).toEqual([said('clearValidation')]);
   });
 });
