@@ -678,6 +678,14 @@ describe('row edit', () => {
     expect(sut.context().changedElsewhere).toBe(true);
   });
 
+  it('a change to another row announced while this one loads is not said of this row', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['18', '19'], version: 9 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(false);
+  });
+
   it('a save refused because the record changed meanwhile says so and loads the record again', async () => {
     const sut = await editing();
     sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
