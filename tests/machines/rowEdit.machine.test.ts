@@ -5,16 +5,16 @@
 // dialogs show, what is sent (the loaded version included), what is said and emitted, without
 // asking the machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
 // Equivalent mutants of lines 145–200, the actions and guards (StrykerJS, 2026-11-27, planted by
-// hand in two batches: this file and tests/hooks/useRowEdit.test.tsx pass): the event-type
-// checks made true in takeRow (its condition, and those of `column` and `surface`), change,
-// announce, isOtherRow, isThisRow and isNewerChange (each runs on its own events only), and
-// isNewerChange's first `&&` made `||` (the same, for the same reason); a REQUEST_DELETE's surface
-// '' (read only while editing or saving, and an edit takes its own); `context.id !== null` made
-// true in isThisRow and isNewerChange, alone or with the event-type check (loading and
-// editing always have a row); `context.version === null` made false in isNewerChange (editing
-// always has the loaded version); announce's `event.version !== null` made true or its `&&` made
-// `||` (a version-less event while loading then gives Math.max(null, …): 0 or the newest version
-// already announced, and no stored version is below 1, so the notice after the load is the same).
+// hand in three plants:this file and tests/hooks/useRowEdit.test.tsx pass): the event-type checks
+// made true in takeRow (its condition, and those of `column` and `surface`), change, announce,
+// isOtherRow, isThisRow and isNewerChange (each runs on its own events only), and the first `&&` of
+// isThisRow and of isNewerChange made `||` (the same, for the same reason); a REQUEST_DELETE's
+// surface '' (read only while editing or saving, and an edit takes its own); `context.id !== null`
+// made true in isThisRow and isNewerChange, alone or with the event-type check (loading and editing
+// always have a row); `context.version === null` made false in isNewerChange (editing always has
+// the loaded version); announce's `event.version !== null` made true or its `&&` made `||` (a
+// version-less event while loading then gives Math.max(null, …): 0 or the newest version already
+// announced, and no stored version is below 1, so the notice after the load is the same).
 // Equivalent mutants of lines 104–144, the helpers and actors (StrykerJS, 2026-11-27, planted by
 // hand together, this file and the hook test pass): `types` emptied (compile time only); 'load',
 // 'update', 'remove' and 'loadLimits' emptied in their not-provided messages (a call left out fails
