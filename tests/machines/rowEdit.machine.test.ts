@@ -5,7 +5,7 @@
 // dialogs show, what is sent (the loaded version included), what is said and emitted, without
 // asking the machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
 // Equivalent mutants of lines 145–200, the actions and guards (StrykerJS, 2026-11-27, planted by
-// hand in three plants:this file and tests/hooks/useRowEdit.test.tsx pass): the event-type checks
+// hand in three plants: this file and tests/hooks/useRowEdit.test.tsx pass): the event-type checks
 // made true in takeRow (its condition, and those of `column` and `surface`), change, announce,
 // isOtherRow, isThisRow and isNewerChange (each runs on its own events only), and the first `&&` of
 // isThisRow and of isNewerChange made `||` (the same, for the same reason); a REQUEST_DELETE's
