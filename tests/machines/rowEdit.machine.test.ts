@@ -4,6 +4,22 @@
 // its end, and the oracle below judges each step by the spec's rules on what the row and the
 // dialogs show, what is sent (the loaded version included), what is said and emitted, without
 // asking the machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
+// Equivalent mutants of lines 145–200, the actions and guards (StrykerJS, 2026-11-27, planted by
+// hand in three plants: this file and tests/hooks/useRowEdit.test.tsx pass): the event-type checks
+// made true in takeRow (its condition, and those of `column` and `surface`), change, announce,
+// isOtherRow, isThisRow and isNewerChange (each runs on its own events only), and the first `&&` of
+// isThisRow and of isNewerChange made `||` (the same, for the same reason); a REQUEST_DELETE's
+// surface '' (read only while editing or saving, and an edit takes its own); `context.id !== null`
+// made true in isThisRow and isNewerChange, alone or with the event-type check (loading and editing
+// always have a row); `context.version === null` made false in isNewerChange (editing always has
+// the loaded version); announce's `event.version !== null` made true or its `&&` made `||` (a
+// version-less event while loading then gives Math.max(null, …): 0 or the newest version already
+// announced, and no stored version is below 1, so the notice after the load is the same).
+// Equivalent mutants of lines 104–144, the helpers and actors (StrykerJS, 2026-11-27, planted by
+// hand together, this file and the hook test pass): `types` emptied (compile time only); 'load',
+// 'update', 'remove' and 'loadLimits' emptied in their not-provided messages (a call left out fails
+// as a failed one does, said in the machine's own words without the error's: only create's
+// refusal carries the reason, and its name is checked).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -631,6 +647,28 @@ describe('row edit', () => {
     expect(sut.emitted).toEqual([]);
   });
 
+  it('a save refused without an error object, or with reasons that are no text, says only what it can', async () => {
+    for (const error of [undefined, null, 'offline']) {
+      const sut = await editing();
+      sut.actor.send({ type: 'SAVE' });
+      await sut.reject('update', error);
+      expect(sut.actor.getSnapshot().status).toBe('active');
+      expect([sut.status(), sut.context().errors, sut.emitted]).toEqual(['editing', [], []]);
+      expect(sut.notifications).toEqual([{ kind: 'error', message: 'Error occurred, aId#17 was not modified!' }]);
+    }
+    // The server's body is not checked on its way in: only its texts reach the row and the snackbar.
+    const sut = await editing();
+    sut.actor.send({ type: 'SAVE' });
+    await sut.reject(
+      'update',
+      new ApiError({ kind: 'http', status: 400, message: 'Bad Request', errors: [LANE_MESSAGE, 7, null] as never }),
+    );
+    expect(sut.context().errors).toEqual([LANE_MESSAGE]);
+    expect(sut.notifications).toEqual([
+      { kind: 'error', message: `Error occurred, aId#17 was not modified! ${LANE_MESSAGE}` },
+    ]);
+  });
+
   it('a change elsewhere to the row in edit is said before Save; the draft stays, and Save still meets the 409', async () => {
     const sut = await editing();
     sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
@@ -666,6 +704,24 @@ describe('row edit', () => {
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
     await sut.resolve('load', LOADED);
     expect(sut.context().changedElsewhere).toBe(true);
+  });
+
+  it('of the changes announced while the row loads, the newest counts, whatever order they arrive in', async () => {
+    // The change stream may tell an older version after a newer one (two writers, two events).
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 4 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(true);
+  });
+
+  it('a change to another row announced while this one loads is not said of this row', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['18', '19'], version: 9 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(false);
   });
 
   it('a save refused because the record changed meanwhile says so and loads the record again', async () => {
@@ -876,5 +932,35 @@ describe('the limits', () => {
     expect(sut.context().limits).toEqual([]);
     expect(sut.notifications).toEqual([]);
     expect(sut.status()).toBe('idle');
+  });
+});
+
+describe('without its effects provided', () => {
+  it('the machine says which one is missing', async () => {
+    const errorOf = async (machine: RowEditMachine, ...events: Parameters<RowEditMachine['transition']>[1][]) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine, { input: { entity: 'analysis' } });
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      for (const e of events) {
+        actor.send(e);
+        await flush();
+      }
+      await flush();
+      return errors.map(String);
+    };
+    const said = (name: string) => `Error: row edit machine: '${name}' must be provided`;
+    // The limits and the load fail as a failed request does; the failed load is then said.
+    expect(await errorOf(rowEditMachine)).toEqual([]);
+    expect(await errorOf(rowEditMachine, { type: 'EDIT', id: '17' })).toEqual([said('notify')]);
+    const loaded = rowEditMachine.provide({
+      actors: { load: fromPromise<LoadedRow, { id: string }>(async () => LOADED) },
+    });
+    expect(await errorOf(loaded, { type: 'EDIT', id: '17' }, { type: 'CANCEL' })).toEqual([said('clearValidation')]);
+    // A create left out fails as a refused one does, and its reason names it.
+    const notifications: NotifyParams[] = [];
+    const told = rowEditMachine.provide({ actions: { notify: (_, p) => notifications.push(p) } });
+    expect(await errorOf(told, { type: 'OPEN_CREATE', template: TEMPLATE }, { type: 'CREATE' })).toEqual([]);
+    expect(notifications.at(-1)?.message).toMatch(/ was not created! row edit machine: 'create' must be provided$/);
   });
 });
