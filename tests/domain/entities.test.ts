@@ -1,3 +1,9 @@
+// The entities' schemas (src/domain/entities): the answers the browser accepts, the templates, and
+// the write bodies' messages on their fields.
+//
+// Equivalent mutant left by StrykerJS (docs/dev/mutation-scores.md): entities/limit.ts's issue
+// `code: 'custom'` emptied (nothing reads an issue's code: the page and the API answer show its
+// message on its field).
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as A from '../../src/domain/entities/analysis';
