@@ -1,3 +1,9 @@
+// The entities' schemas (src/domain/entities): the answers the browser accepts, the templates, and
+// the write bodies' messages on their fields.
+//
+// Equivalent mutant left by StrykerJS (docs/dev/mutation-scores.md): entities/limit.ts's issue
+// `code: 'custom'` emptied (nothing reads an issue's code: the page and the API answer show its
+// message on its field).
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as A from '../../src/domain/entities/analysis';
@@ -92,7 +98,15 @@ describe('responses (docs/dev/architecture.md#api-contract)', () => {
     ).toEqual(item);
     const pos = { boxposId: { box: 'A1', boxPosId: 1 }, dateExported: null, sample: { sampleId } };
     expect(BP.boxPositionsResponseSchema.parse({ boxpos: [pos], version: 1 }).boxpos[0]).toEqual(pos);
-    const limit = { id: 1, name: 'pol', info: 'Polarisation', lastModified: null, min: '10', max: '22', version: 2 };
+    const limit = {
+      id: 1,
+      name: 'pol',
+      info: 'Polarisation',
+      lastModified: null,
+      min: '10',
+      max: '22',
+      version: 2,
+    };
     expect(L.limitsResponseSchema.parse({ limits: [limit] }).limits[0]).toEqual(limit);
     const campaign = {
       id: 1,
@@ -115,7 +129,9 @@ describe('responses (docs/dev/architecture.md#api-contract)', () => {
     };
     expect(Sy.syncResponseSchema.parse({ sync: [entry] }).sync[0]).toEqual(entry);
     const log = { logId: 1, dateCreated: '2025-10-01 06:00:00', level: 'INFO', info: 'started' };
-    expect(Lg.logsResponseSchema.parse({ logs: [log], totalItems: 1, nextBefore: null }).logs[0]).toEqual(log);
+    expect(Lg.logsResponseSchema.parse({ logs: [log], totalItems: 1, nextBefore: null }).logs[0]).toEqual(
+      log,
+    );
     expect(R.dayReportsResponseSchema.parse({ dayReports: [{ line: 'a' }], totalItems: 1 }).totalItems).toBe(
       1,
     );
@@ -193,6 +209,15 @@ describe('write bodies carry the spec messages', () => {
       M.TYPE_MESSAGE,
     ]);
   });
+  it('a box without a name, an edit without its version, a write answer without its bId', () => {
+    expect(messages(B.boxWriteSchema, { bId: 'A1', numMax: 40, type: 3 })).toEqual([M.NAME_MUST_BE_SET]);
+    const box = { bId: 'A1', name: 'A1', numMax: 40, type: 3 };
+    expect(B.boxUpdateSchema.safeParse(box).success).toBe(false);
+    expect(B.boxUpdateSchema.safeParse({ ...box, version: 2 }).success).toBe(true);
+    expect(B.boxWriteResultSchema.safeParse({ message: 'ok', bId: 'A1' }).success).toBe(true);
+    expect(B.boxWriteResultSchema.safeParse({ message: 'ok' }).success).toBe(false);
+    expect(B.boxWriteResultSchema.safeParse({ bId: 'A1' }).success).toBe(false);
+  });
   it('box position', () => {
     expect(
       messages(BP.boxPositionWriteSchema, { boxposId: { box: 'A1', boxPosId: 1 }, sample: { sampleId } }),
@@ -216,6 +241,15 @@ describe('write bodies carry the spec messages', () => {
       M.LIMIT_MIN_ABOVE_MAX,
       M.LIMIT_MAX_BELOW_MIN,
     ]);
+  });
+  it("a limit's messages each on its own field, as the Limits page shows them", () => {
+    const r = L.limitWriteSchema.safeParse({ name: 'pol', info: '', min: '3', max: '2,5', version: 1 });
+    expect(r.success).toBe(false);
+    if (!r.success)
+      expect(r.error.issues.map((i) => [i.path, i.message])).toEqual([
+        [['info'], M.INFO_MUST_BE_SET],
+        [['max'], M.LIMIT_ONLY_NUMERIC],
+      ]);
   });
   it('setting', () => {
     const base = { name: 'aminoFactor', info: 'Amino', value: '2.5', version: 1 };
@@ -255,10 +289,19 @@ describe('write bodies carry the spec messages', () => {
     expect(messages(A.analysisWriteSchema, analysisBody)).toEqual([]);
   });
   it('sync entry', () => {
-    const entry = { syncID: 'Box', status: 'UNKNOWN', lastSync: null, timeInterval: 10, unit: 'MINUTES', version: 1 };
+    const entry = {
+      syncID: 'Box',
+      status: 'UNKNOWN',
+      lastSync: null,
+      timeInterval: 10,
+      unit: 'MINUTES',
+      version: 1,
+    };
     expect(messages(Sy.syncEntryWriteSchema, entry)).toEqual([]);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, version: undefined })).toEqual([M.VERSION_MESSAGE]);
-    expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 24856, unit: 'DAYS' })).toHaveLength(1);
+    expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 24856, unit: 'DAYS' })).toHaveLength(
+      1,
+    );
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 24, unit: 'DAYS' })).toEqual([]);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 0 })).toHaveLength(1);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, syncID: 'Other' })).toHaveLength(1);
