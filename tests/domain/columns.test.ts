@@ -214,6 +214,19 @@ describe('the Boxes and Screens tables', () => {
   });
 });
 
+/** Each field of a registry as the table, row edit and the files see it, with its value from `row`. */
+const asSeen = <Row>(registry: ColumnRegistry<Row>, row: Row) =>
+  registry.fields.map((f) => [
+    f.id,
+    f.key,
+    f.label,
+    exportHeaderOf(f),
+    f.format,
+    f.editable,
+    f.filter ?? null,
+    f.get(row),
+  ]);
+
 describe('the Samples fields as the user sees them', () => {
   it('each header, value, editability, filter and key; the ID is exported only; the flags are never null', () => {
     const sample: Sample = {
@@ -233,18 +246,7 @@ describe('the Samples fields as the user sees them', () => {
       boxPos: 'A101/7',
       version: 1,
     };
-    expect(
-      SAMPLES_REGISTRY.fields.map((f) => [
-        f.id,
-        f.key,
-        f.label,
-        exportHeaderOf(f),
-        f.format,
-        f.editable,
-        f.filter ?? null,
-        f.get(sample),
-      ]),
-    ).toEqual([
+    expect(asSeen(SAMPLES_REGISTRY, sample)).toEqual([
       ['ID', 'ID', 'ID', 'ID', 'text', false, null, '4006381333931|2026-10-02 07:00:00'],
       ['sId', 'sampleId.sId', 'SampleID', 'SampleID', 'text', false, 'sId', '4006381333931'],
       [
@@ -323,18 +325,7 @@ describe('the Analysis fields as the user sees them', () => {
       dateExported: '2026-10-03 06:00:00',
       version: 2,
     } as Analysis;
-    expect(
-      ANALYSIS_REGISTRY.fields.map((f) => [
-        f.id,
-        f.key,
-        f.label,
-        exportHeaderOf(f),
-        f.format,
-        f.editable,
-        f.filter ?? null,
-        f.get(analysis),
-      ]),
-    ).toEqual([
+    expect(asSeen(ANALYSIS_REGISTRY, analysis)).toEqual([
       ['aId', 'aId', 'AnalysisID', 'aId', 'int', false, 'aId', 17],
       ['sId', 'sample.sampleId.sId', 'SampleID', 'SampleID', 'text', false, 'sId', '4006381333931'],
       [
