@@ -4,8 +4,10 @@
 // p50/p95/p99 of the response times (recorded per response: autocannon's own histogram has no p95),
 // errors (connection errors, timeouts) and non-2xx answers. A request may take up to 30 s.
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { runLoad, type RunOptions, type RunResult } from './load-client';
 import { progress, round } from './progress';
 
 export interface LoadCase {
@@ -35,18 +37,20 @@ export const CLIENTS = [1, 10, 50] as const;
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
-const run = (url: string, connections: number, duration: number, token: string) =>
-  new Promise<{ reqPerS: number; times: number[]; errors: number; non2xx: number }>((resolve, reject) => {
-    const times: number[] = [];
-    const instance = autocannon(
-      { url, connections, duration, timeout: 30, headers: { authorization: `Bearer ${token}` } },
-      (error, result) => {
-        if (error) reject(error);
-        else resolve({ reqPerS: result.requests.average, times, errors: result.errors + result.timeouts, non2xx: result.non2xx });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+/**
+ * One run, its client in a child process (bench/load-client.ts) unless `inProcess` (`--load-in-process`,
+ * the bench as it was before 2026-11-27, to compare): then autocannon shares the server's thread.
+ */
+const run = (options: RunOptions, inProcess: boolean): Promise<RunResult> => {
+  if (inProcess) return runLoad(options);
+  return new Promise((resolve, reject) => {
+    // tsx's loader comes with the parent's execArgv.
+    const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { stdio: 'inherit' });
+    child.once('message', (m: { result?: RunResult; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(m.error))));
+    child.once('exit', (code) => code === 0 || reject(new Error(`the load client exited with ${code}`)));
+    child.send(options);
   });
+};
 
 /** Listens on a free local port, runs every case with every client count, and closes the listener. */
 export const benchLoad = async (
@@ -55,15 +59,16 @@ export const benchLoad = async (
   token: string,
   cases: readonly LoadCase[],
   duration: number,
+  inProcess = false,
 ): Promise<LoadResult[]> => {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const results: LoadResult[] = [];
   try {
     for (const c of cases) {
       // One short warm-up per case: plans cached, the page's pages in the buffer cache.
-      await run(`${address}${c.url}`, 1, 1, token);
+      await run({ url: `${address}${c.url}`, connections: 1, duration: 1, token }, inProcess);
       for (const clients of CLIENTS) {
-        const r = await run(`${address}${c.url}`, clients, duration, token);
+        const r = await run({ url: `${address}${c.url}`, connections: clients, duration, token }, inProcess);
         const sorted = [...r.times].sort((a, b) => a - b);
         const result: LoadResult = {
           db: kind,

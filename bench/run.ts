@@ -14,7 +14,8 @@
 // the database: per function (trigger functions and what they call, bench/function-profile.ts).
 // --reports runs bench/reports.ts: day/suspicious reports of a 150-day campaign and a 100,000-line log week.
 // --load runs bench/load.ts: autocannon with 1, 10 and 50 clients on the day-window view, the
-// 15,000-row page and the day report of two days (--duration seconds per run, default 10).
+// 15,000-row page and the day report of two days (--duration seconds per run, default 10), the
+// client in a process of its own (--load-in-process: in the server's, as before 2026-11-27).
 // BENCH_DB names the PostgreSQL database (default labdesk_bench_<N>).
 // --boxes runs the boxes cases of bench/boxes.ts instead (100,000 boxes, a 40-position reorder).
 // --screens runs bench/screens.ts instead: a 50,000-line screen file imported, the items view of its
@@ -71,6 +72,8 @@ interface Options {
   boxes?: boolean;
   /** --load: autocannon with 1, 10, 50 clients (bench/load.ts); --duration seconds per run. */
   load: boolean;
+  /** --load-in-process: autocannon in the server's process, as the load bench ran before (to compare). */
+  loadInProcess?: boolean;
   duration: number;
   screens?: boolean;
   /** --page: the list views' entity and JSON paths side by side (bench/page.ts). */
@@ -105,6 +108,7 @@ const parseArgs = (argv: string[]): Options => {
     else if (arg === '--profile') options.profile = true;
     else if (arg === '--boxes') options.boxes = true;
     else if (arg === '--load') options.load = true;
+    else if (arg === '--load-in-process') options.loadInProcess = true;
     else if (arg === '--duration') options.duration = Number(next());
     else if (arg === '--screens') options.screens = true;
     else if (arg === '--page') options.page = true;
@@ -273,7 +277,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
         // A report of more than a week is a heavy read whose admission answers most of a load with
         // non-2xx (http/heavyReads.ts): the load case is the report of the last two days.
         { name: 'day report, 2 days', url: `/api/reports/day?startDate=2026-11-18&endDate=${LAST_PAST_DAY}` },
-      ], options.duration)),
+      ], options.duration, options.loadInProcess)),
     );
     return [];
   }
