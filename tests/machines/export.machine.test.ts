@@ -755,6 +755,20 @@ describe('resume after a reload', () => {
     for (const sut of [settled, pdf]) {
       expect(sut.count('checkExport')).toBe(0);
       expect(sut.status()).toBe('idle');
+      // The panel is free again: Export starts a new job.
+      sut.actor.send({ type: 'START', exportType: 'csv', total: 120, request: REQUEST });
+      expect(sut.calls.at(-1)).toEqual({ effect: 'startExport', input: { type: 'csv', request: REQUEST } });
+    }
+  });
+
+  it('with the server unreachable and no saved job to resume, the panel is free: Export starts a new job', async () => {
+    for (const saved of [NOTHING_SAVED, { running: 'analysis-1.csv', settled: 'analysis-1.csv' }]) {
+      const sut = createSut();
+      sut.actor.send({ type: 'RESUME_LAST', saved });
+      await sut.reject('lastJob', new ApiError({ kind: 'network', message: 'Failed to fetch' }));
+      expect([sut.count('checkExport'), sut.status(), sut.notifications]).toEqual([0, 'idle', []]);
+      sut.actor.send({ type: 'START', exportType: 'csv', total: 120, request: REQUEST });
+      expect(sut.calls.at(-1)).toEqual({ effect: 'startExport', input: { type: 'csv', request: REQUEST } });
     }
   });
 
