@@ -403,7 +403,8 @@ const rowEditRules: Rules<Seen, Event> = {
     if (event.id !== before.rowId) {
       expect(sentIn(step)).toEqual([{ effect: 'load', input: { id: event.id } }]);
       expect([after.view, after.rowId, after.values, after.errors]).toEqual(['loading', event.id, {}, []]);
-      return;
+      // The open row's messages go with it: a snackbar kept up for them is released.
+      return expect(after.released - before.released).toBe(editView(before.view) ? 1 : 0);
     }
     expect(sentIn(step)).toEqual([]);
     expect([after.rowId, after.values, after.errors]).toEqual([before.rowId, before.values, before.errors]);
