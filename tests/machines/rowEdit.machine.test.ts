@@ -901,9 +901,23 @@ describe('create', () => {
     sut.actor.send({ type: 'CREATE' });
     expect(sut.status()).toBe('submitting');
     await sut.reject('create', new Error('Sample 8888888888888 does not exist'));
-    expect(sut.notifications.at(-1)?.message).toMatch(
-      /^Error occurred, the analysis of SampleId#\S+\|[^!]* was not created! Sample 8888888888888 does not exist$/,
+    expect(sut.notifications.at(-1)?.message).toBe(
+      'Error occurred, the analysis of SampleId#8888888888888|2000-01-01 00:00:00 was not created! Sample 8888888888888 does not exist',
     );
+  });
+
+  it('a create refused without an error object says only that it was not created, and keeps the dialog', async () => {
+    for (const error of [undefined, null, 'offline']) {
+      const sut = createSut({ entity: 'samples' });
+      sut.actor.send({ type: 'OPEN_CREATE', template: { ...TEMPLATE, aFlags: undefined, sFlags: '-----' } });
+      sut.actor.send({ type: 'CREATE' });
+      await sut.reject('create', error);
+      expect(sut.actor.getSnapshot().status).toBe('active');
+      expect([sut.status(), sut.emitted]).toEqual(['creating', []]);
+      expect(sut.notifications).toEqual([
+        { kind: 'error', message: 'Error occurred, sId#8888888888888|2000-01-01 00:00:00 was not created!' },
+      ]);
+    }
   });
 });
 
