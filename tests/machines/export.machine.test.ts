@@ -23,7 +23,8 @@
 // START's choose, RESUME_LAST's rememberSaved, DOWNLOAD_PDF's request, a resume's resume; an unset
 // `altersFlags` or `fileName` reads as false and none as their defaults do); the '' fallback of a
 // resumed name (never reached: isResumable asks for a non-empty name).
-// Equivalent mutants of lines 206–421 (StrykerJS, 2026-11-27): in ready's entry, `context.type !==
+// Equivalent mutants of lines 206–421 (StrykerJS, 2026-11-27, planted by hand together: this file
+// and tests/hooks/useExport.test.tsx pass): in ready's entry, `context.type !==
 // null` made true (ready always has the type START or a resume set); the eight fallbacks no test
 // reaches, each of a state that always has its job's type and name: the '' of the saved name a
 // failed lastJob resumes (isResumable asked for a non-empty one), and the 'csv' and '' of the calls'

@@ -20,8 +20,8 @@
 // 'update', 'remove' and 'loadLimits' emptied in their not-provided messages (a call left out fails
 // as a failed one does, said in the machine's own words without the error's: only create's
 // refusal carries the reason, and its name is checked).
-// Equivalent mutants of lines 201–487, the configuration (StrykerJS, 2026-11-27, each planted by hand
-// first): the machine's id emptied (no target names it); the starting `surface` '' and `errors`
+// Equivalent mutants of lines 201–487, the configuration (StrykerJS, 2026-11-27, planted by hand
+// together: this file, load.test.ts and tests/hooks/useRowEdit.test.tsx pass): the machine's id emptied (no target names it); the starting `surface` '' and `errors`
 // given an element (idle shows neither, and every opening sets both: takeRow, or OPEN_CREATE's
 // check; the create dialog never reads the surface); the limits call's input made undefined
 // (getLimits takes none); OPEN_CREATE's 'check' emptied (the create dialog shows each field's
