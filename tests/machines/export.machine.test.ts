@@ -23,6 +23,13 @@
 // START's choose, RESUME_LAST's rememberSaved, DOWNLOAD_PDF's request, a resume's resume; an unset
 // `altersFlags` or `fileName` reads as false and none as their defaults do); the '' fallback of a
 // resumed name (never reached: isResumable asks for a non-empty name).
+// Equivalent mutants of lines 206–421 (StrykerJS, 2026-11-27, planted by hand together: this file
+// and tests/hooks/useExport.test.tsx pass): in ready's entry, `context.type !==
+// null` made true (ready always has the type START or a resume set); the eight fallbacks no test
+// reaches, each of a state that always has its job's type and name: the '' of the saved name a
+// failed lastJob resumes (isResumable asked for a non-empty one), and the 'csv' and '' of the calls'
+// inputs and of the saved job in starting (START chose the type, the answer named the file),
+// polling and downloading.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
@@ -358,7 +365,9 @@ const exportRules: Rules<Seen, Event> = {
     if (event.type !== 'DOWNLOAD') return;
     if (before.status === 'ready') {
       expect(sentIn(step)).toEqual([{ effect: 'download', input: before.job }]);
-      return expect(saidIn(step)).toEqual([]);
+      expect(saidIn(step)).toEqual([]);
+      // The Download button spins as 'downloading' (ExportPanel's busy state) until the file arrives.
+      return expect(after.status).toBe('downloading');
     }
     if (before.status === 'idle' && !before.waiting.includes('lastJob')) {
       expect(saidIn(step)).toEqual(error(NO_DOWNLOAD));
@@ -571,9 +580,9 @@ describe('starting', () => {
     ]);
   });
 
-  it('saves the file name the server answered', async () => {
-    const sut = await started();
-    expect(sut.saved()).toEqual({ type: 'csv', fileName: FILE });
+  it.each(['csv', 'sap'] as const)('saves the file name the server answered, with its type (%s)', async (type) => {
+    const sut = await started(type);
+    expect(sut.saved()).toEqual({ type, fileName: FILE });
   });
 
   it.each(['sap', 'zft'] as const)(
@@ -755,6 +764,20 @@ describe('resume after a reload', () => {
     for (const sut of [settled, pdf]) {
       expect(sut.count('checkExport')).toBe(0);
       expect(sut.status()).toBe('idle');
+      // The panel is free again: Export starts a new job.
+      sut.actor.send({ type: 'START', exportType: 'csv', total: 120, request: REQUEST });
+      expect(sut.calls.at(-1)).toEqual({ effect: 'startExport', input: { type: 'csv', request: REQUEST } });
+    }
+  });
+
+  it('with the server unreachable and no saved job to resume, the panel is free: Export starts a new job', async () => {
+    for (const saved of [NOTHING_SAVED, { running: 'analysis-1.csv', settled: 'analysis-1.csv' }]) {
+      const sut = createSut();
+      sut.actor.send({ type: 'RESUME_LAST', saved });
+      await sut.reject('lastJob', new ApiError({ kind: 'network', message: 'Failed to fetch' }));
+      expect([sut.count('checkExport'), sut.status(), sut.notifications]).toEqual([0, 'idle', []]);
+      sut.actor.send({ type: 'START', exportType: 'csv', total: 120, request: REQUEST });
+      expect(sut.calls.at(-1)).toEqual({ effect: 'startExport', input: { type: 'csv', request: REQUEST } });
     }
   });
 

@@ -20,6 +20,21 @@
 // 'update', 'remove' and 'loadLimits' emptied in their not-provided messages (a call left out fails
 // as a failed one does, said in the machine's own words without the error's: only create's
 // refusal carries the reason, and its name is checked).
+// Equivalent mutants of lines 201–487, the configuration (StrykerJS, 2026-11-27, planted by hand
+// together: this file, load.test.ts and tests/hooks/useRowEdit.test.tsx pass): the machine's id emptied (no target names it); the starting `surface` '' and `errors`
+// given an element (idle shows neither, and every opening sets both: takeRow, or OPEN_CREATE's
+// check; the create dialog never reads the surface); the limits call's input made undefined
+// (getLimits takes none); OPEN_CREATE's 'check' emptied (the create dialog shows each field's
+// message from the draft itself, fieldErrorsOf, and lists only the errors that are no field
+// message: the app's templates give none such); `context.announced !== null` made true in the
+// load's answer (null > version is false, no stored version is below 1); the 409's 'clearValidation'
+// emptied (the 409's message, sent just before it, already replaced any kept-up snackbar: the
+// notifications' newest wins, and a timed one ignores the release); the 'reset' after a create
+// emptied (idle shows nothing of the created draft, and the next opening sets every field it
+// shows); the fourteen fallbacks no test reaches: the '' of `context.id ?? ''` in each call's input
+// and message of loading, saving and deleting (each has its row), and the sample part of a refused
+// create's name (read only when the new record has no label of its own, a new analysis, whose sId
+// and sStamp the template always gives).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -403,7 +418,8 @@ const rowEditRules: Rules<Seen, Event> = {
     if (event.id !== before.rowId) {
       expect(sentIn(step)).toEqual([{ effect: 'load', input: { id: event.id } }]);
       expect([after.view, after.rowId, after.values, after.errors]).toEqual(['loading', event.id, {}, []]);
-      return;
+      // The open row's messages go with it: a snackbar kept up for them is released.
+      return expect(after.released - before.released).toBe(editView(before.view) ? 1 : 0);
     }
     expect(sentIn(step)).toEqual([]);
     expect([after.rowId, after.values, after.errors]).toEqual([before.rowId, before.values, before.errors]);
@@ -900,9 +916,23 @@ describe('create', () => {
     sut.actor.send({ type: 'CREATE' });
     expect(sut.status()).toBe('submitting');
     await sut.reject('create', new Error('Sample 8888888888888 does not exist'));
-    expect(sut.notifications.at(-1)?.message).toMatch(
-      /^Error occurred, the analysis of SampleId#\S+\|[^!]* was not created! Sample 8888888888888 does not exist$/,
+    expect(sut.notifications.at(-1)?.message).toBe(
+      'Error occurred, the analysis of SampleId#8888888888888|2000-01-01 00:00:00 was not created! Sample 8888888888888 does not exist',
     );
+  });
+
+  it('a create refused without an error object says only that it was not created, and keeps the dialog', async () => {
+    for (const error of [undefined, null, 'offline']) {
+      const sut = createSut({ entity: 'samples' });
+      sut.actor.send({ type: 'OPEN_CREATE', template: { ...TEMPLATE, aFlags: undefined, sFlags: '-----' } });
+      sut.actor.send({ type: 'CREATE' });
+      await sut.reject('create', error);
+      expect(sut.actor.getSnapshot().status).toBe('active');
+      expect([sut.status(), sut.emitted]).toEqual(['creating', []]);
+      expect(sut.notifications).toEqual([
+        { kind: 'error', message: 'Error occurred, sId#8888888888888|2000-01-01 00:00:00 was not created!' },
+      ]);
+    }
   });
 });
 
