@@ -4,15 +4,12 @@
 //
 // Equivalent mutant left by StrykerJS (docs/dev/mutation-scores.md, run with tests/domain/messages*.test.ts):
 // megabytesText's `mb >= 10` made `mb > 10` (at exactly 10 MB both forms write '10').
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import productRules from '../../docs/dev/product-rules.md?raw';
 import * as M from '../../src/domain/messages';
 
 /** The product rules as one line of text: a message may wrap across lines there. */
-const rules = readFileSync(new URL('../../docs/dev/product-rules.md', import.meta.url), 'utf8').replace(
-  /\s+/g,
-  ' ',
-);
+const rules = productRules.replace(/\s+/g, ' ');
 
 /** A number as de-AT writes it (docs/dev/product-rules.md#constants: locale de-AT): a no-break space between thousands. */
 const nbsp = '\u00a0';
