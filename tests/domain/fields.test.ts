@@ -1,4 +1,17 @@
 // Every row of docs/dev/product-rules.md#field-rules's table, valid and invalid, through the rule function and its zod schema.
+//
+// Equivalent mutants left by StrykerJS (docs/dev/mutation-scores.md, run with this file and
+// tests/domain/rules/*.test.ts): every check that a value is a string, a number or not null before a
+// pattern or a bound judges it, made true (asText's two `typeof`, patternRule's and intBetween's
+// `!== null`, validateAminoFactor's `n !== null`): a regex reads null, undefined or a boolean as the
+// text 'null', 'undefined' or 'true', which no field's pattern accepts, and `null > 0` and
+// `Number.isInteger(null)` are false, so the value gets its message all the same; the `^` of
+// dateTimeParamSchema's 'T' test (a 'T' replaced anywhere but after a leading date leaves no lab
+// date-time, which the pipe then refuses); BARCODE_PATTERN's `^` and `$` (isValidEan13 asks for
+// exactly 13 digits after the one space is taken out). Two mutants Stryker reports as survivors fail
+// this file when planted by hand: LABEL_ROW_CHARS emptied and `str` made `() => undefined` each throw
+// while the module is imported, and Stryker's vitest runner counts a file that fails while it is
+// collected as no failure.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as M from '../../src/domain/messages';
@@ -369,5 +382,23 @@ describe('free text without control characters', () => {
       expect(plainTextSchema.safeParse(ok).success, JSON.stringify(ok)).toBe(true);
     expect(configNameSchema.safeParse('').success).toBe(false);
     expect(configNameSchema.safeParse('a'.repeat(33)).success).toBe(false);
+  });
+
+  it("a limit's or a setting's name: 1 to 32 characters, a control character refused with its message", () => {
+    const { configNameSchema } = F;
+    for (const name of ['pol', 'aminoFactor', 'campaign', 'a'.repeat(32), 'Zuckergehalt (%)'])
+      expect(configNameSchema.parse(name)).toBe(name);
+    expect(firstMessage(configNameSchema, 'amino\u0000Factor')).toBe(M.CONTROL_CHARACTERS_MESSAGE);
+  });
+});
+
+describe('a rule meets a number where text is asked for (a JSON body)', () => {
+  it('a barcode given as a number gets its message, as the schema refuses it', () => {
+    expect(F.validateBarcode(4006381333931)).toBe(M.BARCODE_MESSAGE);
+    expect(firstMessage(F.barcodeSchema, 4006381333931)).toBe(M.BARCODE_MESSAGE);
+  });
+  it('a date-time given as a number gets its message', () => {
+    expect(F.validateDateTime(20251001060000)).toBe(M.DATETIME_MESSAGE);
+    expect(F.validateDate(20251001)).toBe(M.DATE_MESSAGE);
   });
 });

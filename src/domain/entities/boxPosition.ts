@@ -69,6 +69,6 @@ export const boxPositionCell = (p: BoxPosition, key: BoxPositionAttribute): stri
   }
 };
 
-/** The export file name: positions_<bId>.<type>. */
+/** The export file name: boxpositions_<bId>.<type>. */
 export const boxPositionsFileName = (bId: string, type: 'csv' | 'pdf'): string =>
   `boxpositions_${bId}.${type}`;

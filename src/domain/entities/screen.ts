@@ -51,8 +51,6 @@ export const screensViewSchema = z.object({
 });
 export type ScreensView = z.infer<typeof screensViewSchema>;
 
-export const screensListSchema = z.object({ screens: z.array(screenSchema), totalItems: pageCounts.totalItems });
-
 export const screenItemsViewSchema = z.object({ screenItems: z.array(screenItemSchema), ...pageCounts });
 export type ScreenItemsView = z.infer<typeof screenItemsViewSchema>;
 
