@@ -18,52 +18,14 @@ import * as St from '../../src/domain/entities/setting';
 import * as Sy from '../../src/domain/entities/syncEntry';
 import { newAnalysisTemplate, newSampleTemplate } from '../../src/domain/entities/templates';
 import * as M from '../../src/domain/messages';
+import { analysis, sample as sampleFixture, sampleId, syncEntry } from './entities/fixtures';
 
 const messages = (schema: z.ZodType, value: unknown): string[] => {
   const r = schema.safeParse(value);
   return r.success ? [] : r.error.issues.map((i) => i.message);
 };
 
-const sampleId = { sId: '4006381333931', sStamp: '2025-10-01 06:00:00' };
-const analysis: A.Analysis = {
-  aId: 1,
-  sample: { sampleId, weightNet: 25.1, weightBru: 26.3, name: 'Hof Müller', boxPos: 'A1/3' },
-  aFlags: '-LH----',
-  dateIn: '2025-10-01 06:10:00',
-  dateOut: null,
-  pol: 17.2,
-  nat: 0.5,
-  kal: 3.9,
-  an: 1.2,
-  glu: null,
-  dry: 23,
-  weightMea: null,
-  weightNrm: null,
-  weightCur: null,
-  weightDif: null,
-  density: null,
-  lane: 2,
-  comment: null,
-  dateExported: null,
-  version: 3,
-};
-const sample: Sa.Sample = {
-  ID: '4006381333931|2025-10-01 06:00:00',
-  sampleId,
-  name: 'Hof Müller',
-  weightNet: 25.1,
-  weightBru: 26.3,
-  weightTar: 1.2,
-  quantity: 1,
-  distance: 12,
-  dateCrumbled: null,
-  sFlags: 'F----',
-  lane: 1,
-  comment: 'ok',
-  dateExported: null,
-  boxPos: null,
-  version: 1,
-};
+const sample: Sa.Sample = { ...sampleFixture, boxPos: null };
 
 describe('responses (docs/dev/architecture.md#api-contract)', () => {
   it('parses the list views', () => {
@@ -289,14 +251,7 @@ describe('write bodies carry the spec messages', () => {
     expect(messages(A.analysisWriteSchema, analysisBody)).toEqual([]);
   });
   it('sync entry', () => {
-    const entry = {
-      syncID: 'Box',
-      status: 'UNKNOWN',
-      lastSync: null,
-      timeInterval: 10,
-      unit: 'MINUTES',
-      version: 1,
-    };
+    const entry = syncEntry;
     expect(messages(Sy.syncEntryWriteSchema, entry)).toEqual([]);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, version: undefined })).toEqual([M.VERSION_MESSAGE]);
     expect(messages(Sy.syncEntryWriteSchema, { ...entry, timeInterval: 24856, unit: 'DAYS' })).toHaveLength(

@@ -2,30 +2,7 @@
 // fields a schema does not name, so a field left out of a schema is one the page never shows.
 import { describe, expect, it } from 'vitest';
 import * as A from '../../../src/domain/entities/analysis';
-
-const sampleId = { sId: '4006381333931', sStamp: '2025-10-01 06:00:00' };
-const analysis: A.Analysis = {
-  aId: 1,
-  sample: { sampleId, weightNet: 25.1, weightBru: 26.3, name: 'Hof Müller', boxPos: 'A1/3' },
-  aFlags: '-LH----',
-  dateIn: '2025-10-01 06:10:00',
-  dateOut: null,
-  pol: 17.2,
-  nat: 0.5,
-  kal: 3.9,
-  an: 1.2,
-  glu: null,
-  dry: 23,
-  weightMea: null,
-  weightNrm: null,
-  weightCur: null,
-  weightDif: null,
-  density: null,
-  lane: 2,
-  comment: null,
-  dateExported: null,
-  version: 3,
-};
+import { analysis } from './fixtures';
 
 describe('Analysis answers', () => {
   it("the view keeps the averages row the table's foot shows", () => {

@@ -3,25 +3,8 @@
 // left out of a schema is one the page never shows.
 import { describe, expect, it } from 'vitest';
 import * as Sa from '../../../src/domain/entities/sample';
+import { sample, sampleId } from './fixtures';
 
-const sampleId = { sId: '4006381333931', sStamp: '2025-10-01 06:00:00' };
-const sample: Sa.Sample = {
-  ID: '4006381333931|2025-10-01 06:00:00',
-  sampleId,
-  name: 'Hof Müller',
-  weightNet: 25.1,
-  weightBru: 26.3,
-  weightTar: 1.2,
-  quantity: 1,
-  distance: 12,
-  dateCrumbled: null,
-  sFlags: 'F----',
-  lane: 1,
-  comment: 'ok',
-  dateExported: null,
-  boxPos: 'A1/3',
-  version: 1,
-};
 const later: Sa.Sample = {
   ...sample,
   ID: '4006381333931|2025-10-02 06:00:00',

@@ -7,6 +7,7 @@
 // field and message), as for entities/limit.ts.
 import { describe, expect, it } from 'vitest';
 import { syncEntryWriteSchema } from '../../../src/domain/entities/syncEntry';
+import { syncEntry } from './fixtures';
 
 /** The fields a body is refused on, each with its message. */
 const refusals = (body: unknown): string[][] => {
@@ -14,14 +15,7 @@ const refusals = (body: unknown): string[][] => {
   return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
 };
 
-const entry = {
-  syncID: 'Box',
-  status: 'UNKNOWN',
-  lastSync: null,
-  timeInterval: 10,
-  unit: 'MINUTES',
-  version: 1,
-};
+const entry = syncEntry;
 
 describe('PUT /config/sync/{syncID} body', () => {
   it("an interval beyond its unit's bound: the message names the bound, on timeInterval", () => {
