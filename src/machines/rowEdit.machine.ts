@@ -177,12 +177,18 @@ export const rowEditMachine = setup({
       changedElsewhere: false,
       announced: null,
     }),
-    /** While loading: remember the newest version announced for the row (the load may predate it). */
+    /**
+     * While loading: remember the newest version announced for the row (the load may predate it). A
+     * delete, or a write of several records, has no version: it counts as newer than whatever the
+     * load answered, as it does once the row is in edit (isNewerChange). A row the load still found
+     * and that was deleted meanwhile would otherwise open with no word that Save will be refused.
+     */
     announce: assign({
-      announced: ({ context, event }) =>
-        event.type === 'CHANGED_ELSEWHERE' && event.version !== null
-          ? Math.max(event.version, context.announced ?? event.version)
-          : context.announced,
+      announced: ({ context, event }) => {
+        if (event.type !== 'CHANGED_ELSEWHERE') return context.announced;
+        const version = event.version ?? Number.POSITIVE_INFINITY;
+        return Math.max(version, context.announced ?? version);
+      },
     }),
   },
   guards: {

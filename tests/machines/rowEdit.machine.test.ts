@@ -12,9 +12,7 @@
 // surface '' (read only while editing or saving, and an edit takes its own); `context.id !== null`
 // made true in isThisRow and isNewerChange, alone or with the event-type check (loading and editing
 // always have a row); `context.version === null` made false in isNewerChange (editing always has
-// the loaded version); announce's `event.version !== null` made true or its `&&` made `||` (a
-// version-less event while loading then gives Math.max(null, …): 0 or the newest version already
-// announced, and no stored version is below 1, so the notice after the load is the same).
+// the loaded version).
 // Equivalent mutants of lines 104–144, the helpers and actors (StrykerJS, 2026-11-27, planted by
 // hand together, this file and the hook test pass): `types` emptied (compile time only); 'load',
 // 'update', 'remove' and 'loadLimits' emptied in their not-provided messages (a call left out fails
@@ -222,10 +220,10 @@ const oracleDriver = (
       if (
         event.type === 'CHANGED_ELSEWHERE' &&
         viewOf(before) === 'loading' &&
-        (event.keys as string[]).includes(before.context.id ?? '') &&
-        event.version !== null
+        (event.keys as string[]).includes(before.context.id ?? '')
       )
-        announced = [...announced, event.version as number];
+        // A delete or a write of several records (no version) is newer than any load.
+        announced = [...announced, (event.version as number | null) ?? Number.POSITIVE_INFINITY];
       const [, outcome, , effect] = event.type.split('.') as [string, string, string, Effect];
       if (!event.type.startsWith('xstate.')) sut.actor.send(event as never);
       // An answer arrives only for a call under way.
@@ -728,6 +726,22 @@ describe('row edit', () => {
     sut.actor.send({ type: 'EDIT', id: '17' });
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 4 });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(true);
+  });
+
+  it('a delete announced while the row loads is said once it is open: Save will be refused', async () => {
+    // The load read the row before it was deleted: it opens, and must not pretend nothing happened.
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    await sut.resolve('load', LOADED);
+    expect(sut.context().changedElsewhere).toBe(true);
+    // Then a newer version announced after it does not take the notice back.
+    sut.actor.send({ type: 'CANCEL' });
+    sut.actor.send({ type: 'EDIT', id: '17' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 2 });
     await sut.resolve('load', LOADED);
     expect(sut.context().changedElsewhere).toBe(true);
   });
