@@ -3,6 +3,16 @@
 // every event is tried once more at its end, and the oracle below judges each step by the spec's
 // rules on what the Selection card and the table show (the items, what is stored, the restriction
 // of 'Filter all'), what is looked up or fetched and what is said, without asking the machine.
+// Equivalent mutants (StrykerJS, 2026-11-27, the whole file; each survivor planted by hand against
+// this file, selection.api.test.ts and load.test.ts): the not-provided effects (the name, the throw,
+// the arrow: the page provides every effect), `types` and `actors` emptied, the machine's `id`; the
+// event-type checks of the guards (each runs on its own event only); isNotFound's object checks
+// (every failure is an ApiError); forgetLookup emptied, its `requests` given an element, or its
+// seven uses renamed '' (xstate skips an unknown action; `pending` and `requests` are set before
+// every lookup and read only during one); the start's `requests` given an element (the same); the
+// optional chaining of `pending` and `fetch` and the `?? ''` after it (a lookup or fetch always has
+// them); CLEAR's guard '' and the clear's CONFIRM without target (confirmingClear's `always` goes
+// back to 'ready' as soon as nothing is selected).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -14,6 +24,7 @@ import {
   addedToSelection,
   alreadyInSelection,
   CHECK_LOGS,
+  fileLinesLeftOut,
   fileNotImported,
   fileUploaded,
   notFetched,
@@ -26,6 +37,7 @@ import {
 import type { SelectionQuery } from '../../src/domain/query';
 import { sampleIdRequest, type SampleIdRequest, type SelectionItem } from '../../src/domain/selectionItem';
 import {
+  restrictionOf,
   selectionMachine,
   selectionStatus,
   type LookupInput,
@@ -823,5 +835,126 @@ describe('Fetch from the other screen', () => {
     await sut.reject(BROKEN);
     expect(sut.notifications).toEqual([{ kind: 'error', message: CHECK_LOGS }]);
     expect(sut.items()).toEqual([]);
+  });
+});
+
+// Found by StrykerJS (2026-11-27, the whole file, 551 mutants: 86.8 % before these): each test
+// below failed with its mutant planted by hand.
+describe('selection: what the walks did not judge', () => {
+  it("'Filter all' turned off and on again restricts the table again (and 'Filter all Sample IDs')", () => {
+    const ids = createSut([A, B]);
+    for (let i = 0; i < 3; i++) ids.actor.send({ type: 'FILTER_ALL' });
+    const byIds = { kind: 'selection', ids: [A.key, B.key] };
+    expect(ids.restrictions).toEqual([byIds, null, byIds]);
+    const sIds = createSut([A, B]);
+    for (let i = 0; i < 3; i++) sIds.actor.send({ type: 'FILTER_ALL_SIDS' });
+    const bySIds = { kind: 'sampleIds', sIds: [A.sId, B.sId] };
+    expect(sIds.restrictions).toEqual([bySIds, null, bySIds]);
+  });
+
+  it('a change of the selection with no toggle on tells the table nothing', () => {
+    const sut = createSut([A]);
+    sut.actor.send({ type: 'ADD', item: B });
+    sut.actor.send({ type: 'REMOVE', key: A.key });
+    expect(sut.items()).toEqual([B]);
+    expect(sut.restrictions).toEqual([]);
+  });
+
+  it('with neither toggle on the table is not restricted', () => {
+    expect(restrictionOf({ items: [A, B], filterAll: false, filterAllSIds: false })).toBeNull();
+    expect(restrictionOf({ items: [A, B], filterAll: false, filterAllSIds: true })).toEqual({
+      kind: 'sampleIds',
+      sIds: [A.sId, B.sId],
+    });
+  });
+
+  it('starts empty when nothing was stored', () => {
+    const actor = createActor(
+      selectionMachine.provide({ actions: { notify: () => undefined, save: () => undefined } }),
+      { input: {} },
+    ).start();
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('files of the accepted types say nothing until their answer', () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'FILES', files: [{ name: 'ids.txt', text: '3000000000005\n' }] });
+    expect(sut.lookups).toEqual([[{ kind: 'exact', sId: '3000000000005' }]]);
+    expect(sut.notifications).toEqual([]);
+  });
+
+  it('several files of another type, or without ids, are each named in one text', () => {
+    const wrong = createSut();
+    wrong.actor.send({
+      type: 'FILES',
+      files: [
+        { name: 'a.xlsx', text: '3000000000005' },
+        { name: 'b.doc', text: '2000000000008' },
+      ],
+    });
+    expect(wrong.notifications).toEqual([
+      { kind: 'error', message: `${wrongFileType('a.xlsx')} ${wrongFileType('b.doc')}` },
+    ]);
+    const empty = createSut();
+    empty.actor.send({
+      type: 'FILES',
+      files: [
+        { name: 'a.csv', text: 'sId\n' },
+        { name: 'b.txt', text: '' },
+      ],
+    });
+    expect(empty.notifications).toEqual([
+      { kind: 'error', message: `${fileNotImported('a.csv')} ${fileNotImported('b.txt')}` },
+    ]);
+  });
+
+  it.each([
+    ['finds none of their ids', (sut: Sut) => sut.resolve([])],
+    ['answers 404', (sut: Sut) => sut.reject(NOT_FOUND)],
+    ['fails', (sut: Sut) => sut.reject(BROKEN)],
+  ])('files whose lookup %s are each named as not imported', async (_what, answer) => {
+    const sut = createSut();
+    sut.actor.send({
+      type: 'FILES',
+      files: [
+        { name: 'a.txt', text: '3000000000005\n' },
+        { name: 'b.csv', text: '2000000000008\n' },
+      ],
+    });
+    await answer(sut);
+    expect(sut.items()).toEqual([]);
+    expect(sut.notifications).toEqual([
+      { kind: 'error', message: `${fileNotImported('a.txt')} ${fileNotImported('b.csv')}` },
+    ]);
+  });
+
+  it('a number that is no SampleID is left out, not looked up, and said per file; other types are not read', async () => {
+    // Seventeen digits: a number, but no sample id of any length the lookups know.
+    expect(sampleIdRequest('12345678901234567')).toBeNull();
+    const sut = createSut();
+    sut.actor.send({
+      type: 'FILES',
+      files: [
+        { name: 'a.csv', text: '3000000000005\n12345678901234567\n' },
+        { name: 'b.txt', text: 'abc\n2000000000008\n' },
+        { name: 'c.doc', text: 'xyz\n' },
+      ],
+    });
+    expect(sut.lookups).toEqual([
+      [
+        { kind: 'exact', sId: '3000000000005' },
+        { kind: 'exact', sId: '2000000000008' },
+      ],
+    ]);
+    await sut.resolve([A, B]);
+    expect(sut.notifications.at(-1)).toEqual({
+      kind: 'success',
+      message: [
+        fileUploaded('a.csv'),
+        fileUploaded('b.txt'),
+        fileLinesLeftOut('a.csv', [2]),
+        fileLinesLeftOut('b.txt', [1]),
+      ].join(' '),
+    });
   });
 });
