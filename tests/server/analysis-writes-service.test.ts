@@ -2,7 +2,9 @@
 // (found by the mutation run of the file, docs/dev/mutation-scores.md): every measured value is
 // checked against its own limit, an empty aId is no change of the aId, a PUT that moves an analysis
 // to another sample is refused whichever half of the key it changes, the refusals say why in the
-// service's words, and a generated aId already taken answers 409 naming the new analysis. Each test
+// service's words, a generated aId already taken answers 409 naming the new analysis, a negative
+// weightDif within its limit is taken, and a limit wider than the column still meets the column's
+// range (the last two guard the shared checks of samples-writes.ts). Each test
 // fails with its survivor planted by hand. Equivalent: the 'Validation failed' fallback made false
 // (every failed parse has a message, zod's or the numeric check's), and the update's mapDbError
 // message (no database refusal is reachable after the checks: the update writes no key).
@@ -78,6 +80,27 @@ describe('analysis limits', () => {
     const edit = await put(aId, analysis({ [name]: value }));
     expect(edit.statusCode).toBe(400);
     expect(answer(edit).errors).toEqual([message]);
+  });
+});
+
+describe('analysis values and their columns', () => {
+  it('accepts a negative weightDif within its limit (the column holds negative values)', async () => {
+    const aId = await created(analysis({ weightDif: -2 }));
+    expect((await row(aId)).weightDif).toBe(-2);
+  });
+
+  it('refuses a value inside a limit wider than the column with the column message', async () => {
+    await h.db.updateTable('configLimit').set({ max: 20_000 }).where('name', '=', 'pol').execute();
+    try {
+      const res = await call('POST', '/api/analysis', analysis({ pol: 10_000 }));
+      expect(res.statusCode).toBe(400);
+      expect(answer(res)).toEqual({
+        message: 'Validation failed',
+        errors: ['pol has to be between -9999.99 and 9999.99'],
+      });
+    } finally {
+      await h.db.updateTable('configLimit').set({ max: 25 }).where('name', '=', 'pol').execute();
+    }
   });
 });
 

@@ -1,7 +1,11 @@
-// The sample writes of services/samples-writes.ts that samples-writes.test.ts did not reach (found
-// by the mutation run of the file, docs/dev/mutation-scores.md): the edges of the columns' ranges and
-// of the name's length are accepted, a blank name is stored empty, and a body that is no object is a
-// 400, never a 500. Each test fails with its survivor planted by hand.
+// The sample writes of services/samples-writes.ts, and the checks the analysis and box writes share
+// with them, that samples-writes.test.ts did not reach (found by the mutation run of the file,
+// docs/dev/mutation-scores.md): the edges of the columns' ranges and of the name's length are
+// accepted, a blank name is stored empty, negative tare, distance and quantity are refused, text in a
+// number without a limit gets the column's message, a number is checked as a number (not as its text),
+// a refused body is not told about the numbers it left out, and a body that is no object is one
+// error, never a 500. Each test fails with its survivor planted by hand. The equivalent survivors are
+// listed with their reasons in docs/dev/mutation-scores.md.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SampleWrite } from '../../src/domain/entities/sample';
 import { LANE_MESSAGE } from '../../src/domain/messages';
@@ -92,6 +96,24 @@ describe('sample values at the edges', () => {
   });
 });
 
+describe('sample numbers as sent', () => {
+  it('refuses text in a number without a limit with the column message', async () => {
+    const res = await call(
+      'POST',
+      '/api/samples',
+      sample(undefined, { weightBru: 'heavy' as unknown as number }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(answer(res).errors).toEqual(['weightBru has to be between 0 and 999999.999']);
+  });
+
+  it('checks a number against its limit as a number, not as the text JavaScript writes it in', async () => {
+    // String(1e-7) is '1e-7', which is no number text of the lab.
+    const k = await created(sample(undefined, { weightNet: 1e-7 }));
+    expect((await stored(k)).weightNet).toBe(0);
+  });
+});
+
 describe('sample values below their columns', () => {
   it.each([
     ['weightTar', 'weightTar has to be between 0 and 999999.999'],
@@ -105,6 +127,16 @@ describe('sample values below their columns', () => {
 });
 
 describe('sample bodies that are no object', () => {
+  it.each([
+    ['a number', 42],
+    ['a list', []],
+    ['text', 'sample'],
+  ])('refuses %s as one body, without a message per field', async (_name, body) => {
+    const res = await call('POST', '/api/samples', body);
+    expect(res.statusCode).toBe(400);
+    expect(answer(res).errors).toHaveLength(1);
+  });
+
   it('answers a PUT whose body is JSON null with 400', async () => {
     const k = await created();
     const res = await call('PUT', path(k), null);
