@@ -144,3 +144,19 @@ describe('sample bodies that are no object', () => {
     expect(answer(res).errors?.length).toBeGreaterThan(0);
   });
 });
+
+describe('sample delete', () => {
+  it('deletes a sample that has no analyses nor box position, with one audit event', async () => {
+    const k = await created();
+    const res = await call('DELETE', path(k));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ removed: { analyses: 0, boxPositions: 0 } });
+    const events = await h.db
+      .selectFrom('auditEvent')
+      .select('action')
+      .where('entity', '=', 'sample')
+      .where('entityKey', '=', `${k.sId}|${k.sStamp}`)
+      .execute();
+    expect(events.map((e) => e.action)).toEqual(['create', 'delete']);
+  });
+});
