@@ -81,7 +81,10 @@ describe('box create', () => {
     const bId = `C${'1'.repeat(25)}`;
     const res = await call('POST', '/api/boxes', box(bId, { name: 'C1' }));
     expect(res.statusCode).toBe(400);
-    expect(answer(res).message).toBe(`Error occurred, bId#${bId} was not created!`);
+    expect(answer(res)).toEqual({
+      message: `Error occurred, bId#${bId} was not created!`,
+      errors: [`Error occurred, bId#${bId} was not created!`],
+    });
   });
 });
 
