@@ -8,8 +8,7 @@
 //
 // A route declares itself heavy in its options — `config: { heavyRead: heavyWhen(...) }` — and one
 // app-wide hook pair takes the slot (preHandler, after authentication and validation, so the query
-// is parsed) and gives it back when the answer is sent (a streamed one: when it has left) or the
-// request is aborted.
+// is parsed) and gives it back when the answer is sent or the request is aborted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { SERVER_BUSY } from '../../domain/messages';
@@ -111,9 +110,6 @@ export class HeavyReads {
 const RELEASE = Symbol('heavyReadRelease');
 type WithRelease = FastifyRequest & { [RELEASE]?: () => void };
 
-const isStream = (payload: unknown): boolean =>
-  typeof payload === 'object' && payload !== null && typeof (payload as { pipe?: unknown }).pipe === 'function';
-
 const isHeavy = (request: FastifyRequest): boolean => {
   const rule = request.routeOptions.config.heavyRead;
   return typeof rule === 'function' ? rule(request) : rule === true;
@@ -139,15 +135,13 @@ const heavyReads = async (app: FastifyInstance, options: HeavyReadOptions): Prom
     (request as WithRelease)[RELEASE] = release;
   });
   const release = async (request: FastifyRequest) => (request as WithRelease)[RELEASE]?.();
-  // A buffered answer has had its database work done once it is sent: its slot goes back then, not
-  // when its last byte has left. Held for the transfer, a 15,000-row page (7 MB) kept its user's
-  // slot after the client had the whole answer, and that user's next heavy read, sent at once, was
-  // refused as busy (the load bench's client in a process of its own saw it). A streamed answer (an
-  // export read from a cursor while it is sent) keeps its slot until onResponse.
-  app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    if (!isStream(payload)) (request as WithRelease)[RELEASE]?.();
-    return payload;
-  });
+  // Given back when the last byte has left, not when the answer is handed over (onSend): on PGlite
+  // the query runs on the server's own thread, so the next heavy read of a waiting client is only
+  // read after the answer is built; freed at onSend it was always admitted, the heavy reads of 10
+  // and 50 clients queued instead of being refused (p95 8.3 s), and the light requests after them
+  // waited for the queue (a 2-day report: 0 answers in 10 s). The price: a client that sends its
+  // next heavy read the moment the last byte arrives may find its slot still taken (3 of 46 one
+  // after the other on PostgreSQL, npm run bench -- --load, 2026-11-27).
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
 };
