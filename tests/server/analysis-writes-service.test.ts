@@ -9,46 +9,17 @@
 // (every failed parse has a message, zod's or the numeric check's), and the update's mapDbError
 // message (no database refusal is reachable after the checks: the update writes no key).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisWrite } from '../../src/domain/entities/analysis';
 import { useHarness } from './harness';
+import { ANALYSIS_SAMPLE, analysisBody, jsonCalls } from './support/write-bodies';
 
 const h = useHarness();
 let admin = '';
 
-const SAMPLE = { sId: '1234567890128', sStamp: '2025-10-01 06:00:00' };
+const SAMPLE = ANALYSIS_SAMPLE;
 
-const analysis = (overrides: Partial<AnalysisWrite> = {}): AnalysisWrite => ({
-  sample: { sampleId: SAMPLE, weightNet: null, weightBru: null, name: null, boxPos: null },
-  aFlags: '-----',
-  dateIn: '2025-10-01 07:00:00',
-  dateOut: '2025-10-01 07:05:00',
-  pol: 17.5,
-  nat: 1.1,
-  kal: 4.2,
-  an: 1.3,
-  glu: 0.4,
-  dry: 22.5,
-  weightMea: 10.5,
-  weightNrm: 10,
-  weightCur: 10.2,
-  weightDif: 0.3,
-  density: 1.05,
-  lane: 1,
-  comment: 'typed by hand',
-  dateExported: null,
-  ...overrides,
-});
+const analysis = analysisBody;
 
-type Req = Parameters<typeof h.request>[0];
-const call = (method: Req['method'], url: string, payload?: unknown) =>
-  h.request({
-    method,
-    url,
-    token: admin,
-    ...(payload === undefined
-      ? {}
-      : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
-  });
+const call = jsonCalls(h, () => admin);
 const row = (aId: number) =>
   h.db.selectFrom('analysis').selectAll().where('aId', '=', aId).executeTakeFirstOrThrow();
 const created = async (body: unknown = analysis()): Promise<number> => {

@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/messages';
 import { AID_NOT_EDITABLE, SAMPLE_KEY_NOT_EDITABLE } from '../../src/server/services/analysis-writes';
 import { useHarness } from './harness';
+import { ANALYSIS_SAMPLE, analysisBody } from './support/write-bodies';
 
 const h = useHarness();
 let admin = '';
@@ -18,29 +19,9 @@ let reader = '';
 /** The request helpers default to the admin's token; an empty one sends no Authorization header. */
 const NO_TOKEN = '';
 
-const SAMPLE = { sId: '1234567890128', sStamp: '2025-10-01 06:00:00' };
+const SAMPLE = ANALYSIS_SAMPLE;
 
-const analysis = (overrides: Partial<AnalysisWrite> = {}): AnalysisWrite => ({
-  sample: { sampleId: SAMPLE, weightNet: null, weightBru: null, name: null, boxPos: null },
-  aFlags: '-----',
-  dateIn: '2025-10-01 07:00:00',
-  dateOut: '2025-10-01 07:05:00',
-  pol: 17.5,
-  nat: 1.1,
-  kal: 4.2,
-  an: 1.3,
-  glu: 0.4,
-  dry: 22.5,
-  weightMea: 10.5,
-  weightNrm: 10,
-  weightCur: 10.2,
-  weightDif: 0.3,
-  density: 1.05,
-  lane: 1,
-  comment: 'typed by hand',
-  dateExported: null,
-  ...overrides,
-});
+const analysis = analysisBody;
 
 const post = (body: unknown, token: string = admin) =>
   h.request({ method: 'POST', url: '/api/analysis', token, payload: body as object });

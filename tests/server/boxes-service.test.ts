@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoxWrite } from '../../src/domain/entities/box';
 import { BOX_ID_MESSAGE, NAME_MUST_BE_SET, VERSION_MESSAGE } from '../../src/domain/messages';
 import { useHarness } from './harness';
+import { jsonCalls } from './support/write-bodies';
 
 const h = useHarness();
 let admin = '';
@@ -23,16 +24,7 @@ const box = (bId: string, overrides: Partial<BoxWrite> = {}): BoxWrite => ({
   dateExported: null,
   ...overrides,
 });
-type Req = Parameters<typeof h.request>[0];
-const call = (method: Req['method'], url: string, payload?: unknown) =>
-  h.request({
-    method,
-    url,
-    token: admin,
-    ...(payload === undefined
-      ? {}
-      : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
-  });
+const call = jsonCalls(h, () => admin);
 const createdBox = async (): Promise<string> => {
   const bId = newBoxId();
   const res = await call('POST', '/api/boxes', box(bId));

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SampleWrite } from '../../src/domain/entities/sample';
 import { LANE_MESSAGE } from '../../src/domain/messages';
 import { useHarness } from './harness';
+import { jsonCalls, sampleBody } from './support/write-bodies';
 
 const h = useHarness();
 let admin = '';
@@ -19,32 +20,9 @@ let seq = 0;
 const nextKey = () => ({ sId: String(4_100_000_000_000 + ++seq), sStamp: '2025-10-01 06:30:00' });
 type Key = { sId: string; sStamp: string };
 
-const sample = (key: Key = nextKey(), overrides: Partial<SampleWrite> = {}): SampleWrite => ({
-  sampleId: key,
-  name: 'Farmer 17',
-  weightNet: 12.5,
-  weightBru: 14,
-  weightTar: 1.5,
-  quantity: 20,
-  distance: 12.3,
-  dateCrumbled: '2025-10-01 08:00:00',
-  sFlags: 'F----',
-  lane: 2,
-  comment: null,
-  dateExported: null,
-  ...overrides,
-});
+const sample = (key: Key = nextKey(), overrides: Partial<SampleWrite> = {}): SampleWrite => sampleBody(key, overrides);
 
-type Req = Parameters<typeof h.request>[0];
-const call = (method: Req['method'], url: string, payload?: unknown) =>
-  h.request({
-    method,
-    url,
-    token: admin,
-    ...(payload === undefined
-      ? {}
-      : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
-  });
+const call = jsonCalls(h, () => admin);
 const path = (k: Key) => `/api/samples/${k.sId}/${encodeURIComponent(k.sStamp)}`;
 const stored = (k: Key) =>
   h.db

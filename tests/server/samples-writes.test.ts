@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SampleWrite } from '../../src/domain/entities/sample';
 import { DATETIME_MESSAGE, LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../src/domain/messages';
 import { useHarness } from './harness';
+import { sampleBody } from './support/write-bodies';
 
 const h = useHarness();
 let admin = '';
@@ -15,21 +16,7 @@ let seq = 0;
 /** A fresh key per test: the file shares one database. */
 const nextKey = () => ({ sId: String(4_000_000_000_000 + ++seq), sStamp: '2025-10-01 06:30:00' });
 
-const sample = (key = nextKey(), overrides: Partial<SampleWrite> = {}): SampleWrite => ({
-  sampleId: key,
-  name: 'Farmer 17',
-  weightNet: 12.5,
-  weightBru: 14,
-  weightTar: 1.5,
-  quantity: 20,
-  distance: 12.3,
-  dateCrumbled: '2025-10-01 08:00:00',
-  sFlags: 'F----',
-  lane: 2,
-  comment: null,
-  dateExported: null,
-  ...overrides,
-});
+const sample = (key = nextKey(), overrides: Partial<SampleWrite> = {}): SampleWrite => sampleBody(key, overrides);
 
 type Key = { sId: string; sStamp: string };
 const path = (k: Key) => `/api/samples/${k.sId}/${encodeURIComponent(k.sStamp)}`;

@@ -4,25 +4,13 @@
 // docs/dev/mutation-scores.md). Fails with the key, 'zft' or the after emptied, planted by hand.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
+import { fileUpload } from './support/multipart';
 
 const h = useHarness();
 let admin = '';
 
-const BOUNDARY = '----labdesk-screen-export-boundary';
 const upload = (fileName: string, content: string) =>
-  h.request({
-    method: 'POST',
-    url: '/api/screens/upload',
-    token: admin,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
+  h.request({ method: 'POST', url: '/api/screens/upload', token: admin, ...fileUpload(fileName, content) });
 
 beforeAll(async () => {
   admin = await h.tokenFor('ROLE_ADMIN');

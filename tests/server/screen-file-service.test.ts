@@ -4,25 +4,13 @@
 // Each test fails with the bug it guards planted by hand.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
+import { fileUpload } from './support/multipart';
 
 const h = useHarness();
 let admin = '';
 
-const BOUNDARY = '----labdesk-screen-file-boundary';
 const upload = (fileName: string, content: Buffer) =>
-  h.request({
-    method: 'POST',
-    url: '/api/screens/upload',
-    token: admin,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
+  h.request({ method: 'POST', url: '/api/screens/upload', token: admin, ...fileUpload(fileName, content) });
 const HEADER = 'ScreenNumber;SampleID;ItemName';
 
 beforeAll(async () => {

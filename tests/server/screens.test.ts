@@ -10,27 +10,15 @@ import { z } from 'zod';
 import { screenItemSchema, screenSchema, type Screen } from '../../src/domain/entities/screen';
 import { CHANGED_MEANWHILE, NO_DOWNLOAD } from '../../src/domain/messages';
 import { useHarness } from './harness';
+import { fileUpload } from './support/multipart';
 import { keyMismatches } from './schema-keys';
 
 const h = useHarness();
 let admin = '';
 let reader = '';
 
-const BOUNDARY = '----labdesk-screen-boundary';
 const upload = (fileName: string, content: string, token: string = admin) =>
-  h.request({
-    method: 'POST',
-    url: '/api/screens/upload',
-    token,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
+  h.request({ method: 'POST', url: '/api/screens/upload', token, ...fileUpload(fileName, content) });
 const get = (url: string, token = reader) => h.request({ method: 'GET', url, token });
 const HEADER = 'ScreenNumber;SampleID;ItemName';
 
