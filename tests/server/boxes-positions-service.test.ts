@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoxPosition, BoxPositionWrite } from '../../src/domain/entities/boxPosition';
 import { CHANGED_MEANWHILE } from '../../src/domain/messages';
 import { useHarness } from './harness';
+import { jsonCalls } from './support/write-bodies';
 
 const h = useHarness();
 let admin = '';
@@ -33,16 +34,7 @@ const position = (
   dateExported: string | null = null,
 ): BoxPositionWrite => ({ boxposId: { box: bId, boxPosId: n }, dateExported, sample: { sampleId } });
 
-type Req = Parameters<typeof h.request>[0];
-const call = (method: Req['method'], url: string, payload?: unknown) =>
-  h.request({
-    method,
-    url,
-    token: admin,
-    ...(payload === undefined
-      ? {}
-      : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
-  });
+const call = jsonCalls(h, () => admin);
 const listOf = async (bId: string) => {
   const res = await call('GET', `/api/boxes/${bId}/boxpos`);
   expect(res.statusCode, res.body).toBe(200);
