@@ -164,7 +164,7 @@ export const benchExports = async (
       view: viewQuery,
       idleP95: round(p95(idle)),
       duringP95: round(p95(during)),
-      duringMax: round(Math.max(...during)),
+      duringMax: round(during.reduce((m, x) => Math.max(m, x), 0)),
       ratio: round(p95(during) / p95(idle), 2),
       samplesDuring: during.length,
       exportRows: r.rows,

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, onTestFailed } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -237,6 +237,15 @@ export const useHarness = (options: HarnessOptions = {}): Harness => {
   });
   afterAll(async () => {
     await current?.close();
+  });
+  // A test that fails says what the app logged at warn and above while it ran: a failure seen once in
+  // CI (a job that failed under load) is otherwise gone with the run.
+  beforeEach(() => {
+    const from = current?.logs.length ?? 0;
+    onTestFailed(() => {
+      const lines = current?.logs.slice(from).filter((l) => /"level":(40|50|60)\b/.test(l)) ?? [];
+      if (lines.length > 0) console.error(`The app's warnings and errors during the test:\n${lines.join('\n')}`);
+    });
   });
   const get = (): Harness => {
     if (!current) throw new Error('harness used outside a test (before beforeAll ran)');
