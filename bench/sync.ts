@@ -137,7 +137,7 @@ export const benchSync = async (
     peakRssMb: mb(peakRss),
     viewIdleP95: round(idleP95),
     viewDuringP95: round(duringP95),
-    viewDuringMax: round(Math.max(...during, 0)),
+    viewDuringMax: round(during.reduce((m, x) => Math.max(m, x), 0)),
     ratio: round(duringP95 / idleP95, 2),
     samplesDuring: during.length,
   };
