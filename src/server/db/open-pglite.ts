@@ -12,15 +12,18 @@ import { TYPE_PARSERS } from './type-parsers';
 export const PGLITE_SUBDIR = 'db';
 
 /**
- * The embedded database's buffer cache. initdb writes PostgreSQL's default, 128 MB, into the data
- * dir's postgresql.conf; PGlite's WebAssembly build zeroes that shared memory byte by byte at every
- * start (its mmap is a malloc and a memset), about 4 ms of CPU per MB on the critical path of a
- * start: 128 MB cost 0.7 s, 32 MB 0.17 s, 8 MB 0.04 s. Reads past the cache come from the operating
- * system's file cache, and a scan of a table larger than a quarter of the cache passes through a
- * small ring of buffers at any size: at 110,000 analyses the views measured the same with 8 MB as
- * with 32 MB (`npm run bench -- --only pglite --rows 110000`, within the machine's noise).
+ * The embedded database's buffer cache: 64 MB for a lab's database on disk, 8 MB in memory (tests).
+ * initdb writes PostgreSQL's default, 128 MB, into the data dir's postgresql.conf. An import's inserts
+ * reach index pages all over sample and analysis (63 and 108 MB at 110,000 analyses), and a page
+ * past the cache is read and written back through PGlite's file system in JavaScript: a 100,000-line
+ * sync took 20–21 s with 8 MB and 13.5–14.5 s with 64 MB (4,800–5,000 against 6,900–7,400 rows/s; a
+ * 20,000-row upload 3.9–4.2 against 3.0–4.4 s), and 128 MB measured as 64 (13.1 s). Opening the
+ * 110,000-analysis database took 470–550 ms with either 8 or 64 MB (2026-11-27, `npm run bench --
+ * --sync --only pglite --reuse` interleaved, load 4–7); the process's RSS grows by about 65 MB. An
+ * in-memory database holds a test's few rows: it keeps 8 MB.
  */
-export const PGLITE_SHARED_BUFFERS = '8MB';
+export const PGLITE_SHARED_BUFFERS = '64MB';
+const IN_MEMORY_SHARED_BUFFERS = '8MB';
 
 let pgliteModule: Promise<WebAssembly.Module> | undefined;
 
@@ -59,7 +62,7 @@ export const openPGlite = async (
     startParams: [
       ...Embedded.defaultStartParams,
       '-c',
-      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      `shared_buffers=${dataDir ? PGLITE_SHARED_BUFFERS : IN_MEMORY_SHARED_BUFFERS}`,
       // One backend: shared memory for initdb's 100 connections' locks and process slots is zeroed
       // at each boot too (about 17 ms of CPU). Four is the least PostgreSQL accepts next to its
       // three slots reserved for superusers.
