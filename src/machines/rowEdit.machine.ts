@@ -14,19 +14,21 @@
 // change is not re-applied over it.
 //
 // Before that: a change event naming the row in edit (CHANGED_ELSEWHERE, from the page's change
-// stream) with a version newer than the loaded one — or a delete, or a write without a version —
-// sets `changedElsewhere`, so the row says before Save that the save will be refused. A change
-// announced while the row loads counts when it is newer than what the load answered. The draft,
-// the focus and the edit stay; only a new load (the next edit, or the 409's) clears the notice.
+// stream) with a version newer than the loaded one sets `changedElsewhere`, so the row says before
+// Save that the save will be refused. A change announced while the row loads counts when it is
+// newer than what the load answered. The draft, the focus and the edit stay; only a new load (the
+// next edit, or the 409's) clears the notice.
 //
 // A change event does not say it was a delete: a record's delete and a write of several records (a
-// sample deleted with its analyses, a box's positions) both come without a version. So such an
-// event only makes the machine look (editing.checking loads the row again beside the edit, which
-// goes on): the server's 404 — to that check, to a load a delete was announced during, or to the
-// save — is what ends the edit. Then the draft is dropped, the machine says the record was deleted
-// by someone else (deletedWhileEditing), and emits 'deletedElsewhere' so the list reloads and the
-// table puts the focus on the edit's column header. The list's rows alone prove nothing: a row
-// leaves a page when it is written out of the filter or the sort moves it.
+// sample deleted with its analyses, a batch, a box's positions) all come without a version. So such
+// an event makes the machine look (editing.checking loads the row again beside the edit, which goes
+// on; after a load during which one was announced too). The answer tells: a 404 — to that look, to
+// such a load, or to the save — ends the edit: the draft is dropped, the machine says the record was
+// deleted by someone else (deletedWhileEditing) and emits 'deletedElsewhere', so the list reloads
+// and the table puts the focus on the edit's column header. A row still there at a newer version
+// sets the notice, at the loaded version nothing (a box's positions, say); no answer sets it, being
+// unsure. Not at once: a delete would first be announced as a change Save would show. The list's
+// rows alone prove nothing: a row leaves a page when it is written out of the filter or re-sorted.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   CHANGED_MEANWHILE,
@@ -210,7 +212,9 @@ export const rowEditMachine = setup({
       draft: { ...loaded.draft },
       record: { ...(loaded.record ?? loaded.draft) },
       version: loaded.version,
-      changedElsewhere: context.announced !== null && context.announced > loaded.version,
+      // A change without a version is left to the look that follows (editing.checking).
+      changedElsewhere:
+        context.announced !== null && context.announced !== UNVERSIONED && context.announced > loaded.version,
       announced: null,
     })),
     reset: assign({
@@ -227,8 +231,9 @@ export const rowEditMachine = setup({
     /**
      * While loading: remember the newest version announced for the row (the load may predate it). A
      * delete, or a write of several records, has no version: it counts as newer than whatever the
-     * load answered, as it does once the row is in edit (isNewerChange). A row the load still found
-     * and that was deleted meanwhile would otherwise open with no word that Save will be refused.
+     * load answered, and the row is looked at again once open (editing.checking), as it is when one
+     * comes during the edit. A row the load still found and that was deleted meanwhile would
+     * otherwise stay open as if nothing had happened.
      */
     announce: assign({
       announced: ({ context, event }) => {
@@ -256,12 +261,13 @@ export const rowEditMachine = setup({
       context.id !== null &&
       event.keys.includes(context.id) &&
       event.version === null,
-    /** Newer than the loaded record: a version past it, or none (a delete, an unversioned write). */
+    /** Newer than the loaded record: a version past it (one without a version is looked at instead). */
     isNewerChange: ({ context, event }) =>
       event.type === 'CHANGED_ELSEWHERE' &&
       context.id !== null &&
       event.keys.includes(context.id) &&
-      (event.version === null || context.version === null || event.version > context.version),
+      event.version !== null &&
+      (context.version === null || event.version > context.version),
   },
 }).createMachine({
   id: 'rowEdit',
@@ -378,12 +384,7 @@ export const rowEditMachine = setup({
         // Said at once, before Save; the draft and the focus stay (file comment). A change without
         // a version may be a delete: the row is looked at again (anew, if a look was under way).
         CHANGED_ELSEWHERE: [
-          {
-            guard: 'isUnversionedChange',
-            target: '.checking',
-            reenter: true,
-            actions: assign({ changedElsewhere: true }),
-          },
+          { guard: 'isUnversionedChange', target: '.checking', reenter: true },
           { guard: 'isNewerChange', actions: assign({ changedElsewhere: true }) },
         ],
         EDIT: [
@@ -400,22 +401,29 @@ export const rowEditMachine = setup({
       initial: 'open',
       states: {
         open: {},
-        // Whether the row is still there, while the edit goes on: only a 404 ends it. The answer is
-        // not taken into the draft (the notice already says Save will be refused and show it).
+        // Whether the row is still there, and at which version, while the edit goes on: only a 404
+        // ends it. The answer is not taken into the draft: the notice says Save will show it.
         checking: {
           invoke: {
             id: 'check',
             src: 'load',
             input: ({ context }) => ({ id: context.id ?? '' }),
-            onDone: { target: 'open' },
+            onDone: {
+              target: 'open',
+              actions: assign({
+                changedElsewhere: ({ context, event }) =>
+                  context.changedElsewhere || event.output.version > (context.version ?? 0),
+              }),
+            },
             onError: [
               {
                 guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
                 target: '#rowEdit.idle',
                 actions: END_DELETED,
               },
-              // Not answered (the network, the server): the edit goes on, the notice says enough.
-              { target: 'open' },
+              // Not answered (the network, the server): the edit goes on, and the notice says what
+              // may be (a change Save would meet).
+              { target: 'open', actions: assign({ changedElsewhere: true }) },
             ],
           },
         },

@@ -272,11 +272,16 @@ describe('useRowEdit', () => {
   it('a write of several records without a version, the row still there, leaves the edit with its notice', async () => {
     asAdmin();
     const stream = changeStream();
+    let reads = 0;
     const api = fakeApi({
       ...verifiedAs(ADMIN),
       ...LIMITS,
       'GET /api/events': stream.route,
-      'GET /api/analysis/17': () => Promise.resolve(json(analysis(16.5, 4))),
+      // The write changed the row: the look finds it at a newer version.
+      'GET /api/analysis/17': () => {
+        reads += 1;
+        return Promise.resolve(json(reads === 1 ? analysis(16.5, 4) : analysis(16.5, 5)));
+      },
     });
     const { result, onChanged } = render();
     await waitFor(() => expect(stream.open()).toBe(true));
