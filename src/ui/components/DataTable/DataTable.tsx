@@ -401,8 +401,11 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
   useEffect(() => {
     gridColumnsRef.current = gridColumns;
   });
+  // Only a delete told while the table is there: one told before it mounted is not this table's.
+  const goneSeen = useRef(editGone);
   useEffect(() => {
-    if (!editGone) return;
+    if (!editGone || editGone === goneSeen.current) return;
+    goneSeen.current = editGone;
     const at = gridColumnsRef.current.findIndex((c) => c.id === editColumn.current);
     frameRef.current
       ?.querySelector<HTMLElement>(`[role="columnheader"][data-ci="${Math.max(at, 0)}"]`)
