@@ -657,7 +657,8 @@ describe('row edit: every transition judged by the spec rules', () => {
             id: state.context.id,
             surface: state.context.surface,
             changedElsewhere: state.context.changedElsewhere,
-            announced: state.context.announced,
+            // As text: JSON writes the Infinity of a change without a version as null, none announced.
+            announced: String(state.context.announced),
           }),
       },
     );
