@@ -36,6 +36,11 @@
 // and message of loading, saving and deleting (each has its row), and the sample part of a refused
 // create's name (read only when the new record has no label of its own, a new analysis, whose sId
 // and sStamp the template always gives).
+// Equivalent mutants of lines 131–272 after the deleted-elsewhere change (StrykerJS, 2026-11-27 06:49,
+// docs/dev/mutation-scores.md): those above in their new places, and isUnversionedChange's event-type
+// and `context.id` checks (as isThisRow's); isNewerChange's `event.version !== null` made true
+// (`null > n` is false, and a change without a version is isUnversionedChange's first); the `?? ''`
+// of the deleted notice and event (a record found gone always has its id).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
