@@ -65,6 +65,8 @@ const analysis = (pol: number, version: number) => ({
   version,
 });
 const WRITTEN = { json: { message: 'ok', aId: 17 } };
+/** A step that crosses the change stream and a request: more than waitFor's 1 s on a busy machine. */
+const STREAMED = { timeout: 5_000 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const NOT_FOUND = () => Promise.resolve(json({ message: 'Error occurred, aId#17 was not found!' }, 404));
@@ -249,15 +251,15 @@ describe('useRowEdit', () => {
       },
       'PUT /api/analysis/17': WRITTEN,
     });
-    const { result, onChanged, onDeleted } = render();
-    await waitFor(() => expect(stream.open()).toBe(true));
+    const { result, onChanged, onDeleted, unmount } = render();
+    await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
     act(() => result.current.edit.tableProps.onEditRow!('17', 'pol'));
     await waitFor(() => expect(result.current.edit.tableProps.editing?.rowId).toBe('17'));
     act(() => result.current.edit.tableProps.editing!.onChange('pol', '17.5'));
     expect(result.current.edit.tableProps.editGone).toBeNull();
 
     act(() => stream.send({ keys: ['17'], version: null }));
-    await waitFor(() => expect(result.current.edit.tableProps.editing).toBeNull());
+    await waitFor(() => expect(result.current.edit.tableProps.editing).toBeNull(), STREAMED);
     expect(api.calls('GET', '/api/analysis/17')).toHaveLength(2);
     expect(api.calls('PUT', '/api/analysis/17')).toEqual([]);
     expect(result.current.snackbar.current).toMatchObject({
@@ -267,6 +269,8 @@ describe('useRowEdit', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(onDeleted).not.toHaveBeenCalled();
     expect(result.current.edit.tableProps.editGone).toEqual({ rowId: '17' });
+    // Its stream stays open otherwise, and would reconnect through the next test's fake.
+    unmount();
   });
 
   it('a write of several records without a version, the row still there, leaves the edit with its notice', async () => {
@@ -283,21 +287,25 @@ describe('useRowEdit', () => {
         return Promise.resolve(json(reads === 1 ? analysis(16.5, 4) : analysis(16.5, 5)));
       },
     });
-    const { result, onChanged } = render();
-    await waitFor(() => expect(stream.open()).toBe(true));
+    const { result, onChanged, unmount } = render();
+    await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
     act(() => result.current.edit.tableProps.onEditRow!('17', 'pol'));
     await waitFor(() => expect(result.current.edit.tableProps.editing?.rowId).toBe('17'));
     act(() => result.current.edit.tableProps.editing!.onChange('pol', '17.5'));
 
     act(() => stream.send({ keys: ['16', '17', '18'], version: null }));
-    await waitFor(() => expect(api.calls('GET', '/api/analysis/17')).toHaveLength(2));
-    await waitFor(() => expect(result.current.edit.tableProps.editing?.notice).toBe(changedWhileEditing('aId', '17')));
+    await waitFor(() => expect(api.calls('GET', '/api/analysis/17')).toHaveLength(2), STREAMED);
+    await waitFor(
+      () => expect(result.current.edit.tableProps.editing?.notice).toBe(changedWhileEditing('aId', '17')),
+      STREAMED,
+    );
     // The look has answered: the edit, its draft and the focus stay.
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(result.current.edit.tableProps.editing?.values.pol).toBe('17.5');
     expect(result.current.edit.tableProps.editGone).toBeNull();
     expect(result.current.snackbar.current).toBeNull();
     expect(onChanged).not.toHaveBeenCalled();
+    unmount();
   });
 
   it('a reader gets no edit, no create, no delete and no dialogs', async () => {
