@@ -316,6 +316,12 @@ export const CAMPAIGN_CHANGING = 'The campaign setting is being changed; please 
  */
 export const changedWhileEditing = (key: RecordKey, id: Id): string =>
   `${key}#${id} was changed by someone else since you began editing it: Save will be refused and show their change.`;
+/**
+ * A row in edit whose record was deleted elsewhere (docs/dev/architecture.md#change-events; known
+ * by the server's 404 to the row, not by the list alone): the edit ends and its draft is dropped.
+ */
+export const deletedWhileEditing = (key: RecordKey, id: Id): string =>
+  `${key}#${id} was deleted by someone else while you were editing it; your changes were not saved.`;
 
 /** The note on a list while the change stream is down: the refresh timer stands in, or nothing does. */
 export const liveUpdatesOff = (refreshSeconds: number): string =>

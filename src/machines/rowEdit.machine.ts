@@ -14,16 +14,28 @@
 // change is not re-applied over it.
 //
 // Before that: a change event naming the row in edit (CHANGED_ELSEWHERE, from the page's change
-// stream) with a version newer than the loaded one — or a delete, or a write without a version —
-// sets `changedElsewhere`, so the row says before Save that the save will be refused. A change
-// announced while the row loads counts when it is newer than what the load answered. The draft,
-// the focus and the edit stay; only a new load (the next edit, or the 409's) clears the notice.
+// stream) with a version newer than the loaded one sets `changedElsewhere`, so the row says before
+// Save that the save will be refused. A change announced while the row loads counts when it is
+// newer than what the load answered. The draft, the focus and the edit stay; only a new load (the
+// next edit, or the 409's) clears the notice.
+//
+// A change event does not say it was a delete: a record's delete and a write of several records (a
+// sample deleted with its analyses, a batch, a box's positions) all come without a version. So such
+// an event makes the machine look (editing.checking loads the row again beside the edit, which goes
+// on; after a load during which one was announced too). The answer tells: a 404 — to that look, to
+// such a load, or to the save — ends the edit: the draft is dropped, the machine says the record was
+// deleted by someone else (deletedWhileEditing) and emits 'deletedElsewhere', so the list reloads
+// and the table puts the focus on the edit's column header. A row still there at a newer version
+// sets the notice, at the loaded version nothing (a box's positions, say); no answer sets it, being
+// unsure. Not at once: a delete would first be announced as a change Save would show. The list's
+// rows alone prove nothing: a row leaves a page when it is written out of the filter or re-sorted.
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   CHANGED_MEANWHILE,
   changedMeanwhile,
   created,
   deleted,
+  deletedWhileEditing,
   createRefused,
   notDeleted,
   notFetched,
@@ -82,7 +94,9 @@ export type RowEditEmitted =
   | { type: 'created'; id: string }
   | { type: 'deleted'; id: string }
   /** The save was refused because the record changed meanwhile: the list should show the change. */
-  | { type: 'conflict'; id: string };
+  | { type: 'conflict'; id: string }
+  /** The record in edit was deleted elsewhere and the edit ended: the list drops the row. */
+  | { type: 'deletedElsewhere'; id: string; surface: EditSurface };
 
 /** What the load answers: the fields the draft starts with, the whole record, and its version. */
 export interface LoadedRow {
@@ -119,9 +133,35 @@ const serverErrors = (error: unknown): string[] => {
   return Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [];
 };
 
+const statusOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+
 /** A 409 to a save: the record's version is no longer the loaded one (ApiError.status). */
-const isConflictError = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+const isConflictError = (error: unknown): boolean => statusOf(error) === 409;
+
+/** A 404 to the row's load or save: the record is no longer there. */
+const isGoneError = (error: unknown): boolean => statusOf(error) === 404;
+
+/** What `announced` holds after a change without a version (a delete, a write of several records). */
+const UNVERSIONED = Number.POSITIVE_INFINITY;
+
+/** The record in edit is gone (a 404): what is said, and what the list is told. */
+const deletedNotice = ({ context }: { context: RowEditContext }): NotifyParams => ({
+  kind: 'error',
+  message: deletedWhileEditing(recordKeyOf(context.entity), context.id ?? ''),
+});
+const deletedEvent = ({ context }: { context: RowEditContext }) => ({
+  type: 'deletedElsewhere' as const,
+  id: context.id ?? '',
+  surface: context.surface,
+});
+/** Its messages go with the edit (as on CANCEL), the list drops the row, the edit ends. */
+const END_DELETED = [
+  'clearValidation',
+  { type: 'notify', params: deletedNotice },
+  'emitDeleted',
+  'reset',
+] as const;
 
 const errorsOf = (context: RowEditContext): string[] =>
   rowErrors(context.entity, context.draft, context.limits);
@@ -166,6 +206,17 @@ export const rowEditMachine = setup({
         event.type === 'CHANGE' ? { ...context.draft, [event.field]: event.value } : context.draft,
     }),
     check: assign({ errors: ({ context }) => errorsOf(context) }),
+    emitDeleted: emit(deletedEvent),
+    // errors stay as they are: none after EDIT (takeRow), the reason after a conflict.
+    takeLoaded: assign(({ context }, loaded: LoadedRow) => ({
+      draft: { ...loaded.draft },
+      record: { ...(loaded.record ?? loaded.draft) },
+      version: loaded.version,
+      // A change without a version is left to the look that follows (editing.checking).
+      changedElsewhere:
+        context.announced !== null && context.announced !== UNVERSIONED && context.announced > loaded.version,
+      announced: null,
+    })),
     reset: assign({
       id: null,
       column: null,
@@ -180,13 +231,14 @@ export const rowEditMachine = setup({
     /**
      * While loading: remember the newest version announced for the row (the load may predate it). A
      * delete, or a write of several records, has no version: it counts as newer than whatever the
-     * load answered, as it does once the row is in edit (isNewerChange). A row the load still found
-     * and that was deleted meanwhile would otherwise open with no word that Save will be refused.
+     * load answered, and the row is looked at again once open (editing.checking), as it is when one
+     * comes during the edit. A row the load still found and that was deleted meanwhile would
+     * otherwise stay open as if nothing had happened.
      */
     announce: assign({
       announced: ({ context, event }) => {
         if (event.type !== 'CHANGED_ELSEWHERE') return context.announced;
-        const version = event.version ?? Number.POSITIVE_INFINITY;
+        const version = event.version ?? UNVERSIONED;
         return Math.max(version, context.announced ?? version);
       },
     }),
@@ -195,14 +247,27 @@ export const rowEditMachine = setup({
     isDraftValid: ({ context }) => errorsOf(context).length === 0,
     isOtherRow: ({ context, event }) => event.type === 'EDIT' && event.id !== context.id,
     isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
+    isGone: (_, params: { error: unknown }) => isGoneError(params.error),
+    /** A 404 to a load during which a delete (or another write without a version) was announced. */
+    isGoneAsAnnounced: ({ context }, params: { error: unknown }) =>
+      context.announced === UNVERSIONED && isGoneError(params.error),
+    /** The load answered, but a delete (or a write without a version) was announced meanwhile. */
+    wasUnversionedAnnounced: ({ context }) => context.announced === UNVERSIONED,
     isThisRow: ({ context, event }) =>
       event.type === 'CHANGED_ELSEWHERE' && context.id !== null && event.keys.includes(context.id),
-    /** Newer than the loaded record: a version past it, or none (a delete, an unversioned write). */
+    /** A change of the row without a version: maybe a delete, which a look at the row tells. */
+    isUnversionedChange: ({ context, event }) =>
+      event.type === 'CHANGED_ELSEWHERE' &&
+      context.id !== null &&
+      event.keys.includes(context.id) &&
+      event.version === null,
+    /** Newer than the loaded record: a version past it (one without a version is looked at instead). */
     isNewerChange: ({ context, event }) =>
       event.type === 'CHANGED_ELSEWHERE' &&
       context.id !== null &&
       event.keys.includes(context.id) &&
-      (event.version === null || context.version === null || event.version > context.version),
+      event.version !== null &&
+      (context.version === null || event.version > context.version),
   },
 }).createMachine({
   id: 'rowEdit',
@@ -255,28 +320,32 @@ export const rowEditMachine = setup({
         id: 'load',
         src: 'load',
         input: ({ context }) => ({ id: context.id ?? '' }),
-        onDone: {
-          target: 'editing',
-          // errors stay as they are: none after EDIT (takeRow), the reason after a conflict.
-          actions: assign({
-            draft: ({ event }) => ({ ...event.output.draft }),
-            record: ({ event }) => ({ ...(event.output.record ?? event.output.draft) }),
-            version: ({ event }) => event.output.version,
-            changedElsewhere: ({ context, event }) =>
-              context.announced !== null && context.announced > event.output.version,
-            announced: null,
-          }),
-        },
-        onError: {
-          target: 'idle',
-          actions: [
-            {
-              type: 'notify',
-              params: ({ context }) => ({ kind: 'error', message: notFetched(context.id ?? '') }),
-            },
-            'reset',
-          ],
-        },
+        onDone: [
+          // The load may have read the row before that write: look again (editing.checking).
+          {
+            guard: 'wasUnversionedAnnounced',
+            target: 'editing.checking',
+            actions: { type: 'takeLoaded', params: ({ event }) => event.output },
+          },
+          { target: 'editing', actions: { type: 'takeLoaded', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'isGoneAsAnnounced', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: END_DELETED,
+          },
+          {
+            target: 'idle',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({ kind: 'error', message: notFetched(context.id ?? '') }),
+              },
+              'reset',
+            ],
+          },
+        ],
       },
     },
     editing: {
@@ -312,8 +381,12 @@ export const rowEditMachine = setup({
           },
         ],
         CANCEL: { target: 'idle', actions: ['reset', 'clearValidation'] },
-        // Said at once, before Save; the draft and the focus stay (file comment).
-        CHANGED_ELSEWHERE: { guard: 'isNewerChange', actions: assign({ changedElsewhere: true }) },
+        // Said at once, before Save; the draft and the focus stay (file comment). A change without
+        // a version may be a delete: the row is looked at again (anew, if a look was under way).
+        CHANGED_ELSEWHERE: [
+          { guard: 'isUnversionedChange', target: '.checking', reenter: true },
+          { guard: 'isNewerChange', actions: assign({ changedElsewhere: true }) },
+        ],
         EDIT: [
           { guard: 'isOtherRow', target: 'loading', actions: ['takeRow', 'clearValidation'] },
           // Another cell of the same row: only the focus moves (and where the edit shows).
@@ -324,6 +397,36 @@ export const rowEditMachine = setup({
             }),
           },
         ],
+      },
+      initial: 'open',
+      states: {
+        open: {},
+        // Whether the row is still there, and at which version, while the edit goes on: only a 404
+        // ends it. The answer is not taken into the draft: the notice says Save will show it.
+        checking: {
+          invoke: {
+            id: 'check',
+            src: 'load',
+            input: ({ context }) => ({ id: context.id ?? '' }),
+            onDone: {
+              target: 'open',
+              actions: assign({
+                changedElsewhere: ({ context, event }) =>
+                  context.changedElsewhere || event.output.version > (context.version ?? 0),
+              }),
+            },
+            onError: [
+              {
+                guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
+                target: '#rowEdit.idle',
+                actions: END_DELETED,
+              },
+              // Not answered (the network, the server): the edit goes on, and the notice says what
+              // may be (a change Save would meet).
+              { target: 'open', actions: assign({ changedElsewhere: true }) },
+            ],
+          },
+        },
       },
     },
     saving: {
@@ -351,6 +454,12 @@ export const rowEditMachine = setup({
           ],
         },
         onError: [
+          // Deleted by someone else since it was loaded (file comment).
+          {
+            guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: END_DELETED,
+          },
           // Changed by someone else since it was loaded: say so, and load it again (file comment).
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
@@ -485,8 +594,9 @@ export type RowEditMachine = typeof rowEditMachine;
 export type RowEditStatus =
   'idle' | 'loading' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting' | 'creating' | 'submitting';
 
+/** The top state: 'editing' also while the row is being checked (editing.checking). */
 export const rowEditStatus = (snapshot: SnapshotFrom<RowEditMachine>): RowEditStatus =>
-  snapshot.value as RowEditStatus;
+  (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]) as RowEditStatus;
 
 /** The Create button of the dialog. */
 export const canCreate = (snapshot: SnapshotFrom<RowEditMachine>): boolean =>

@@ -129,6 +129,10 @@ describe('messages built from what they name', () => {
         M.changedWhileEditing('sId', '1|2000-01-01 00:00:00'),
         'sId#1|2000-01-01 00:00:00 was changed by someone else since you began editing it: Save will be refused and show their change.',
       ],
+      [
+        M.deletedWhileEditing('aId', 17),
+        'aId#17 was deleted by someone else while you were editing it; your changes were not saved.',
+      ],
       [M.clearSelectionText(3), 'Remove all 3 items from the selection?'],
       [M.selectAllFilteredText(250), 'Add all 250 filtered elements to the selection?'],
     ];

@@ -4,9 +4,16 @@
 // a confirmation (Samples warn about what goes with a sample); readers see no edit controls. A row
 // changed by someone else while it is being edited is not overwritten (docs/dev/architecture.md#api-contract versions):
 // the save is refused with the spec's message and the reason, and the row shows the other change.
+// A row deleted by someone else while it is being edited ends its edit: said in the snackbar's
+// alert region, the row and its fields gone, nothing saved, the focus on the edited column's header.
 import type { Locator, Page } from '@playwright/test';
 import type { Analysis } from '../../src/domain/entities/analysis';
-import { changedMeanwhile, CHANGED_MEANWHILE } from '../../src/domain/messages';
+import {
+  changedMeanwhile,
+  changedWhileEditing,
+  CHANGED_MEANWHILE,
+  deletedWhileEditing,
+} from '../../src/domain/messages';
 import { apiGet } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { baseUrl } from './support/env';
@@ -45,6 +52,15 @@ async function changeBehindTheBack(app: LabApp, aId: string, change: Partial<Ana
   const response = await app.page.request.put(`${baseUrl()}/api/analysis/${aId}`, {
     headers: { authorization: `Bearer ${user.accessToken ?? ''}` },
     data: { ...current, ...change },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Another admin's delete: DELETE /api/analysis/{aId}. */
+async function deleteBehindTheBack(app: LabApp, aId: string): Promise<void> {
+  const user = JSON.parse((await app.getStorage('user')) ?? '{}') as { accessToken?: string };
+  const response = await app.page.request.delete(`${baseUrl()}/api/analysis/${aId}`, {
+    headers: { authorization: `Bearer ${user.accessToken ?? ''}` },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -143,6 +159,39 @@ test.describe('Row edit (admin)', () => {
     await again.press('Enter');
     await expect(snackbar(page).getByRole('status')).toHaveText(`aId#${aId} was updated successfully!`);
     await expect(await cellOf(page, rowOf(page, aId), 'Pol')).toHaveText('17,50');
+  });
+
+  test('a row deleted by someone else while in edit ends the edit: said, the row gone, nothing saved, the focus on its column header', async ({
+    app,
+    page,
+  }) => {
+    const { aId } = await firstAnalysis(page);
+    const row = rowOf(page, aId);
+    await (await cellOf(page, row, 'Pol')).dblclick();
+    const pol = row.getByRole('textbox', { name: 'Pol' });
+    await expect(pol).toBeFocused();
+    await pol.fill('17,5');
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+
+    await deleteBehindTheBack(app, aId);
+
+    await expect(snackbar(page).getByRole('alert')).toHaveText(deletedWhileEditing('aId', aId));
+    await expect(row).toHaveCount(0);
+    await expect(grid(page).getByRole('textbox')).toHaveCount(0);
+    await expect(grid(page).getByRole('button', { name: 'Save' })).toHaveCount(0);
+    // No notice of a change Save would meet is left over the table.
+    await expect(page.getByRole('alert').filter({ hasText: changedWhileEditing('aId', aId) })).toHaveCount(0);
+    await expect(tables.Analyses.header(page, 'Pol')).toBeFocused();
+    await expect(page.locator('body')).not.toBeFocused();
+    await page.screenshot({ path: `${SCREENSHOTS}/row-edit-deleted-elsewhere-1600x1000.png` });
+    expect(writes).toEqual([]);
+    // The next row edits as before.
+    const next = await firstAnalysis(page);
+    await (await cellOf(page, next.row, 'Pol')).dblclick();
+    await expect(next.row.getByRole('textbox', { name: 'Pol' })).toBeFocused();
   });
 
   test('a blur outside the row cancels the edit', async ({ page }) => {

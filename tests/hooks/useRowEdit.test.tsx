@@ -2,13 +2,15 @@
 // double-click loads the record and the save sends the edited fields with the version they were
 // read at; a value outside the server's limits is refused before anything is sent; a 409 says so,
 // reloads the list and the row; a delete asks, sends and drops the row from the selection; readers
-// get no edit at all.
+// get no edit at all. A delete elsewhere of the row in edit, told by the change stream, ends the edit
+// once the server answers 404 for the row: said, the list reloaded, the table told to move the focus.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { CHANGED_MEANWHILE } from '../../src/domain/messages';
+import type { ChangeEvent } from '../../src/domain/events';
+import { CHANGED_MEANWHILE, changedWhileEditing, deletedWhileEditing } from '../../src/domain/messages';
 import { DeleteDialog } from '../../src/ui/components/RowEdit/DeleteDialog';
 import { useRowEdit } from '../../src/ui/components/RowEdit/useRowEdit';
 import { ANALYSIS_ROW_EDIT } from '../../src/ui/pages/analysis/rowEdit';
@@ -63,6 +65,40 @@ const analysis = (pol: number, version: number) => ({
   version,
 });
 const WRITTEN = { json: { message: 'ok', aId: 17 } };
+/** A step that crosses the change stream and a request: more than waitFor's 1 s on a busy machine. */
+const STREAMED = { timeout: 5_000 };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const NOT_FOUND = () => Promise.resolve(json({ message: 'Error occurred, aId#17 was not found!' }, 404));
+
+/** GET /api/events as the server streams it, held open; `send` writes one change frame. */
+const changeStream = () => {
+  let sink: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let id = 0;
+  const body = () =>
+    new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        sink = controller;
+      },
+    });
+  return {
+    route: () => Promise.resolve(new Response(body(), { headers: { 'content-type': 'text/event-stream' } })),
+    open: () => sink !== null,
+    send: (change: Pick<ChangeEvent, 'keys' | 'version'>) => {
+      id += 1;
+      const event: ChangeEvent = {
+        id: String(id),
+        resource: 'analysis',
+        count: change.keys.length,
+        by: { kind: 'user', name: 'other@lab.example' },
+        at: '2025-10-02 08:00:00',
+        ...change,
+      };
+      const frame = `id: ${id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`;
+      sink?.enqueue(new TextEncoder().encode(frame));
+    },
+  };
+};
 
 const render = () => {
   const onChanged = vi.fn();
@@ -198,6 +234,78 @@ describe('useRowEdit', () => {
       kind: 'success',
       message: 'aId#17 was deleted successfully!',
     });
+  });
+
+  it('the row in edit deleted elsewhere: the 404 to its look ends the edit, says so, reloads the list and moves the focus off the row', async () => {
+    asAdmin();
+    const stream = changeStream();
+    let reads = 0;
+    const api = fakeApi({
+      ...verifiedAs(ADMIN),
+      ...LIMITS,
+      'GET /api/events': stream.route,
+      // The edit's load finds the row; the look after the delete does not.
+      'GET /api/analysis/17': () => {
+        reads += 1;
+        return reads === 1 ? Promise.resolve(json(analysis(16.5, 4))) : NOT_FOUND();
+      },
+      'PUT /api/analysis/17': WRITTEN,
+    });
+    const { result, onChanged, onDeleted, unmount } = render();
+    await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
+    act(() => result.current.edit.tableProps.onEditRow!('17', 'pol'));
+    await waitFor(() => expect(result.current.edit.tableProps.editing?.rowId).toBe('17'));
+    act(() => result.current.edit.tableProps.editing!.onChange('pol', '17.5'));
+    expect(result.current.edit.tableProps.editGone).toBeNull();
+
+    act(() => stream.send({ keys: ['17'], version: null }));
+    await waitFor(() => expect(result.current.edit.tableProps.editing).toBeNull(), STREAMED);
+    expect(api.calls('GET', '/api/analysis/17')).toHaveLength(2);
+    expect(api.calls('PUT', '/api/analysis/17')).toEqual([]);
+    expect(result.current.snackbar.current).toMatchObject({
+      kind: 'error',
+      message: deletedWhileEditing('aId', '17'),
+    });
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(onDeleted).not.toHaveBeenCalled();
+    expect(result.current.edit.tableProps.editGone).toEqual({ rowId: '17' });
+    // Its stream stays open otherwise, and would reconnect through the next test's fake.
+    unmount();
+  });
+
+  it('a write of several records without a version, the row still there, leaves the edit with its notice', async () => {
+    asAdmin();
+    const stream = changeStream();
+    let reads = 0;
+    const api = fakeApi({
+      ...verifiedAs(ADMIN),
+      ...LIMITS,
+      'GET /api/events': stream.route,
+      // The write changed the row: the look finds it at a newer version.
+      'GET /api/analysis/17': () => {
+        reads += 1;
+        return Promise.resolve(json(reads === 1 ? analysis(16.5, 4) : analysis(16.5, 5)));
+      },
+    });
+    const { result, onChanged, unmount } = render();
+    await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
+    act(() => result.current.edit.tableProps.onEditRow!('17', 'pol'));
+    await waitFor(() => expect(result.current.edit.tableProps.editing?.rowId).toBe('17'));
+    act(() => result.current.edit.tableProps.editing!.onChange('pol', '17.5'));
+
+    act(() => stream.send({ keys: ['16', '17', '18'], version: null }));
+    await waitFor(() => expect(api.calls('GET', '/api/analysis/17')).toHaveLength(2), STREAMED);
+    await waitFor(
+      () => expect(result.current.edit.tableProps.editing?.notice).toBe(changedWhileEditing('aId', '17')),
+      STREAMED,
+    );
+    // The look has answered: the edit, its draft and the focus stay.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current.edit.tableProps.editing?.values.pol).toBe('17.5');
+    expect(result.current.edit.tableProps.editGone).toBeNull();
+    expect(result.current.snackbar.current).toBeNull();
+    expect(onChanged).not.toHaveBeenCalled();
+    unmount();
   });
 
   it('a reader gets no edit, no create, no delete and no dialogs', async () => {

@@ -4,6 +4,9 @@
 // its end, and the oracle below judges each step by the spec's rules on what the row and the
 // dialogs show, what is sent (the loaded version included), what is said and emitted, without
 // asking the machine what it meant to do. Scenarios follow for the sentences the rules abbreviate.
+// A row deleted elsewhere: a change without a version makes the machine look at the row (a second
+// load, 'check'); only a 404 — to that look, to the save, or to a load a delete was announced
+// during — ends the edit (the oracle's rule on a record gone).
 // Equivalent mutants of lines 145–200, the actions and guards (StrykerJS, 2026-11-27, planted by
 // hand in three plants: this file and tests/hooks/useRowEdit.test.tsx pass): the event-type checks
 // made true in takeRow (its condition, and those of `column` and `surface`), change, announce,
@@ -33,6 +36,11 @@
 // and message of loading, saving and deleting (each has its row), and the sample part of a refused
 // create's name (read only when the new record has no label of its own, a new analysis, whose sId
 // and sStamp the template always gives).
+// Equivalent mutants of lines 131–272 after the deleted-elsewhere change (StrykerJS, 2026-11-27 06:49,
+// docs/dev/mutation-scores.md): those above in their new places, and isUnversionedChange's event-type
+// and `context.id` checks (as isThisRow's); isNewerChange's `event.version !== null` made true
+// (`null > n` is false, and a change without a version is isUnversionedChange's first); the `?? ''`
+// of the deleted notice and event (a record found gone always has its id).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -55,6 +63,8 @@ import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk }
 
 type Snapshot = SnapshotFrom<RowEditMachine>;
 type Effect = 'load' | 'update' | 'remove' | 'create';
+/** A call under way, by the machine's name for it: the load of an edit, or its look at the row ('check', a load too). */
+type Call = Effect | 'check';
 
 const LIMITS: LimitBounds[] = [
   { name: 'pol', min: '0', max: '30' },
@@ -86,6 +96,8 @@ const BAD_REQUEST = new ApiError({
   errors: [LANE_MESSAGE],
 });
 const BROKEN = new ApiError({ kind: 'http', status: 500, message: 'Internal Server Error' });
+/** The server's answer to a load or save of a record that is no longer there. */
+const NOT_FOUND = new ApiError({ kind: 'http', status: 404, message: 'Error occurred, aId#17 was not found!' });
 /** The server's answer to a save based on an outdated copy (docs/dev/architecture.md#api-contract). */
 const CONFLICT = new ApiError({
   kind: 'http',
@@ -108,12 +120,19 @@ function createSut(
   const notifications: NotifyParams[] = [...(from?.notifications ?? [])];
   const emitted: RowEditEmitted[] = [...(from?.emitted ?? [])];
   let clearedValidation = from?.cleared() ?? 0;
-  const pending = new Map<Effect, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const pending = new Map<Call, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  // Pending by the machine's name for the call (its invoke id): one effect, the load, serves two.
   const fake = (effect: Effect) =>
-    fromPromise<never, never>(({ input: callInput }) => {
+    fromPromise<never, never>(({ input: callInput, self, signal }) => {
       calls.push({ effect, input: callInput });
+      const call = self.id as Call;
       return new Promise<never>((resolve, reject) => {
-        pending.set(effect, { resolve: resolve as (v: unknown) => void, reject });
+        const settle = { resolve: resolve as (v: unknown) => void, reject };
+        pending.set(call, settle);
+        // A call the machine gave up (it left the state) can no longer be answered.
+        signal.addEventListener('abort', () => {
+          if (pending.get(call) === settle) pending.delete(call);
+        });
       });
     });
   const machine = rowEditMachine.provide({
@@ -136,7 +155,7 @@ function createSut(
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   if (from) calls.splice(0, calls.length, ...from.calls);
-  const settle = async (effect: Effect, how: 'resolve' | 'reject', value: unknown) => {
+  const settle = async (effect: Call, how: 'resolve' | 'reject', value: unknown) => {
     const p = pending.get(effect);
     expect(p, `${effect} is in flight`).toBeDefined();
     pending.delete(effect);
@@ -151,12 +170,12 @@ function createSut(
     emitted,
     cleared: () => clearedValidation,
     /** Whether a call of this kind waits for its answer. */
-    pending: (effect: Effect) => pending.has(effect),
+    pending: (call: Call) => pending.has(call),
     count: (effect: Effect) => calls.filter((c) => c.effect === effect).length,
     context: () => actor.getSnapshot().context,
     status: () => rowEditStatus(actor.getSnapshot()),
-    resolve: (effect: Effect, value: unknown = undefined) => settle(effect, 'resolve', value),
-    reject: (effect: Effect, error: unknown) => settle(effect, 'reject', error),
+    resolve: (call: Call, value: unknown = undefined) => settle(call, 'resolve', value),
+    reject: (call: Call, error: unknown) => settle(call, 'reject', error),
   };
 }
 type Sut = ReturnType<typeof createSut>;
@@ -197,6 +216,8 @@ interface Seen {
   notice: boolean;
   /** The oracle's own note: versions of the row announced elsewhere while it was loading. */
   announced: number[];
+  /** The oracle's own note: a load of the row sent while it was open in edit (a look whether it is still there) waits for its answer. */
+  checking: boolean;
 }
 
 const viewOf = (snapshot: Snapshot): View => {
@@ -213,10 +234,12 @@ const oracleDriver = (
   sut: Sut = createSut(),
   loaded: LoadedRow | null = null,
   announced: number[] = [],
+  checking = false,
 ): Driver<Seen, Event> => {
   return {
     async send(event) {
       const before = sut.actor.getSnapshot();
+      const sentBefore = sut.calls.length;
       if (
         event.type === 'CHANGED_ELSEWHERE' &&
         viewOf(before) === 'loading' &&
@@ -224,16 +247,20 @@ const oracleDriver = (
       )
         // A delete or a write of several records (no version) is newer than any load.
         announced = [...announced, (event.version as number | null) ?? Number.POSITIVE_INFINITY];
-      const [, outcome, , effect] = event.type.split('.') as [string, string, string, Effect];
+      const [, outcome, , call] = event.type.split('.') as [string, string, string, Call];
       if (!event.type.startsWith('xstate.')) sut.actor.send(event as never);
       // An answer arrives only for a call under way.
-      else if (sut.pending(effect)) {
+      else if (sut.pending(call)) {
         if (outcome === 'done') {
-          if (effect === 'load') loaded = event.output as LoadedRow;
-          await sut.resolve(effect, event.output);
-        } else await sut.reject(effect, event.error);
+          if (call === 'load') loaded = event.output as LoadedRow;
+          await sut.resolve(call, event.output);
+        } else await sut.reject(call, event.error);
+        if (call === 'check') checking = false;
       }
       const after = sut.actor.getSnapshot();
+      // A load sent while the row stays open in edit is a look at it; leaving the edit gives it up.
+      if (!editView(viewOf(after))) checking = false;
+      else if (sut.calls.slice(sentBefore).some((c) => c.effect === 'load')) checking = true;
       // A new load of a row starts with nothing announced.
       if (
         viewOf(after) === 'loading' &&
@@ -260,9 +287,10 @@ const oracleDriver = (
         released: sut.cleared(),
         notice: c.changedElsewhere,
         announced: [...announced],
+        checking,
       };
     },
-    fork: () => oracleDriver(createSut(undefined, undefined, sut), loaded, announced),
+    fork: () => oracleDriver(createSut(undefined, undefined, sut), loaded, announced, checking),
   };
 };
 
@@ -281,6 +309,7 @@ const keeps = ({ before, after }: { before: Seen; after: Seen }) => {
 const answered = (event: Event, before: Seen): string | null => {
   if (isUser(event)) return null;
   const effect = event.type.split('.')[3]!;
+  if (effect === 'check') return before.checking ? event.type : null;
   const waiting: Partial<Record<View, Effect>> = {
     loading: 'load',
     saving: 'update',
@@ -291,29 +320,33 @@ const answered = (event: Event, before: Seen): string | null => {
 };
 
 const inEdit = (view: View) => editView(view) || view === 'saving';
+/** An answer saying the record is not there (404). */
+const isGone = (event: Event): boolean =>
+  event.type.includes('.error.') && (event.error as ApiError | undefined)?.status === 404;
 
 const rowEditRules: Rules<Seen, Event> = {
-  'A change elsewhere to the row in edit shows at once, before Save; nothing else moves or is sent': (
+  'A change elsewhere to the row in edit shows at once, before Save; nothing else moves, and one without a version (maybe a delete) only sends a look at the row': (
     step,
   ) => {
     const { before, event, after } = step;
     if (event.type !== 'CHANGED_ELSEWHERE') return;
-    expect(sentIn(step)).toEqual([]);
+    const version = event.version as number | null;
+    const ofRow = (event.keys as string[]).includes(before.rowId ?? '');
+    const looks = editView(before.view) && ofRow && version === null;
+    expect(sentIn(step)).toEqual(looks ? [{ effect: 'load', input: { id: before.rowId } }] : []);
     expect(saidIn(step)).toEqual([]);
     keeps(step);
     expect(after.column).toBe(before.column);
-    const version = event.version as number | null;
-    const newer =
-      (event.keys as string[]).includes(before.rowId ?? '') &&
-      (version === null || version > (before.loaded?.version ?? 0));
+    // One without a version is told by the look's answer (rule below), not at once.
+    const newer = ofRow && version !== null && version > (before.loaded?.version ?? 0);
     if (editView(before.view)) expect(after.notice).toBe(before.notice || newer);
     else expect(after.notice).toBe(before.notice);
   },
   'The notice shows only with an edit, and stays while that edit does': (step) => {
     const { before, event, after } = step;
     if (!inEdit(after.view)) expect(after.notice).toBe(false);
-    if (event.type !== 'CHANGED_ELSEWHERE' && inEdit(before.view) && inEdit(after.view))
-      expect(after.notice).toBe(before.notice);
+    const told = event.type === 'CHANGED_ELSEWHERE' || answered(event, before)?.endsWith('.check');
+    if (!told && inEdit(before.view) && inEdit(after.view)) expect(after.notice).toBe(before.notice);
   },
   'A load shows the notice only for a change announced meanwhile that is newer than what it loaded': (
     step,
@@ -321,7 +354,8 @@ const rowEditRules: Rules<Seen, Event> = {
     const { before, event, after } = step;
     if (before.view !== 'loading' || !answered(event, before) || !event.type.includes('.done.')) return;
     const { version } = event.output as LoadedRow;
-    expect(after.notice).toBe(before.announced.some((v) => v > version));
+    // A change without a version announced meanwhile is told by the look that follows.
+    expect(after.notice).toBe(before.announced.some((v) => v !== Number.POSITIVE_INFINITY && v > version));
   },
   'One request at a time': (step) => expect(sentIn(step).length).toBeLessThanOrEqual(1),
   'Only a draft without errors is ever sent': (step) => {
@@ -443,14 +477,20 @@ const rowEditRules: Rules<Seen, Event> = {
       }
     }
   },
-  'The load shows the record as stored, or says it could not be fetched': (step) => {
+  'The load shows the record as stored (and looks again when a delete may have come after it), or says it could not be fetched': (
+    step,
+  ) => {
     const { before, event, after } = step;
     if (before.view !== 'loading' || !answered(event, before)) return;
+    const deleteAnnounced = before.announced.includes(Number.POSITIVE_INFINITY);
     if (event.type.includes('.done.')) {
       const { draft } = event.output as LoadedRow;
       expect([after.values, after.errors, after.rowId]).toEqual([draft, before.errors, before.rowId]);
       expect(editView(after.view)).toBe(true);
       expect(saidIn(step)).toEqual([]);
+      expect(sentIn(step)).toEqual(deleteAnnounced ? [{ effect: 'load', input: { id: before.rowId } }] : []);
+    } else if (isGone(event) && deleteAnnounced) {
+      // Said by the rule on a record gone.
     } else {
       expect(saidIn(step)).toEqual([{ kind: 'error', message: `ID#${before.rowId} could not be fetched!` }]);
       expect(after.view).toBe('none');
@@ -468,6 +508,8 @@ const rowEditRules: Rules<Seen, Event> = {
       return expect(after.view).toBe('none');
     }
     const error = event.error as ApiError;
+    // Said by the rule on a record gone.
+    if (isGone(event)) return;
     if (error.status === 409) {
       expect(saidIn(step)).toEqual([
         { kind: 'error', message: `Error occurred, aId#${id} was not modified! ${CHANGED_MEANWHILE}` },
@@ -484,6 +526,48 @@ const rowEditRules: Rules<Seen, Event> = {
     expect(sentIn(step)).toEqual([]);
     expect([after.view, after.values, after.errors]).toEqual([before.surface, before.values, reasons]);
   },
+  'The record in edit found gone (a 404 to a look at it, to its save, or to a load a delete was announced during) ends the edit: the draft dropped, the delete said, the list told, nothing sent': (
+    step,
+  ) => {
+    const { before, event, after } = step;
+    const call = answered(event, before);
+    if (!call || !isGone(event)) return;
+    const ends =
+      call.endsWith('.check') ||
+      before.view === 'saving' ||
+      (before.view === 'loading' && before.announced.includes(Number.POSITIVE_INFINITY));
+    if (!ends) return;
+    const id = before.rowId;
+    expect([after.view, after.rowId, after.values, after.errors, after.notice]).toEqual([
+      'none',
+      null,
+      {},
+      [],
+      false,
+    ]);
+    expect(saidIn(step)).toEqual([
+      {
+        kind: 'error',
+        message: `aId#${id} was deleted by someone else while you were editing it; your changes were not saved.`,
+      },
+    ]);
+    expect(emittedIn(step)).toEqual([{ type: 'deletedElsewhere', id, surface: before.surface }]);
+    expect(sentIn(step)).toEqual([]);
+    // A snackbar kept up for the row's messages goes with them (as on Cancel).
+    expect(after.released).toBe(before.released + 1);
+  },
+  'A look at the row that finds it leaves the edit, with the notice when it is newer than loaded; one not answered leaves the notice up, being unsure':
+    (step) => {
+      const { before, event, after } = step;
+      if (!answered(event, before)?.endsWith('.check') || isGone(event)) return;
+      keeps(step);
+      expect([after.column, after.released]).toEqual([before.column, before.released]);
+      expect([sentIn(step), saidIn(step), emittedIn(step)]).toEqual([[], [], []]);
+      const newer = event.type.includes('.done.')
+        ? (event.output as LoadedRow).version > (before.loaded?.version ?? 0)
+        : true;
+      expect(after.notice).toBe(before.notice || newer);
+    },
   'A delete is said, and the list and the selection drop the row': (step) => {
     const { before, event, after } = step;
     if (before.view !== 'deleting' || !answered(event, before)) return;
@@ -541,10 +625,17 @@ const ORACLE_EVENTS: Event[] = [
   { type: 'CHANGED_ELSEWHERE', keys: ['18', '19'], version: 9 },
   { type: 'xstate.done.actor.load', output: LOADED },
   { type: 'xstate.error.actor.load', error: BROKEN },
+  { type: 'xstate.error.actor.load', error: NOT_FOUND },
+  // The look at the row in edit: still there (at a newer version), gone, or no answer.
+  { type: 'xstate.done.actor.check', output: { draft: { ...ROW, pol: 19 }, version: 5 } },
+  { type: 'xstate.done.actor.check', output: LOADED },
+  { type: 'xstate.error.actor.check', error: NOT_FOUND },
+  { type: 'xstate.error.actor.check', error: BROKEN },
   { type: 'xstate.done.actor.update', output: undefined },
   { type: 'xstate.error.actor.update', error: BAD_REQUEST },
   { type: 'xstate.error.actor.update', error: BROKEN },
   { type: 'xstate.error.actor.update', error: CONFLICT },
+  { type: 'xstate.error.actor.update', error: NOT_FOUND },
   { type: 'xstate.done.actor.remove', output: undefined },
   { type: 'xstate.error.actor.remove', error: BROKEN },
   { type: 'xstate.done.actor.create', output: { id: '99' } },
@@ -571,7 +662,8 @@ describe('row edit: every transition judged by the spec rules', () => {
             id: state.context.id,
             surface: state.context.surface,
             changedElsewhere: state.context.changedElsewhere,
-            announced: state.context.announced,
+            // As text: JSON writes the Infinity of a change without a version as null, none announced.
+            announced: String(state.context.announced),
           }),
       },
     );
@@ -730,20 +822,26 @@ describe('row edit', () => {
     expect(sut.context().changedElsewhere).toBe(true);
   });
 
-  it('a delete announced while the row loads is said once it is open: Save will be refused', async () => {
-    // The load read the row before it was deleted: it opens, and must not pretend nothing happened.
+  it('a change without a version announced while the row loads is looked at once it is open: found newer, Save will be refused', async () => {
+    // The load may have read the row before that write: it opens, and must not pretend nothing happened.
     const sut = createSut();
     sut.actor.send({ type: 'EDIT', id: '17' });
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
     await sut.resolve('load', LOADED);
+    expect(sut.calls.at(-1)).toEqual({ effect: 'load', input: { id: '17' } });
+    expect(sut.context().changedElsewhere).toBe(false);
+    await sut.resolve('check', { draft: { ...ROW, pol: 19 }, version: 5 });
     expect(sut.context().changedElsewhere).toBe(true);
-    // Then a newer version announced after it does not take the notice back.
+    // An older version announced after it changes nothing; found at the version loaded (a write that
+    // left the record as it was, a box's positions), there is nothing to say.
     sut.actor.send({ type: 'CANCEL' });
     sut.actor.send({ type: 'EDIT', id: '17' });
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
     sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 2 });
     await sut.resolve('load', LOADED);
-    expect(sut.context().changedElsewhere).toBe(true);
+    await sut.resolve('check', LOADED);
+    expect(sut.status()).toBe('editing');
+    expect(sut.context().changedElsewhere).toBe(false);
   });
 
   it('a change to another row announced while this one loads is not said of this row', async () => {
@@ -846,6 +944,128 @@ describe('row edit', () => {
     sut.actor.send({ type: 'SAVE' });
     await sut.resolve('update');
     expect(sut.notifications).toEqual([{ kind: 'success', message: `sId#${id} was updated successfully!` }]);
+  });
+});
+
+describe('a row in edit deleted elsewhere', () => {
+  const DELETED = 'aId#17 was deleted by someone else while you were editing it; your changes were not saved.';
+
+  it('a change without a version looks at the row; its 404 ends the edit, drops the draft, says so and tells the list', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    // Meanwhile the edit goes on, and only the look is sent. Nothing is said yet: not a change Save
+    // would show, when it was a delete.
+    expect(sut.calls.at(-1)).toEqual({ effect: 'load', input: { id: '17' } });
+    expect(sut.status()).toBe('editing');
+    expect(sut.context()).toMatchObject({ changedElsewhere: false, draft: { ...ROW, comment: 'mine' } });
+    sut.actor.send({ type: 'CHANGE', field: 'pol', value: '18' });
+    await sut.reject('check', NOT_FOUND);
+    expect(sut.status()).toBe('idle');
+    expect(sut.context()).toMatchObject({ id: null, draft: {}, errors: [], changedElsewhere: false });
+    expect(sut.notifications).toEqual([{ kind: 'error', message: DELETED }]);
+    expect(sut.emitted).toEqual([{ type: 'deletedElsewhere', id: '17', surface: 'row' }]);
+    expect(sut.count('update')).toBe(0);
+  });
+
+  it('a write of several records without a version does not end the edit by itself: the row is still there', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGE', field: 'comment', value: 'mine' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['16', '17', '18'], version: null });
+    await sut.resolve('check', { draft: { ...ROW, pol: 19 }, version: 5 });
+    expect(sut.status()).toBe('editing');
+    expect(sut.context()).toMatchObject({ changedElsewhere: true, draft: { ...ROW, comment: 'mine' } });
+    expect([sut.notifications, sut.emitted]).toEqual([[], []]);
+    // The look's answer is not taken in: Save sends the loaded version and meets the 409 (file comment).
+    sut.actor.send({ type: 'SAVE' });
+    expect(sut.calls.at(-1)).toEqual({
+      effect: 'update',
+      input: { id: '17', record: ROW, draft: { ...ROW, comment: 'mine' }, version: 4 },
+    });
+  });
+
+  it('a look that gets no answer leaves the edit, with the notice up', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    await sut.reject('check', BROKEN);
+    // Unsure what it was, the row says Save may be refused.
+    expect(sut.status()).toBe('editing');
+    expect(sut.context()).toMatchObject({ id: '17', draft: ROW, changedElsewhere: true });
+    expect([sut.notifications, sut.emitted]).toEqual([[], []]);
+  });
+
+  it('a change without a version during a look looks again: the earlier answer may predate it', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    expect(sut.count('load')).toBe(3);
+    await sut.reject('check', NOT_FOUND);
+    expect(sut.emitted).toEqual([{ type: 'deletedElsewhere', id: '17', surface: 'row' }]);
+  });
+
+  it('a change with a version or of another row sends no look', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['18'], version: null });
+    expect(sut.count('load')).toBe(1);
+    expect(sut.pending('check')).toBe(false);
+  });
+
+  it('a delete announced while the row loads: a load that still found it looks again, and its 404 ends the edit', async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'EDIT', id: '17', surface: 'dialog' });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    await sut.resolve('load', LOADED);
+    expect(sut.status()).toBe('editing');
+    expect(sut.calls).toEqual([
+      { effect: 'load', input: { id: '17' } },
+      { effect: 'load', input: { id: '17' } },
+    ]);
+    await sut.reject('check', NOT_FOUND);
+    expect(sut.status()).toBe('idle');
+    expect(sut.notifications).toEqual([{ kind: 'error', message: DELETED }]);
+    expect(sut.emitted).toEqual([{ type: 'deletedElsewhere', id: '17', surface: 'dialog' }]);
+  });
+
+  it('a load answered 404 is a delete when one was announced during it, else it could not be fetched', async () => {
+    const announced = createSut();
+    announced.actor.send({ type: 'EDIT', id: '17' });
+    announced.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: null });
+    await announced.reject('load', NOT_FOUND);
+    expect(announced.notifications).toEqual([{ kind: 'error', message: DELETED }]);
+    expect(announced.emitted).toEqual([{ type: 'deletedElsewhere', id: '17', surface: 'row' }]);
+
+    const unannounced = createSut();
+    unannounced.actor.send({ type: 'EDIT', id: '17' });
+    unannounced.actor.send({ type: 'CHANGED_ELSEWHERE', keys: ['17'], version: 5 });
+    await unannounced.reject('load', NOT_FOUND);
+    expect(unannounced.status()).toBe('idle');
+    expect(unannounced.notifications).toEqual([{ kind: 'error', message: 'ID#17 could not be fetched!' }]);
+    expect(unannounced.emitted).toEqual([]);
+  });
+
+  it('a save answered 404 says the record was deleted and ends the edit', async () => {
+    const sut = await editing();
+    sut.actor.send({ type: 'CHANGE', field: 'pol', value: '17.2' });
+    sut.actor.send({ type: 'SAVE' });
+    await sut.reject('update', NOT_FOUND);
+    expect(sut.status()).toBe('idle');
+    expect(sut.context()).toMatchObject({ id: null, draft: {} });
+    expect(sut.notifications).toEqual([{ kind: 'error', message: DELETED }]);
+    expect(sut.emitted).toEqual([{ type: 'deletedElsewhere', id: '17', surface: 'row' }]);
+    expect(sut.count('load')).toBe(1);
+  });
+
+  it('names a sample by sId|sStamp', async () => {
+    const sut = createSut({ entity: 'samples', limits: LIMITS });
+    const id = '1234567800004|2025-10-01 06:00:00';
+    sut.actor.send({ type: 'EDIT', id });
+    await sut.resolve('load', { draft: { sId: '1234567800004', sStamp: '2025-10-01 06:00:00' }, version: 2 });
+    sut.actor.send({ type: 'CHANGED_ELSEWHERE', keys: [id], version: null });
+    await sut.reject('check', NOT_FOUND);
+    expect(sut.notifications).toEqual([
+      { kind: 'error', message: `sId#${id} was deleted by someone else while you were editing it; your changes were not saved.` },
+    ]);
   });
 });
 

@@ -99,6 +99,11 @@ export interface DataTableProps<T> {
   /** The row in edit mode, if any. */
   editing?: RowEditing | null;
   /**
+   * The row in edit was deleted elsewhere and its edit ended (a new object each time): the focus
+   * goes to the header of the column the edit was in, not to the row, which is gone or going.
+   */
+  editGone?: { rowId: string } | null;
+  /**
    * Rows reordered by the user (box positions): a drag button per row; the dragged row takes the
    * target row's place. Mouse: drag the row. Keyboard: the row's drag button, Tab to the target, Enter.
    */
@@ -177,6 +182,7 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     onHistoryRow,
     showRowLabel = 'Show',
     editing = null,
+    editGone = null,
     onReorderRows,
     batch = null,
   } = props;
@@ -383,6 +389,28 @@ const MemoTable = memo(function TableView<T>(props: DataTableProps<T>) {
     ],
     [batched, reorderable, selectable, hasActions, visible, onEditRow, onShowRow, onHistoryRow],
   );
+
+  // The column the edit was in (kept after it ends): where the focus goes when its row was deleted
+  // elsewhere. Its header stays through the refetch that drops the row; the grid's first header
+  // holds it when that column is hidden now.
+  const editColumn = useRef<string | null>(null);
+  useEffect(() => {
+    if (editingState?.focusTarget) editColumn.current = editingState.focusTarget;
+  }, [editingState]);
+  const gridColumnsRef = useRef(gridColumns);
+  useEffect(() => {
+    gridColumnsRef.current = gridColumns;
+  });
+  // Only a delete told while the table is there: one told before it mounted is not this table's.
+  const goneSeen = useRef(editGone);
+  useEffect(() => {
+    if (!editGone || editGone === goneSeen.current) return;
+    goneSeen.current = editGone;
+    const at = gridColumnsRef.current.findIndex((c) => c.id === editColumn.current);
+    frameRef.current
+      ?.querySelector<HTMLElement>(`[role="columnheader"][data-ci="${Math.max(at, 0)}"]`)
+      ?.focus({ preventScroll: true });
+  }, [editGone]);
 
   const captionId = `${useId()}-sort`;
   const headerOf = (id: string) => byId.get(id)?.header ?? id;

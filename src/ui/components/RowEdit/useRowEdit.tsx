@@ -30,7 +30,7 @@ export interface RowEditOptions {
 
 /** The row-edit props of DataTable (none depends on the row type); empty for readers. */
 export type RowEditTableProps = Partial<
-  Pick<DataTableProps<unknown>, 'onEditRow' | 'onDeleteRow' | 'onHistoryRow' | 'editing'>
+  Pick<DataTableProps<unknown>, 'onEditRow' | 'onDeleteRow' | 'onHistoryRow' | 'editing' | 'editGone'>
 >;
 
 export interface RowEditHandle {
@@ -85,6 +85,8 @@ export function useRowEdit(
     }),
   );
   const actor = useActorRef(machine, { input: { entity: resource.rowEntity } });
+  // The row in edit was deleted elsewhere: the table moves the focus off the row that goes.
+  const [editGone, setEditGone] = useState<{ rowId: string } | null>(null);
 
   // Results reload the list; a deleted record leaves the selection too (docs/dev/product-rules.md#behaviour Delete).
   useEffect(() => {
@@ -96,6 +98,12 @@ export function useRowEdit(
       actor.on('deleted', ({ id }) => {
         optsRef.current.onChanged();
         optsRef.current.onDeleted(id);
+      }),
+      // Someone else deleted the record in edit: the list drops its row (also when the change
+      // stream missed the delete and only the save's 404 told). A dialog gives the focus back itself.
+      actor.on('deletedElsewhere', ({ id, surface }) => {
+        optsRef.current.onChanged();
+        if (surface === 'row') setEditGone({ rowId: id });
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
@@ -182,8 +190,8 @@ export function useRowEdit(
     [actor, navigate, resource.rowEntity],
   );
   const tableProps = useMemo<RowEditTableProps>(
-    () => (isAdmin ? { ...rowActions, editing } : {}),
-    [isAdmin, rowActions, editing],
+    () => (isAdmin ? { ...rowActions, editing, editGone } : {}),
+    [isAdmin, rowActions, editing, editGone],
   );
 
   const openEdit = (id: string, column?: string) => {
