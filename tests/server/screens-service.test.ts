@@ -2,9 +2,17 @@
 // mutation run, docs/dev/mutation-scores.md): the messages and reasons of refused writes, what an
 // update or create keeps of dateCreated, an unchanged update left unwritten, and the audit events of
 // create, update, delete, import and Transfer ScreenNames. Each test fails with its bug planted by hand.
+// Left as equivalent: upsertItems' `i < lines.length` made `<=` (179:19: the extra chunk is empty and
+// writes nothing) and its chunk made the whole list (179:99: for a screen of more than ITEM_CHUNK
+// lines the later statements find every item already as the file has it, so nothing more is
+// written or counted; only slower), and the import's catch emptied (251:17: every value is checked
+// by readScreenFile first, and a screen created meanwhile is met by ON CONFLICT DO NOTHING, so no
+// database refusal reaches it). The create's 'scrId' emptied in its database-refusal message (79:38)
+// is reached only by two creates of one number at once: the PostgreSQL test below.
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Screen } from '../../src/domain/entities/screen';
-import { useHarness } from './harness';
+import { onPostgres, useHarness } from './harness';
 import { fileUpload } from './support/multipart';
 import { jsonCalls } from './support/write-bodies';
 
@@ -63,6 +71,34 @@ describe('create', () => {
     expect(await events('screen', String(dated))).toEqual([
       { action: 'create', entityKey: String(dated), before: null, after: await screen(dated) },
     ]);
+  });
+  // Two creates of one number at once: the other's row not yet committed, this create's check finds
+  // nothing and its insert waits on the unique index (screen_name_key), which then refuses it. Only
+  // PostgreSQL runs the two at once (PGlite, one transaction at a time, answers from the check).
+  it.runIf(onPostgres())('two creates of one number at once: the index refuses the second, naming it', async () => {
+    let commit!: () => void;
+    let inserted!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const insertedThere = new Promise<void>((resolve) => (inserted = resolve));
+    const other = h.db.transaction().execute(async (trx) => {
+      await trx.insertInto('screen').values({ name: '5190' }).execute();
+      inserted();
+      await committing;
+    });
+    await insertedThere;
+    const answered = call('POST', '/api/screens', { name: '5190' });
+    for (let waited = 0; ; waited += 20) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db);
+      if (rows[0]!.n > 0) break;
+      expect(waited, 'the create never waited on the index').toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    commit();
+    await other;
+    const res = await answered;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(answer(res).message).toBe('Error occurred, scrId#5190 was not created!');
   });
 });
 
