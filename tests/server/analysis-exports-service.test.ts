@@ -3,7 +3,11 @@
 // docs/dev/mutation-scores.md): a zero value's sign, a record without lane or gross weight, flags
 // longer than the layout's field or with characters outside printable ASCII, a ';' in a ZFT text
 // field, the trailers' widths, and the export's audit event. Each test fails with its bug planted by
-// hand.
+// hand. Left as equivalent: compactTime's `slice(0, 14)` left out and its padEnd's ' ' emptied (24:33,
+// 24:81: a lab time stripped of '-', ' ' and ':' is exactly 14 digits), the lane's `slice(0, 1)` left
+// out (42:28: the column holds 0 to 3), the flagging loop's `<` made `<=` (84:19: the extra batch is
+// empty and updates no row) and its batch made the whole list (85:19: above FLAG_BATCH each statement
+// flags every row again, to the same flags and the transaction's same localtimestamp; only slower).
 import { describe, expect, it } from 'vitest';
 import type { AnalysisRecord } from '../../src/server/repositories/analysis';
 import {
