@@ -164,7 +164,9 @@ describe('after a scan, the Create dialog is a dialog again', () => {
     const sut = await withBox(3, opts);
     sut.actor.send({ type: 'SCAN', code: SCANNED });
     await flush();
-    expect(sut.notes).toEqual([{ kind: 'error', message: `Error occurred, SampleId#${SCANNED} was not found!` }]);
+    expect(sut.notes).toEqual([
+      { kind: 'error', message: `Error occurred, SampleId#${SCANNED} was not found!` },
+    ]);
     expect(await dialogCreate(sut, 3)).toEqual({
       kind: 'success',
       message: 'boxPosition#A1/3 was created successfully!',
