@@ -910,10 +910,14 @@ describe('box positions: a refused write without a reason', () => {
     });
   });
 
-  it('a refusal that is no value at all is a refusal, not a conflict', async () => {
+  // A promise rejected with nothing (`Promise.reject()`) as well as with null.
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+  ])('a refusal that is no value at all (%s) is a refusal, not a conflict', async (_n, nothing) => {
     const sut = await loaded();
     sut.actor.send({ type: 'DELETE', boxPosId: 2 });
-    await sut.settle(null as unknown as Error);
+    await sut.settle(nothing as unknown as Error);
     expect(sut.notes.at(-1)).toEqual({
       kind: 'error',
       message: writeFailed('boxPosition', 'A1/2', 'deleted'),
