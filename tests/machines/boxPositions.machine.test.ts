@@ -971,3 +971,36 @@ describe('box positions: where dragged rows land', () => {
     }
   });
 });
+
+// The walks' rule for EDIT judges the edited row; these judge the rows around it (StrykerJS
+// survivors, each planted by hand first).
+describe('box positions: what the walks did not judge', () => {
+  const loaded = async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT', box: BOX });
+    await sut.settle(LOADED);
+    return sut;
+  };
+  const marks = (sut: Sut) => {
+    const s = sut.actor.getSnapshot();
+    return s.context.positions.map((p) => [p.sample.sampleId.sId, rowMark(s, p)]);
+  };
+
+  it("editing a row keeps the other rows' marks, moved or modified", async () => {
+    const [a, b] = LOADED;
+    const sut = await loaded();
+    sut.actor.send({ type: 'MOVE', keys: [positionKey(a!)], to: 2 });
+    sut.actor.send({ type: 'EDIT', key: positionKey(b!), position: { ...EDITED, boxposId: b!.boxposId } });
+    expect(marks(sut)).toEqual([
+      [EDITED.sample.sampleId.sId, 'modified'],
+      [a!.sample.sampleId.sId, 'moved'],
+    ]);
+    sut.actor.send({ type: 'REORGANIZE' });
+    const edited = pos('A1', 1, '4006381000059');
+    sut.actor.send({ type: 'EDIT', key: positionKey(EDITED), position: edited });
+    expect(marks(sut)).toEqual([
+      [edited.sample.sampleId.sId, 'modified'],
+      [a!.sample.sampleId.sId, 'modified'],
+    ]);
+  });
+});
