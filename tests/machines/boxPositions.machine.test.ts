@@ -36,7 +36,7 @@ import {
   type BoxPositionsMachine,
   type NotifyParams,
 } from '../../src/machines/boxPositions.machine';
-import { activePaths, restingStateNodes, explored, toTestModelMachine } from './model';
+import { activePaths, restingStateNodes, explored, flush, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 type Snapshot = SnapshotFrom<BoxPositionsMachine>;
@@ -1002,5 +1002,37 @@ describe('box positions: what the walks did not judge', () => {
       [edited.sample.sampleId.sId, 'modified'],
       [a!.sample.sampleId.sId, 'modified'],
     ]);
+  });
+});
+
+describe('without its effects provided', () => {
+  it('the machine says which one is missing', async () => {
+    const said = (name: string) => `box positions machine: '${name}' must be provided`;
+    const notes: NotifyParams[] = [];
+    const loadOnly = boxPositionsMachine.provide({
+      actors: { load: fromPromise(async () => ({ boxpos: LOADED, version: 1 })) },
+    });
+    const run = async (machine: BoxPositionsMachine, ...events: BoxPositionsEvent[]) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine);
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      for (const e of [{ type: 'SELECT', box: BOX } as const, ...events]) {
+        actor.send(e);
+        await flush();
+      }
+      return errors.map(String);
+    };
+    // A write left out fails as a refused one does, and its reason names it.
+    const told = loadOnly.provide({ actions: { notify: (_, p) => notes.push(p) } });
+    expect(await run(told, { type: 'CREATE', position: NEW })).toEqual([]);
+    expect(notes.at(-1)?.message).toBe(`${writeFailed('boxPosition', 'A1/3', 'created')} ${said('create')}`);
+    expect(await run(told, { type: 'DELETE', boxPosId: 1 })).toEqual([]);
+    expect(notes.at(-1)?.message).toBe(`${writeFailed('boxPosition', 'A1/1', 'deleted')} ${said('remove')}`);
+    const edit = { type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED } as const;
+    expect(await run(told, edit, { type: 'UPDATE' })).toEqual([]);
+    expect(notes.at(-1)?.message).toBe(`${batchFailed(['A1/1'])} ${said('save')}`);
+    // Without a snackbar, the first thing to say stops the machine with its name.
+    expect(await run(loadOnly, { type: 'CREATE', position: NEW })).toEqual([`Error: ${said('notify')}`]);
   });
 });
