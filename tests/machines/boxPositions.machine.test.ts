@@ -986,6 +986,31 @@ describe('box positions: what the walks did not judge', () => {
     return s.context.positions.map((p) => [p.sample.sampleId.sId, rowMark(s, p)]);
   };
 
+  // The walks judge one Confirm that ends in 'no box' (Deselect's) and one Delete that is sent; a
+  // Confirm of another kind or a Delete of an edited list took the same step and went unjudged.
+  it('Confirm does what the question was about: another box is loaded, leaving leaves', async () => {
+    const select = await loaded();
+    select.actor.send({ type: 'MOVE', keys: [positionKey(LOADED[0]!)], to: 2 });
+    select.actor.send({ type: 'SELECT', box: OTHER });
+    select.actor.send({ type: 'CONFIRM' });
+    expect(select.calls.at(-1)).toEqual({ name: 'load', input: { bId: OTHER.bId } });
+    expect(select.actor.getSnapshot().context.box).toEqual(OTHER);
+    const leave = await loaded();
+    leave.actor.send({ type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED });
+    leave.actor.send({ type: 'LEAVE' });
+    leave.actor.send({ type: 'CONFIRM' });
+    expect(leave.emitted).toEqual(['left']);
+    expect(leave.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('Delete is refused while rows are modified, not only while moved', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED });
+    sut.actor.send({ type: 'DELETE', boxPosId: 2 });
+    expect(sut.calls.map((c) => c.name)).toEqual(['load']);
+    expect(sut.actor.getSnapshot().value).toBe('ready');
+  });
+
   it("editing a row keeps the other rows' marks, moved or modified", async () => {
     const [a, b] = LOADED;
     const sut = await loaded();
