@@ -5,6 +5,16 @@
 // at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
 // their marks, which buttons are enabled, the question before changes are dropped), what is sent
 // and what is said, checked on every step without asking the machine what it meant to do.
+// Equivalent mutants (StrykerJS, 2026-11-27, lines RANGES; each judged against the four
+// box-position files and load.test.ts): the not-provided names of load and stamps (a missing load
+// fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not found': neither says
+// the reason), `types` and `actors` emptied (the page provides every actor), the machine's `id`;
+// the event-type checks of canDelete, isSameBox and isSampleId (each runs on its own event only);
+// the box checks of canCreate, createRefusal and isSameBox, `context.box?.` made `context.box.` in
+// pendingSameBox and load's input, and its `?? ''` (they run in 'ready', 'loading', 'failed' or
+// 'confirming', where a box is always loaded); the `pending?.` of the confirming guards made
+// `pending.` (confirming is entered with a pending change only); the start's `moved` and `modified`
+// given an element (noBox shows no mark nor button, and its one way to a list, SELECT, clears them).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
@@ -464,7 +474,7 @@ export const rules: Rules<Seen, Event> = {
       else expect(r.mark).toBe(was.mark);
     }
   },
-  'Editing a row shows it changed, marked modified': (step) => {
+  'Editing a row shows it changed, marked modified, the others as they were': (step) => {
     const { before, event, after } = step;
     if (event.type !== 'EDIT') return;
     sendsNothing(step);
@@ -475,6 +485,10 @@ export const rules: Rules<Seen, Event> = {
       sample: event.position.sample.sampleId.sId,
       mark: 'modified',
     });
+    expect(
+      after.rows.filter((_, i) => i !== at),
+      'the other rows and their marks stay',
+    ).toEqual(before.rows.filter((_, i) => i !== at));
   },
   'Reorganize renumbers 1..n and marks the renumbered rows modified': (step) => {
     const { before, event, after } = step;
