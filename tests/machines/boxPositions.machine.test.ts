@@ -10,11 +10,18 @@
 // fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not found': neither says
 // the reason), `types` and `actors` emptied (the page provides every actor), the machine's `id`;
 // the event-type checks of canDelete, isSameBox and isSampleId (each runs on its own event only);
-// the box checks of canCreate, createRefusal and isSameBox, `context.box?.` made `context.box.` in
-// pendingSameBox and load's input, and its `?? ''` (they run in 'ready', 'loading', 'failed' or
-// 'confirming', where a box is always loaded); the `pending?.` of the confirming guards made
+// the box checks of canCreate and createRefusal, `context.box?.` made `context.box.` in isSameBox,
+// pendingSameBox and load's input, and that input's `?? ''` (they run in 'ready', 'loading',
+// 'failed' or 'confirming', where a box is always loaded); the `pending?.` of the confirming guards made
 // `pending.` (confirming is entered with a pending change only); the start's `moved` and `modified`
-// given an element (noBox shows no mark nor button, and its one way to a list, SELECT, clears them).
+// given an element (noBox shows no mark nor button, and its one way to a list, SELECT, clears them);
+// Deselect's pending change emptied or its kind '' (Confirm's last branch, taken for it, reads no
+// kind); MOVE's `dragged.length === 0` made false (with nothing dragged the list is rebuilt as it
+// was and nothing is marked); EDIT's rename made to rename nothing (the old key names no row any
+// more, and the edited row shows 'modified' whatever `moved` holds); Reorganize's guard '' (xstate
+// reads no guard, and Reorganize of a list in order changes nothing); in 'scanning', `context.box?.`
+// made `context.box.` and the `?? ''` after the box and the scanned id (5, never reached: a scan is
+// looked up with a box loaded and its id kept).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
@@ -989,8 +996,8 @@ describe('box positions: where dragged rows land', () => {
   });
 });
 
-// The walks' rule for EDIT judges the edited row; these judge the rows around it (StrykerJS
-// survivors, each planted by hand first).
+// StrykerJS survivors of the walks' transition cover (each kind of step judged once), each planted by
+// hand first: an edit beside marked rows, a Confirm or a Delete that took a step of a judged kind.
 describe('box positions: what the walks did not judge', () => {
   const loaded = async () => {
     const sut = createSut();
