@@ -5,7 +5,7 @@
 // at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
 // their marks, which buttons are enabled, the question before changes are dropped), what is sent
 // and what is said, checked on every step without asking the machine what it meant to do.
-// Equivalent mutants (StrykerJS, 2026-11-27, lines RANGES; each judged against the four
+// Equivalent mutants (StrykerJS, 2026-11-27, lines 1–397; each judged against the four
 // box-position files and load.test.ts): the not-provided names of load and stamps (a missing load
 // fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not found': neither says
 // the reason), `types` and `actors` emptied (the page provides every actor), the machine's `id`;
