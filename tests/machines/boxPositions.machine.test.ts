@@ -5,7 +5,7 @@
 // at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
 // their marks, which buttons are enabled, the question before changes are dropped), what is sent
 // and what is said, checked on every step without asking the machine what it meant to do.
-// Equivalent mutants (StrykerJS, 2026-11-27, lines 1–397; each judged against the four
+// Equivalent mutants (StrykerJS, 2026-11-27, lines 1–470; each judged against the four
 // box-position files and load.test.ts): the not-provided names of load and stamps (a missing load
 // fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not found': neither says
 // the reason), `types` and `actors` emptied (the page provides every actor), the machine's `id`;
@@ -21,7 +21,13 @@
 // more, and the edited row shows 'modified' whatever `moved` holds); Reorganize's guard '' (xstate
 // reads no guard, and Reorganize of a list in order changes nothing); in 'scanning', `context.box?.`
 // made `context.box.` and the `?? ''` after the box and the scanned id (5, never reached: a scan is
-// looked up with a box loaded and its id kept).
+// looked up with a box loaded and its id kept); in 'confirming', the select branch's
+// `pending?.kind === 'select'` made true or `pending.` (the branch is taken only when it holds), and
+// `pending: null` left out after Confirm of leaving or of a reload, or after Cancel (pending is read
+// in 'confirming' only, which every question enters with its own); in 'saving', `context.box?.` made
+// `context.box.` and the `?? ''` fallbacks of its input, of the 409's message and of the 'saved'
+// event's bId, which that `??` made `&&` empties too (nothing reads that bId: the page listens to
+// 'left' alone).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
