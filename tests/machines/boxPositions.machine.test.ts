@@ -5,7 +5,7 @@
 // at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
 // their marks, which buttons are enabled, the question before changes are dropped), what is sent
 // and what is said, checked on every step without asking the machine what it meant to do.
-// Equivalent mutants (StrykerJS, 2026-11-27, lines 1–470; each judged against the four
+// Equivalent mutants (StrykerJS, 2026-11-27, lines 1–513; each judged against the four
 // box-position files and load.test.ts): the not-provided names of load and stamps (a missing load
 // fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not found': neither says
 // the reason), `types` and `actors` emptied (the page provides every actor), the machine's `id`;
@@ -27,7 +27,9 @@
 // in 'confirming' only, which every question enters with its own); in 'saving', `context.box?.` made
 // `context.box.` and the `?? ''` fallbacks of its input, of the 409's message and of the 'saved'
 // event's bId, which that `??` made `&&` empties too (nothing reads that bId: the page listens to
-// 'left' alone).
+// 'left' alone); in 'creating', `context.box?.` and `context.creating?.` made `.` and the `?? ''`
+// and `: ''` fallbacks of its input, of the placed position's key and name, and of the refusal's
+// message (a create runs with a box loaded and its position set, and its answer holds it).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
