@@ -5,35 +5,37 @@
 // at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
 // their marks, which buttons are enabled, the question before changes are dropped), what is sent
 // and what is said, checked on every step without asking the machine what it meant to do.
-// Equivalent mutants (StrykerJS, 2026-11-27, lines 1–571; each judged against the four
-// box-position files and load.test.ts): the not-provided names of load and stamps (a missing load
-// fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not found': neither says
-// the reason), `types` and `actors` emptied (the page provides every actor), the machine's `id`;
-// the event-type checks of canDelete, isSameBox and isSampleId (each runs on its own event only);
-// the box checks of canCreate and createRefusal, `context.box?.` made `context.box.` in isSameBox,
-// pendingSameBox and load's input, and that input's `?? ''` (they run in 'ready', 'loading',
-// 'failed' or 'confirming', where a box is always loaded); the `pending?.` of the confirming guards made
-// `pending.` (confirming is entered with a pending change only); the start's `moved` and `modified`
-// given an element (noBox shows no mark nor button, and its one way to a list, SELECT, clears them);
-// Deselect's pending change emptied or its kind '' (Confirm's last branch, taken for it, reads no
-// kind); MOVE's `dragged.length === 0` made false (with nothing dragged the list is rebuilt as it
-// was and nothing is marked); EDIT's rename made to rename nothing (the old key names no row any
-// more, and the edited row shows 'modified' whatever `moved` holds); Reorganize's guard '' (xstate
-// reads no guard, and Reorganize of a list in order changes nothing); in 'scanning', `context.box?.`
-// made `context.box.` and the `?? ''` after the box and the scanned id (5, never reached: a scan is
-// looked up with a box loaded and its id kept); in 'confirming', the select branch's
-// `pending?.kind === 'select'` made true or `pending.` (the branch is taken only when it holds), and
-// `pending: null` left out after Confirm of leaving or of a reload, or after Cancel (pending is read
-// in 'confirming' only, which every question enters with its own); in 'saving', `context.box?.` made
-// `context.box.` and the `?? ''` fallbacks of its input, of the 409's message and of the 'saved'
-// event's bId, which that `??` made `&&` empties too (nothing reads that bId: the page listens to
-// 'left' alone); in 'creating', `context.box?.` and `context.creating?.` made `.` and the `?? ''`
-// and `: ''` fallbacks of its input, of the placed position's key and name, and of the refusal's
-// message (a create runs with a box loaded and its position set, and its answer holds it); in
-// 'deleting', the same fallbacks and `context.box?.` (a delete runs with a box loaded), and
-// `deleting: null` left out after the answer (read in 'deleting' only, which every Delete enters
-// with its own number); 'left' made no final state ('' as its type: it has no transition, so every
-// later event is ignored as in a final one, and the page goes by the 'left' event).
+// Equivalent mutants (StrykerJS, 2026-11-27, the whole file in seven line ranges; each judged
+// against the four box-position files and load.test.ts): the not-provided names of load and stamps
+// (a missing load fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not
+// found': neither says the reason), `types` and `actors` emptied (the page provides every actor),
+// the machine's `id`; the event-type checks of canDelete, isSameBox and isSampleId (each runs on
+// its own event only); the box checks of canCreate and createRefusal, `context.box?.` made
+// `context.box.` in isSameBox, pendingSameBox and load's input, and that input's `?? ''` (they run
+// in 'ready', 'loading', 'failed' or 'confirming', where a box is always loaded); the `pending?.`
+// of the confirming guards made `pending.` (confirming is entered with a pending change only); the
+// start's `moved` and `modified` given an element (noBox shows no mark nor button, and its one way
+// to a list, SELECT, clears them); Deselect's pending change emptied or its kind '' (Confirm's last
+// branch, taken for it, reads no kind); MOVE's `dragged.length === 0` made false (with nothing
+// dragged the list is rebuilt as it was and nothing is marked); EDIT's rename made to rename
+// nothing (the old key names no row any more, and the edited row shows 'modified' whatever `moved`
+// holds); Reorganize's guard '' (xstate reads no guard, and Reorganize of a list in order changes
+// nothing); in 'scanning', `context.box?.` made `context.box.` and the `?? ''` after the box and
+// the scanned id (5, never reached: a scan is looked up with a box loaded and its id kept); in
+// 'confirming', the select branch's `pending?.kind === 'select'` made true or `pending.` (the
+// branch is taken only when it holds), and `pending: null` left out after Confirm of leaving or of
+// a reload, or after Cancel (pending is read in 'confirming' only, which every question enters with
+// its own); in 'saving', `context.box?.` made `context.box.` and the `?? ''` fallbacks of its
+// input, of the 409's message and of the 'saved' event's bId, which that `??` made `&&` empties too
+// (nothing reads that bId: the page listens to 'left' alone); in 'creating', `context.box?.` and
+// `context.creating?.` made `.` and the `?? ''` and `: ''` fallbacks of its input, of the placed
+// position's key and name, and of the refusal's message (a create runs with a box loaded and its
+// position set, and its answer holds it); in 'deleting', the same fallbacks and `context.box?.` (a
+// delete runs with a box loaded), and `deleting: null` left out after the answer (read in
+// 'deleting' only, which every Delete enters with its own number); 'left' made no final state (''
+// as its type: it has no transition, so every later event is ignored as in a final one, and the
+// page goes by the 'left' event); and canCreatePosition's box check made true (it follows
+// `s.matches('ready')`, where a box is loaded).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
