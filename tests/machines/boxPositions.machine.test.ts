@@ -5,6 +5,37 @@
 // at its end. The judge is the oracle below: the spec's rules on what the page shows (rows and
 // their marks, which buttons are enabled, the question before changes are dropped), what is sent
 // and what is said, checked on every step without asking the machine what it meant to do.
+// Equivalent mutants (StrykerJS, 2026-11-27, the whole file in seven line ranges; each judged
+// against the four box-position files and load.test.ts): the not-provided names of load and stamps
+// (a missing load fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not
+// found': neither says the reason), `types` and `actors` emptied (the page provides every actor),
+// the machine's `id`; the event-type checks of canDelete, isSameBox and isSampleId (each runs on
+// its own event only); the box checks of canCreate and createRefusal, `context.box?.` made
+// `context.box.` in isSameBox, pendingSameBox and load's input, and that input's `?? ''` (they run
+// in 'ready', 'loading', 'failed' or 'confirming', where a box is always loaded); the `pending?.`
+// of the confirming guards made `pending.` (confirming is entered with a pending change only); the
+// start's `moved` and `modified` given an element (noBox shows no mark nor button, and its one way
+// to a list, SELECT, clears them); Deselect's pending change emptied or its kind '' (Confirm's last
+// branch, taken for it, reads no kind); MOVE's `dragged.length === 0` made false (with nothing
+// dragged the list is rebuilt as it was and nothing is marked); EDIT's rename made to rename
+// nothing (the old key names no row any more, and the edited row shows 'modified' whatever `moved`
+// holds); Reorganize's guard '' (xstate reads no guard, and Reorganize of a list in order changes
+// nothing); in 'scanning', `context.box?.` made `context.box.` and the `?? ''` after the box and
+// the scanned id (5, never reached: a scan is looked up with a box loaded and its id kept); in
+// 'confirming', the select branch's `pending?.kind === 'select'` made true or `pending.` (the
+// branch is taken only when it holds), and `pending: null` left out after Confirm of leaving or of
+// a reload, or after Cancel (pending is read in 'confirming' only, which every question enters with
+// its own); in 'saving', `context.box?.` made `context.box.` and the `?? ''` fallbacks of its
+// input, of the 409's message and of the 'saved' event's bId, which that `??` made `&&` empties too
+// (nothing reads that bId: the page listens to 'left' alone); in 'creating', `context.box?.` and
+// `context.creating?.` made `.` and the `?? ''` and `: ''` fallbacks of its input, of the placed
+// position's key and name, and of the refusal's message (a create runs with a box loaded and its
+// position set, and its answer holds it); in 'deleting', the same fallbacks and `context.box?.` (a
+// delete runs with a box loaded), and `deleting: null` left out after the answer (read in
+// 'deleting' only, which every Delete enters with its own number); 'left' made no final state (''
+// as its type: it has no transition, so every later event is ignored as in a final one, and the
+// page goes by the 'left' event); and canCreatePosition's box check made true (it follows
+// `s.matches('ready')`, where a box is loaded).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
@@ -36,7 +67,7 @@ import {
   type BoxPositionsMachine,
   type NotifyParams,
 } from '../../src/machines/boxPositions.machine';
-import { activePaths, restingStateNodes, explored, toTestModelMachine } from './model';
+import { activePaths, restingStateNodes, explored, flush, toTestModelMachine } from './model';
 import { added, checkWalk, transitionWalks, type Driver, type Rules, type Walk } from './oracle';
 
 type Snapshot = SnapshotFrom<BoxPositionsMachine>;
@@ -464,7 +495,7 @@ export const rules: Rules<Seen, Event> = {
       else expect(r.mark).toBe(was.mark);
     }
   },
-  'Editing a row shows it changed, marked modified': (step) => {
+  'Editing a row shows it changed, marked modified, the others as they were': (step) => {
     const { before, event, after } = step;
     if (event.type !== 'EDIT') return;
     sendsNothing(step);
@@ -475,6 +506,13 @@ export const rules: Rules<Seen, Event> = {
       sample: event.position.sample.sampleId.sId,
       mark: 'modified',
     });
+    // The others as they were (a row holding the edited row's old or new sample, which the walks'
+    // pool runs out to, shares its key and so its mark: a sample sits in one position only).
+    const shared = [before.rows[at]!.sample, event.position.sample.sampleId.sId];
+    const others = (rows: Row[]) => rows.filter((r, i) => i !== at && !shared.includes(r.sample));
+    expect(others(after.rows), 'the other rows and their marks stay').toEqual(others(before.rows));
+    const notAt = (rows: Row[]) => plain(rows.filter((_, i) => i !== at));
+    expect(notAt(after.rows), 'the other rows stay').toEqual(notAt(before.rows));
   },
   'Reorganize renumbers 1..n and marks the renumbered rows modified': (step) => {
     const { before, event, after } = step;
@@ -910,10 +948,14 @@ describe('box positions: a refused write without a reason', () => {
     });
   });
 
-  it('a refusal that is no value at all is a refusal, not a conflict', async () => {
+  // A promise rejected with nothing (`Promise.reject()`) as well as with null.
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+  ])('a refusal that is no value at all (%s) is a refusal, not a conflict', async (_n, nothing) => {
     const sut = await loaded();
     sut.actor.send({ type: 'DELETE', boxPosId: 2 });
-    await sut.settle(null as unknown as Error);
+    await sut.settle(nothing as unknown as Error);
     expect(sut.notes.at(-1)).toEqual({
       kind: 'error',
       message: writeFailed('boxPosition', 'A1/2', 'deleted'),
@@ -965,5 +1007,97 @@ describe('box positions: where dragged rows land', () => {
       expect(seen.order, `${sIds.join()} to ${to}`).toEqual([a, b, c]);
       expect(seen.marks).toEqual([null, null, null]);
     }
+  });
+});
+
+// StrykerJS survivors of the walks' transition cover (each kind of step judged once), each planted by
+// hand first: an edit beside marked rows, a Confirm or a Delete that took a step of a judged kind.
+describe('box positions: what the walks did not judge', () => {
+  const loaded = async () => {
+    const sut = createSut();
+    sut.actor.send({ type: 'SELECT', box: BOX });
+    await sut.settle(LOADED);
+    return sut;
+  };
+  const marks = (sut: Sut) => {
+    const s = sut.actor.getSnapshot();
+    return s.context.positions.map((p) => [p.sample.sampleId.sId, rowMark(s, p)]);
+  };
+
+  // The walks judge one Confirm that ends in 'no box' (Deselect's) and one Delete that is sent; a
+  // Confirm of another kind or a Delete of an edited list took the same step and went unjudged.
+  it('Confirm does what the question was about: another box is loaded, leaving leaves', async () => {
+    const select = await loaded();
+    select.actor.send({ type: 'MOVE', keys: [positionKey(LOADED[0]!)], to: 2 });
+    select.actor.send({ type: 'SELECT', box: OTHER });
+    select.actor.send({ type: 'CONFIRM' });
+    expect(select.calls.at(-1)).toEqual({ name: 'load', input: { bId: OTHER.bId } });
+    expect(select.actor.getSnapshot().context.box).toEqual(OTHER);
+    const leave = await loaded();
+    leave.actor.send({ type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED });
+    leave.actor.send({ type: 'LEAVE' });
+    leave.actor.send({ type: 'CONFIRM' });
+    expect(leave.emitted).toEqual(['left']);
+    // Left: a later choice of box loads nothing.
+    leave.actor.send({ type: 'SELECT', box: OTHER });
+    expect(leave.calls.map((c) => c.name)).toEqual(['load']);
+  });
+
+  it('Delete is refused while rows are modified, not only while moved', async () => {
+    const sut = await loaded();
+    sut.actor.send({ type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED });
+    sut.actor.send({ type: 'DELETE', boxPosId: 2 });
+    expect(sut.calls.map((c) => c.name)).toEqual(['load']);
+    expect(sut.actor.getSnapshot().value).toBe('ready');
+  });
+
+  it("editing a row keeps the other rows' marks, moved or modified", async () => {
+    const [a, b] = LOADED;
+    const sut = await loaded();
+    sut.actor.send({ type: 'MOVE', keys: [positionKey(a!)], to: 2 });
+    sut.actor.send({ type: 'EDIT', key: positionKey(b!), position: { ...EDITED, boxposId: b!.boxposId } });
+    expect(marks(sut)).toEqual([
+      [EDITED.sample.sampleId.sId, 'modified'],
+      [a!.sample.sampleId.sId, 'moved'],
+    ]);
+    sut.actor.send({ type: 'REORGANIZE' });
+    const edited = pos('A1', 1, '4006381000059');
+    sut.actor.send({ type: 'EDIT', key: positionKey(EDITED), position: edited });
+    expect(marks(sut)).toEqual([
+      [edited.sample.sampleId.sId, 'modified'],
+      [a!.sample.sampleId.sId, 'modified'],
+    ]);
+  });
+});
+
+describe('without its effects provided', () => {
+  it('the machine says which one is missing', async () => {
+    const said = (name: string) => `box positions machine: '${name}' must be provided`;
+    const notes: NotifyParams[] = [];
+    const loadOnly = boxPositionsMachine.provide({
+      actors: { load: fromPromise(async () => ({ boxpos: LOADED, version: 1 })) },
+    });
+    const run = async (machine: BoxPositionsMachine, ...events: BoxPositionsEvent[]) => {
+      const errors: unknown[] = [];
+      const actor = createActor(machine);
+      actor.subscribe({ error: (e) => errors.push(e) });
+      actor.start();
+      for (const e of [{ type: 'SELECT', box: BOX } as const, ...events]) {
+        actor.send(e);
+        await flush();
+      }
+      return errors.map(String);
+    };
+    // A write left out fails as a refused one does, and its reason names it.
+    const told = loadOnly.provide({ actions: { notify: (_, p) => notes.push(p) } });
+    expect(await run(told, { type: 'CREATE', position: NEW })).toEqual([]);
+    expect(notes.at(-1)?.message).toBe(`${writeFailed('boxPosition', 'A1/3', 'created')} ${said('create')}`);
+    expect(await run(told, { type: 'DELETE', boxPosId: 1 })).toEqual([]);
+    expect(notes.at(-1)?.message).toBe(`${writeFailed('boxPosition', 'A1/1', 'deleted')} ${said('remove')}`);
+    const edit = { type: 'EDIT', key: positionKey(LOADED[0]!), position: EDITED } as const;
+    expect(await run(told, edit, { type: 'UPDATE' })).toEqual([]);
+    expect(notes.at(-1)?.message).toBe(`${batchFailed(['A1/1'])} ${said('save')}`);
+    // Without a snackbar, the first thing to say stops the machine with its name.
+    expect(await run(loadOnly, { type: 'CREATE', position: NEW })).toEqual([`Error: ${said('notify')}`]);
   });
 });

@@ -147,3 +147,41 @@ describe('a scan on the box-positions machine', () => {
     expect(sut.notes.at(-1)?.message).toMatch(/^Error occurred, boxPosition#A1\/3 was not created!/);
   });
 });
+
+// A scan's id is kept while it is looked up and placed, and forgotten after: the Create dialog's
+// next position is then a dialog's create, said in its own words, not as the scan's placement.
+describe('after a scan, the Create dialog is a dialog again', () => {
+  const dialogCreate = async (sut: ReturnType<typeof createSut>, n: number) => {
+    sut.actor.send({ type: 'CREATE', position: pos(n, '4006381000042') });
+    await flush();
+    return sut.notes.at(-1);
+  };
+
+  it.each([
+    ['the id has no stamps', { stamps: [] as string[] }],
+    ['the lookup is refused', { stamps: new Error('404') }],
+  ])('a scan that finds nothing (%s)', async (_name, opts) => {
+    const sut = await withBox(3, opts);
+    sut.actor.send({ type: 'SCAN', code: SCANNED });
+    await flush();
+    expect(sut.notes).toEqual([
+      { kind: 'error', message: `Error occurred, SampleId#${SCANNED} was not found!` },
+    ]);
+    expect(await dialogCreate(sut, 3)).toEqual({
+      kind: 'success',
+      message: 'boxPosition#A1/3 was created successfully!',
+    });
+  });
+
+  it('a placed scan', async () => {
+    const sut = await withBox(5);
+    sut.actor.send({ type: 'SCAN', code: SCANNED });
+    await flush();
+    await flush();
+    expect(sut.notes.at(-1)?.message).toBe(`SampleId#${SCANNED} was placed in A1/3!`);
+    expect(await dialogCreate(sut, 4)).toEqual({
+      kind: 'success',
+      message: 'boxPosition#A1/4 was created successfully!',
+    });
+  });
+});
