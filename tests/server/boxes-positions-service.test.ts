@@ -5,13 +5,13 @@
 // fails with the bug it guards planted by hand; five of the seven plants (the null body's optional
 // chaining, dateExported left out of the comparison of rows, the create's and the update's and the
 // delete's messages emptied) passed boxes.test.ts and boxes-list-version.test.ts.
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditResponse } from '../../src/domain/entities/audit';
 import type { BoxPosition, BoxPositionWrite } from '../../src/domain/entities/boxPosition';
 import { CHANGED_MEANWHILE, created, VERSION_MESSAGE } from '../../src/domain/messages';
 import { onPostgres, useHarness } from './harness';
 import { jsonCalls } from './support/write-bodies';
+import { untilWaitingOnLock } from './support/lock-wait';
 
 const h = useHarness();
 let admin = '';
@@ -300,13 +300,7 @@ describe('what the mutation run found untested', () => {
     });
     await placedThere;
     const answered = call('POST', `/api/boxes/${here}/boxpos/1`, position(here, 1, k!));
-    for (let waited = 0; ; waited += 20) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db);
-      if (rows[0]!.n > 0) break;
-      expect(waited, 'the write never waited on the index').toBeLessThan(10_000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilWaitingOnLock(h.db, 'the write never waited on the index');
     commit();
     await other;
     const res = await answered;

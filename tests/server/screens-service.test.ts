@@ -9,12 +9,12 @@
 // by readScreenFile first, and a screen created meanwhile is met by ON CONFLICT DO NOTHING, so no
 // database refusal reaches it). The create's 'scrId' emptied in its database-refusal message (79:38)
 // is reached only by two creates of one number at once: the PostgreSQL test below.
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Screen } from '../../src/domain/entities/screen';
 import { onPostgres, useHarness } from './harness';
 import { fileUpload } from './support/multipart';
 import { jsonCalls } from './support/write-bodies';
+import { untilWaitingOnLock } from './support/lock-wait';
 
 const h = useHarness();
 let admin = '';
@@ -87,13 +87,7 @@ describe('create', () => {
     });
     await insertedThere;
     const answered = call('POST', '/api/screens', { name: '5190' });
-    for (let waited = 0; ; waited += 20) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db);
-      if (rows[0]!.n > 0) break;
-      expect(waited, 'the create never waited on the index').toBeLessThan(10_000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilWaitingOnLock(h.db, 'the create never waited on the index');
     commit();
     await other;
     const res = await answered;
