@@ -125,9 +125,27 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('useRowEdit', () => {
-  const asAdmin = () => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(ADMIN));
+/** An admin edits analysis 17 (loaded at version 4) with the change stream open; `look` answers its next read. */
+const asAdmin = () => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(ADMIN));
 
+const editWithLook = async (look: () => ReturnType<typeof NOT_FOUND>) => {
+  asAdmin();
+  const stream = changeStream();
+  let reads = 0;
+  const api = fakeApi({
+    ...verifiedAs(ADMIN),
+    ...LIMITS,
+    'GET /api/events': stream.route,
+    'GET /api/analysis/17': () => (++reads === 1 ? Promise.resolve(json(analysis(16.5, 4))) : look()),
+    'PUT /api/analysis/17': WRITTEN,
+  });
+  const rendered = render();
+  await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
+  act(() => rendered.result.current.edit.tableProps.onEditRow!('17', 'pol'));
+  return { stream, api, ...rendered };
+};
+
+describe('useRowEdit', () => {
   it('a double-click loads the row; Save sends the changed field with the version read, and reloads the list', async () => {
     asAdmin();
     const api = fakeApi({
@@ -237,23 +255,8 @@ describe('useRowEdit', () => {
   });
 
   it('the row in edit deleted elsewhere: the 404 to its look ends the edit, says so, reloads the list and moves the focus off the row', async () => {
-    asAdmin();
-    const stream = changeStream();
-    let reads = 0;
-    const api = fakeApi({
-      ...verifiedAs(ADMIN),
-      ...LIMITS,
-      'GET /api/events': stream.route,
-      // The edit's load finds the row; the look after the delete does not.
-      'GET /api/analysis/17': () => {
-        reads += 1;
-        return reads === 1 ? Promise.resolve(json(analysis(16.5, 4))) : NOT_FOUND();
-      },
-      'PUT /api/analysis/17': WRITTEN,
-    });
-    const { result, onChanged, onDeleted, unmount } = render();
-    await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
-    act(() => result.current.edit.tableProps.onEditRow!('17', 'pol'));
+    // The edit's load finds the row; the look after the delete does not.
+    const { stream, api, result, onChanged, onDeleted, unmount } = await editWithLook(NOT_FOUND);
     await waitFor(() => expect(result.current.edit.tableProps.editing?.rowId).toBe('17'));
     act(() => result.current.edit.tableProps.editing!.onChange('pol', '17.5'));
     expect(result.current.edit.tableProps.editGone).toBeNull();
@@ -274,22 +277,10 @@ describe('useRowEdit', () => {
   });
 
   it('a write of several records without a version, the row still there, leaves the edit with its notice', async () => {
-    asAdmin();
-    const stream = changeStream();
-    let reads = 0;
-    const api = fakeApi({
-      ...verifiedAs(ADMIN),
-      ...LIMITS,
-      'GET /api/events': stream.route,
-      // The write changed the row: the look finds it at a newer version.
-      'GET /api/analysis/17': () => {
-        reads += 1;
-        return Promise.resolve(json(reads === 1 ? analysis(16.5, 4) : analysis(16.5, 5)));
-      },
-    });
-    const { result, onChanged, unmount } = render();
-    await waitFor(() => expect(stream.open()).toBe(true), STREAMED);
-    act(() => result.current.edit.tableProps.onEditRow!('17', 'pol'));
+    // The write changed the row: the look finds it at a newer version.
+    const { stream, api, result, onChanged, unmount } = await editWithLook(() =>
+      Promise.resolve(json(analysis(16.5, 5))),
+    );
     await waitFor(() => expect(result.current.edit.tableProps.editing?.rowId).toBe('17'));
     act(() => result.current.edit.tableProps.editing!.onChange('pol', '17.5'));
 
