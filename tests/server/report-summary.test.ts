@@ -266,7 +266,7 @@ describe('the reports from the summaries', () => {
   });
 
   it('stay right after a truncate (as a restore does)', async () => {
-    await sql`truncate table analysis`.execute(h.db);
+    await sql`truncate table analysis_row`.execute(h.db);
     await expectSummaryRight(CAMPAIGNS.slice(0, 1));
     const days = await dayStats(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db));
     expect(days.every((d) => d.analysesDone === 0)).toBe(true);

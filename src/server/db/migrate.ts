@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012_audit_change';
 import * as m0013 from './migrations/0013_import_lookups';
 import * as m0014 from './migrations/0014_report_deferred';
 import * as m0015 from './migrations/0015_import_indexes';
+import * as m0016 from './migrations/0016_hidden_imports';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_import_lookups': m0013,
   '0014_report_deferred': m0014,
   '0015_import_indexes': m0015,
+  '0016_hidden_imports': m0016,
 };
 
 export class MigrationError extends Error {

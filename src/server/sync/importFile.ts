@@ -16,13 +16,15 @@ import type { Kysely } from 'kysely';
 import type { SyncId } from '../../domain/entities/syncEntry';
 import { CONTROL_CHARACTER_PATTERN } from '../../domain/rules/fields';
 import { RUN_LOG_FAILURE } from '../../domain/sync';
+import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
+import { beginHiddenRun, discardRun, ImportPacer, revealRun } from '../db/hidden-rows';
 import { appendHwLog } from '../repositories/hw-log';
 import { recordAudit } from '../services/audit';
 import { deferReportSummary } from '../services/report-defer';
 import { LineError, openRecords } from './csv';
 import { DONE_DIR, FAILED_DIR, freeName, moveTo, nameHash, openFile, type EntryFolders, type WaitingFile } from './files';
-import type { Importer } from './importers/shared';
+import type { HiddenImporter, Importer } from './importers/shared';
 import { changedSince, fileRows, sniffFile, type ByteRange } from './readFile';
 
 /** What a run needs to handle its files. */
@@ -193,34 +195,9 @@ async function importOpen(ctx: FileContext, file: WaitingFile, handle: FileHandl
   const doneName = await freeName(ctx.folders.done, file.name, sniffed.hash);
   let rows: number;
   try {
-    rows = await ctx.db.transaction().execute(async (trx) => {
-      await actAs(trx, syncActor(ctx.syncId));
-      const n = await importRows(trx, ctx.importer, handle, ranges, sniffed.encoding, WRITE_CHUNK);
-      await ctx.afterRead?.(file.name);
-      if (await changedSince(handle, file.path, stat)) throw new ChangedWhileRead();
-      await trx
-        .insertInto('syncFile')
-        .values({
-          syncId: ctx.syncId,
-          fileName: file.name,
-          contentHash: sniffed.hash,
-          status: 'DONE',
-          rowsImported: n,
-          runId: ctx.runId,
-          bytesImported: stat.size,
-          doneName,
-        })
-        .execute();
-      await appendHwLog(trx, [{ level: 'INFO', info: `Sync ${ctx.syncId}: ${file.name} imported, ${n} row(s)` }]);
-      await recordAudit(trx, {
-        actor: 'sync',
-        action: 'create',
-        entity: 'syncFile',
-        key: `${ctx.syncId}/${file.name}`,
-        after: { rows: n, contentHash: sniffed.hash },
-      });
-      return n;
-    });
+    const hidden = ctx.importer.hidden && (await isPGlite(ctx.db)) ? ctx.importer.hidden : undefined;
+    const read: ReadFile = { file, handle, stat, ranges, sniffed, doneName };
+    rows = hidden ? await importHidden(ctx, hidden, read) : await importInOne(ctx, read);
   } catch (err) {
     if (err instanceof ChangedWhileRead) return { kind: 'waiting', why: 'changed', readyInMs: ctx.settleMs };
     return refuse(ctx, file, sniffed.hash, reasonOf(err));
@@ -230,6 +207,98 @@ async function importOpen(ctx: FileContext, file: WaitingFile, handle: FileHandl
   ctx.say(`${file.name}: ${rows} row(s) imported, moved to ${DONE_DIR}/`);
   return { kind: 'imported', rows };
 }
+
+/** A waiting file as importOpen has read it so far. */
+interface ReadFile {
+  file: WaitingFile;
+  handle: FileHandle;
+  stat: Stats;
+  ranges: ByteRange[];
+  sniffed: { hash: string; encoding: 'utf-8' | 'windows-1252' };
+  doneName: string;
+}
+
+/** The file in one transaction (PostgreSQL, where a view reads its own snapshot meanwhile, and the kinds without a hidden way). */
+const importInOne = (ctx: FileContext, read: ReadFile): Promise<number> =>
+  ctx.db.transaction().execute(async (trx) => {
+    await actAs(trx, syncActor(ctx.syncId));
+    const n = await importRows(trx, ctx.importer, read.handle, read.ranges, read.sniffed.encoding, WRITE_CHUNK);
+    await ctx.afterRead?.(read.file.name);
+    if (await changedSince(read.handle, read.file.path, read.stat)) throw new ChangedWhileRead();
+    await recordImported(trx, ctx, read, n);
+    return n;
+  });
+
+/**
+ * The file as a hidden run (db/hidden-rows.ts; PGlite, whose one session a transaction of the whole
+ * file would hold): its lines checked and staged, its new rows written in short transactions that
+ * no read sees, then shown in one short transaction with its ledger row, log line and audit event.
+ * Whatever fails before that commit deletes the run's rows; so does the entry's next run for a run
+ * whose process died (engine.ts).
+ */
+async function importHidden(ctx: FileContext, hidden: HiddenImporter<unknown>, read: ReadFile): Promise<number> {
+  const run = await beginHiddenRun(ctx.db, ctx.syncId);
+  try {
+    const { columns, records } = await openRecords(
+      fileRows(read.handle, read.ranges, read.sniffed.encoding),
+      ctx.importer.columns,
+      ctx.importer.required,
+    );
+    const pacer = new ImportPacer(ctx.db);
+    let lines: unknown[] = [];
+    for await (const batch of records) {
+      for (const record of batch) lines.push(ctx.importer.line(record));
+      if (lines.length >= WRITE_CHUNK) {
+        const chunk = lines;
+        await pacer.step((trx) => hidden.stage(trx, run, chunk), false);
+        lines = [];
+      }
+    }
+    const last = lines;
+    await pacer.step((trx) => hidden.stage(trx, run, last), false);
+    await hidden.write(ctx.db, run, columns, pacer);
+    await ctx.afterRead?.(read.file.name);
+    if (await changedSince(read.handle, read.file.path, read.stat)) throw new ChangedWhileRead();
+    return await ctx.db.transaction().execute(async (trx) => {
+      await actAs(trx, syncActor(ctx.syncId));
+      const n = await hidden.finish(trx, run, columns);
+      await revealRun(trx, run);
+      await recordImported(trx, ctx, read, n);
+      return n;
+    });
+  } catch (err) {
+    // Not shown: its rows go. Should that fail too, the entry's next run deletes them.
+    await discardRun(ctx.db, run).catch(() => undefined);
+    throw err;
+  } finally {
+    await hidden.drop(ctx.db, run).catch(() => undefined);
+  }
+}
+
+/** The imported file's ledger row, hardware-log line and audit event, in its transaction. */
+const recordImported = async (trx: Kysely<Database>, ctx: FileContext, read: ReadFile, n: number): Promise<void> => {
+  await trx
+    .insertInto('syncFile')
+    .values({
+      syncId: ctx.syncId,
+      fileName: read.file.name,
+      contentHash: read.sniffed.hash,
+      status: 'DONE',
+      rowsImported: n,
+      runId: ctx.runId,
+      bytesImported: read.stat.size,
+      doneName: read.doneName,
+    })
+    .execute();
+  await appendHwLog(trx, [{ level: 'INFO', info: `Sync ${ctx.syncId}: ${read.file.name} imported, ${n} row(s)` }]);
+  await recordAudit(trx, {
+    actor: 'sync',
+    action: 'create',
+    entity: 'syncFile',
+    key: `${ctx.syncId}/${read.file.name}`,
+    after: { rows: n, contentHash: read.sniffed.hash },
+  });
+};
 
 const recordDoneName = (ctx: FileContext, fileName: string, hash: string, doneName: string) =>
   ctx.db

@@ -13,7 +13,7 @@ import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
-import { checkPrecision, snake, type Importer } from './shared';
+import { checkPrecision, snake, type HiddenImporter, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',
@@ -77,6 +77,9 @@ export const analysisImporter: Importer<AnalysisLine> = {
     const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase()));
     return writeStaged(trx, optional);
   },
+  get hidden() {
+    return hiddenAnalysis;
+  },
 };
 
 type Limits = Awaited<ReturnType<typeof loadLimitBounds>>;
@@ -124,37 +127,115 @@ const FLAGS_BASE = `rpad(coalesce(nullif(a.a_flags, ''), '${DEFAULT_FLAGS}'), gr
 const KEPT_FLAGS = `left(${FLAGS_BASE}, 1) || substr(s.a_flags, 2, 6) || substr(${FLAGS_BASE}, 8)`;
 
 /**
- * The staged file, written: its new samples (with the defaults), its analyses updated or added by
- * the natural key (the file's last line of a key wins; a stored key matches its first analysis).
+ * The staged file's lines, one per natural key (the file's last line of a key wins), numbered in
+ * file order (`rn`), each with the stored analysis it updates (`a_id`, the key's first analysis).
  * The stored analyses are found by sId alone and matched on the whole key in a hash join: a join
  * on the whole key leaves the plan to the planner's guess, and with analyses sharing one sStamp or
  * dateIn it may walk that column's index once per row (a 30,000-line file of one stamp took minutes
- * and grew with every import, issue 29).
+ * and grew with every import, issue 29). `temporary`: the table's clause (its transaction's or the
+ * session's).
  */
-async function writeStaged(trx: Kysely<Database>, optional: readonly string[]): Promise<number> {
-  await sql.raw(`create temporary table ${STAGE}_last on commit drop as
-    select distinct on (s.s_id, s.s_stamp, s.date_in) s.*, null::bigint as a_id
-    from ${STAGE} s order by s.s_id, s.s_stamp, s.date_in, s.line desc`).execute(trx);
-  await sql.raw(`drop table ${STAGE}`).execute(trx);
+async function keyedStage(db: Kysely<Database>, stage: string, temporary: string): Promise<void> {
+  await sql.raw(`create temporary table ${stage}_last ${temporary} as
+    select row_number() over (order by d.line) as rn, d.* from (
+      select distinct on (s.s_id, s.s_stamp, s.date_in) s.*, null::bigint as a_id
+      from ${stage} s order by s.s_id, s.s_stamp, s.date_in, s.line desc) d`).execute(db);
+  await sql.raw(`drop table ${stage}`).execute(db);
   // Its statistics, so that the planner joins the stored analyses by hash, not row by row.
-  await sql.raw(`analyze ${STAGE}_last`).execute(trx);
-  await sql.raw(`insert into sample (s_id, s_stamp) select distinct s_id, s_stamp from ${STAGE}_last on conflict do nothing`).execute(trx);
+  await sql.raw(`analyze ${stage}_last`).execute(db);
   await sql.raw(`with stored as materialized (
       select a.a_id, a.s_id, a.s_stamp, a.date_in from analysis a
-      where a.s_id in (select distinct s_id from ${STAGE}_last) and a.date_in is not null
+      where a.s_id in (select distinct s_id from ${stage}_last) and a.date_in is not null
     ), first as (
       select distinct on (s_id, s_stamp, date_in) a_id, s_id, s_stamp, date_in from stored order by s_id, s_stamp, date_in, a_id
     )
-    update ${STAGE}_last s set a_id = f.a_id from first f
-    where f.s_id = s.s_id collate "C" and f.s_stamp = s.s_stamp and f.date_in = s.date_in`).execute(trx);
-  const names = optional.map(snake);
-  await sql.raw(`update analysis a set a_flags = ${KEPT_FLAGS}${names.map((n) => `, ${n} = s.${n}`).join('')}
-    from ${STAGE}_last s
+    update ${stage}_last s set a_id = f.a_id from first f
+    where f.s_id = s.s_id collate "C" and f.s_stamp = s.s_stamp and f.date_in = s.date_in`).execute(db);
+}
+
+/** The stored analyses the file names, updated: positions 2–7 of their flags and the file's columns. */
+const updateStored = (trx: Kysely<Database>, stage: string, names: readonly string[]) =>
+  sql.raw(`update analysis a set a_flags = ${KEPT_FLAGS}${names.map((n) => `, ${n} = s.${n}`).join('')}
+    from ${stage}_last s
     where s.a_id is not null and a.a_id = s.a_id`).execute(trx);
-  const inserted = ['s_id', 's_stamp', 'date_in', 'a_flags', ...names];
+
+const insertedColumns = (names: readonly string[]) => ['s_id', 's_stamp', 'date_in', 'a_flags', ...names];
+
+const countLast = async (db: Kysely<Database>, stage: string): Promise<number> => {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(stage)}_last`.execute(db);
+  return rows[0]!.n;
+};
+
+const optionalNames = (columns: ReadonlySet<string>): string[] =>
+  ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase())).map(snake);
+
+/** The staged file, written in its transaction: its new samples (with the defaults), its analyses updated or added. */
+async function writeStaged(trx: Kysely<Database>, optional: readonly string[]): Promise<number> {
+  await keyedStage(trx, STAGE, 'on commit drop');
+  await sql.raw(`insert into sample (s_id, s_stamp) select distinct s_id, s_stamp from ${STAGE}_last on conflict do nothing`).execute(trx);
+  const names = optional.map(snake);
+  await updateStored(trx, STAGE, names);
+  const inserted = insertedColumns(names);
   await sql.raw(`insert into analysis (${inserted.join(', ')})
     select ${inserted.map((n) => `s.${n}`).join(', ')} from ${STAGE}_last s where s.a_id is null order by s.line`).execute(trx);
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(STAGE)}_last`.execute(trx);
+  const n = await countLast(trx, STAGE);
   await sql.raw(`drop table ${STAGE}_last`).execute(trx);
-  return rows[0]!.n;
+  return n;
 }
+
+/**
+ * Lines of the stage per hidden write (its new samples and analyses in one transaction): a view
+ * waits for one such write at most. Measured on the PGlite bench campaign (docs/dev/architecture.md).
+ */
+export const HIDDEN_SLICE = 2000;
+
+const hiddenStage = (run: number) => `${STAGE}_${run}`;
+
+/** The analysis sync as a hidden run (db/hidden-rows.ts): what PGlite runs instead of one transaction. */
+const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
+  async stage(db, run, lines) {
+    const stage = hiddenStage(run);
+    let limits = hiddenLimits.get(run);
+    if (!limits) {
+      await sql.raw(STAGE_TABLE.replace(STAGE, stage).replace(' on commit drop', '')).execute(db);
+      hiddenLimits.set(run, (limits = await loadLimitBounds(db)));
+    }
+    await copyCsvInto(
+      db,
+      stage,
+      lines.map((l) => stageRow(l, limits)),
+    );
+  },
+  async write(db, run, columns, pacer) {
+    const stage = hiddenStage(run);
+    hiddenLimits.delete(run);
+    await keyedStage(db, stage, '');
+    await sql.raw(`create index on ${stage}_last (rn)`).execute(db);
+    const total = await countLast(db, stage);
+    const inserted = insertedColumns(optionalNames(columns));
+    for (let from = 0; from < total; from += HIDDEN_SLICE) {
+      const slice = `s.rn > ${from} and s.rn <= ${from + HIDDEN_SLICE}`;
+      await pacer.step(async (trx) => {
+        await sql.raw(`insert into sample_row (s_id, s_stamp, pending)
+          select distinct s.s_id, s.s_stamp, ${run} from ${stage}_last s where ${slice} on conflict do nothing`).execute(trx);
+        await sql.raw(`insert into analysis_row (${inserted.join(', ')}, pending)
+          select ${inserted.map((n) => `s.${n}`).join(', ')}, ${run} from ${stage}_last s
+          where s.a_id is null and ${slice} order by s.rn`).execute(trx);
+      }, true);
+    }
+  },
+  async finish(trx, run, columns) {
+    const stage = hiddenStage(run);
+    await updateStored(trx, stage, optionalNames(columns));
+    return countLast(trx, stage);
+  },
+  async drop(db, run) {
+    hiddenLimits.delete(run);
+    const stage = hiddenStage(run);
+    await sql.raw(`drop table if exists ${stage}`).execute(db);
+    await sql.raw(`drop table if exists ${stage}_last`).execute(db);
+  },
+};
+
+/** The limits a hidden run's flags are computed against, from its first chunk on. */
+const hiddenLimits = new Map<number, Limits>();

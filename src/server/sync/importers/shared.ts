@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { MEASURE_PRECISION } from '../../db/migrations/0001_schema';
 import type { Database } from '../../db/database';
+import type { ImportPacer } from '../../db/hidden-rows';
 import { LineError, type CsvRecord } from '../csv';
 
 /**
@@ -31,6 +32,23 @@ export interface Importer<L> {
    * the file here, after its last chunk; answers the number of rows taken (then `write`'s are not).
    */
   finish?(trx: Kysely<Database>, columns: ReadonlySet<string>): Promise<number>;
+  /** How the kind imports a file as a hidden run on PGlite (sync/importHidden.ts); none: one transaction. */
+  hidden?: HiddenImporter<L>;
+}
+
+/**
+ * A file written as a hidden run (db/hidden-rows.ts): staged and written in short transactions,
+ * shown in one at the end. Each step runs on the database outside a transaction unless said.
+ */
+export interface HiddenImporter<L> {
+  /** Stages a chunk of checked lines for the run, in the caller's short transaction. */
+  stage(trx: Kysely<Database>, run: number, lines: L[]): Promise<void>;
+  /** Writes the run's new rows from its stage, hidden, in short transactions taking turns with other work. */
+  write(db: Kysely<Database>, run: number, columns: ReadonlySet<string>, pacer: ImportPacer): Promise<void>;
+  /** In the reveal's transaction, before the reveal: what cannot be hidden (the stored rows the file updates). Answers the rows taken. */
+  finish(trx: Kysely<Database>, run: number, columns: ReadonlySet<string>): Promise<number>;
+  /** Drops the run's stage (after the reveal or a failure). */
+  drop(db: Kysely<Database>, run: number): Promise<void>;
 }
 
 /** The lines of a chunk with one line per key: the last of each key, in the order of their last lines. */

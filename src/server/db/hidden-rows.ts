@@ -1,0 +1,128 @@
+// An import's rows written in short transactions and shown at once (migration 0016_hidden_imports):
+// the way a sync file stays all-or-nothing on PGlite without holding its one session for the whole
+// import, so that views never wait for it (issue 28 item 3).
+//
+// A run's rows are written by `writeHidden` with the triggers off (`session_replication_role =
+// replica`): the report summary and the change events must not see rows no read sees yet, and the
+// reveal accounts for all of them at once. The foreign key of an analysis to its sample is a trigger
+// too, so it is not checked there: `revealRun` adds, by the sync's rule, the sample of an analysis
+// whose sample was deleted meanwhile (the import's lookup found it, a user deleted it before the
+// analysis was written).
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { EVENT_KEYS_CAP } from '../../domain/events';
+import { LAB_DAY_START_HOUR } from '../../domain/reports';
+import type { Database } from './database';
+
+/** Rows per statement of a clean-up: short enough that a view waits for one at most. */
+const DISCARD_SLICE = 2000;
+
+/** A new run, hidden until `revealRun`; `owner` (the sync entry) deletes it if its process dies. */
+export const beginHiddenRun = async (db: Kysely<Database>, owner: string): Promise<number> => {
+  const { rows } = await sql<{ run: number }>`
+    insert into import_hidden (run, owner) values (nextval('import_run_seq'), ${owner}) returning run`.execute(db);
+  return rows[0]!.run;
+};
+
+/** `write` in its own short transaction, with the triggers off: its rows are the run's, not shown. */
+export const writeHidden = <T>(db: Kysely<Database>, write: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+  db.transaction().execute(async (trx) => {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    return write(trx);
+  });
+
+/** A wait for the session longer than this means other work (a view) was queued before the step. */
+const QUEUED_MS = 2;
+/** Other work's turn after a step that found it queued: this many times the import's time since its last turn. */
+export const YIELD_SHARE = 2;
+
+/**
+ * Takes turns with the server's other work on the one session of PGlite: a step of the import
+ * (a chunk staged, a slice written) that had to wait for the session is followed by a pause of
+ * YIELD_SHARE × the import's time since its last pause (its database steps and the lines' checks
+ * on the event loop between them), in which the views run without waiting. With no other work the
+ * import never pauses. A view then waits for one step at most, and only about one view in
+ * (YIELD_SHARE × a step's time ÷ a view's time) does (docs/dev/architecture.md, views during an import).
+ */
+export class ImportPacer {
+  #since = performance.now();
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** One step in its own transaction; with `hidden`, written as the run's (writeHidden). */
+  async step<T>(work: (trx: Kysely<Database>) => Promise<T>, hidden: boolean): Promise<T> {
+    const asked = performance.now();
+    let began = asked;
+    const run = async (trx: Kysely<Database>) => {
+      began = performance.now();
+      return work(trx);
+    };
+    const result = await (hidden ? writeHidden(this.#db, run) : this.#db.transaction().execute(run));
+    if (began - asked > QUEUED_MS) await new Promise((done) => setTimeout(done, YIELD_SHARE * (performance.now() - this.#since)));
+    this.#since = performance.now();
+    return result;
+  }
+}
+
+const HOURS = sql.raw(`interval '${LAB_DAY_START_HOUR} hours'`);
+
+/**
+ * Shows the run's rows, inside the caller's transaction (the file's ledger row, log line and audit
+ * event go with it): the samples its analyses lack, the report summary of its lab days and samples
+ * (noted here, recomputed at the commit: 0014's report_defer), its change events, then the reveal.
+ */
+export const revealRun = async (trx: Kysely<Database>, run: number): Promise<void> => {
+  await sql`
+    insert into sample (s_id, s_stamp)
+    select distinct a.s_id, a.s_stamp from analysis_row a
+    where a.pending = ${run} and not exists (select 1 from sample_row s where s.s_id = a.s_id and s.s_stamp = a.s_stamp)
+    on conflict do nothing`.execute(trx);
+  await sql`select report_defer()`.execute(trx);
+  await sql`
+    insert into report_pending_day (kind, day)
+    select distinct 'r', (s_stamp - ${HOURS})::date from sample_row where pending = ${run}
+    union select distinct 'a', (date_out - ${HOURS})::date from analysis_row where pending = ${run} and date_out is not null`.execute(
+    trx,
+  );
+  await sql`
+    insert into report_pending_key (s_id, s_stamp)
+    select s_id, s_stamp from sample_row where pending = ${run}
+    union select s_id, s_stamp from analysis_row where pending = ${run}`.execute(trx);
+  // What 0011's insert triggers would have said of the rows (their keys, at most the cap, and count).
+  await sql`
+    select change_event_add('samples',
+      array(select s_id || '|' || to_char(s_stamp, 'YYYY-MM-DD HH24:MI:SS') from sample_row where pending = ${run} limit ${EVENT_KEYS_CAP}),
+      (select count(*)::int from sample_row where pending = ${run}),
+      (select max(version) from sample_row where pending = ${run}))`.execute(trx);
+  await sql`
+    select change_event_add('analysis',
+      array(select a_id::text from analysis_row where pending = ${run} limit ${EVENT_KEYS_CAP}),
+      (select count(*)::int from analysis_row where pending = ${run}),
+      (select max(version) from analysis_row where pending = ${run}))`.execute(trx);
+  await sql`delete from import_hidden where run = ${run}`.execute(trx);
+};
+
+/** Deletes the run's rows (a few thousand per transaction), then the run: nothing of it was shown. */
+export const discardRun = async (db: Kysely<Database>, run: number): Promise<void> => {
+  for (const table of ['analysis_row', 'sample_row'] as const) {
+    for (;;) {
+      const deleted = await writeHidden(db, async (trx) => {
+        const { numAffectedRows } = await sql`
+          delete from ${sql.table(table)} where ctid in (
+            select ctid from ${sql.table(table)} where pending = ${run} limit ${DISCARD_SLICE})`.execute(trx);
+        return Number(numAffectedRows ?? 0);
+      });
+      if (deleted < DISCARD_SLICE) break;
+    }
+  }
+  await sql`delete from import_hidden where run = ${run}`.execute(db);
+};
+
+/** Discards every run of `owner` (its process died: the caller holds the owner's lock). */
+export const discardRunsOf = async (db: Kysely<Database>, owner: string): Promise<number> => {
+  const { rows } = await sql<{ run: number }>`select run from import_hidden where owner = ${owner} order by run`.execute(db);
+  for (const { run } of rows) await discardRun(db, run);
+  return rows.length;
+};
