@@ -90,6 +90,27 @@ describe('a sync file is shown all at once', () => {
     expect(await h.db.selectFrom('importHidden' as never).selectAll().execute()).toEqual([]);
   });
 
+  it("a sample the sample sync wrote while an analysis file was imported stays when that file fails", async () => {
+    drop('fails-too.csv', [line('7600000000001', 1)]);
+    whileImported.set('fails-too.csv', async () => {
+      // The sample file comes in meanwhile: it upserts the sample the analysis file created, hidden.
+      mkdirSync(join(source, 'sample'), { recursive: true });
+      const path = join(source, 'sample', 'weights.csv');
+      writeFileSync(path, 'sId;sStamp;weightNet;weightBru;weightTar\n7600000000001;2025-10-03 06:01:00;10.5;11.5;1\n');
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(path, past, past);
+      const { done } = await h.app.sync.start('Sample');
+      const outcome = await done;
+      if (!outcome.ran || outcome.run.rowsImported !== 1) throw new Error(`the sample sync did not import its line: ${JSON.stringify(outcome)}`);
+      throw new Error('the disk went away');
+    });
+    expect((await run()).filesFailed).toBe(1);
+    expect(await h.db.selectFrom('sample').select(['sId', 'weightNet']).where('sId', 'like', '76%').execute()).toEqual([
+      { sId: '7600000000001', weightNet: 10.5 },
+    ]);
+    expect(await count('analysis_row', '76')).toBe(0);
+  });
+
   it("a run whose process died is deleted by the entry's next run, and never shown", async () => {
     const { rows } = await sql<{ run: number }>`
       insert into import_hidden (run, owner) values (nextval('import_run_seq'), 'Analysis') returning run`.execute(h.db);

@@ -49,9 +49,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`create index ${table}_row_pending_idx on ${table}_row (pending) where pending is not null`).execute(db);
     await showRows(db, table);
   }
+  // A hidden sample that another write updates is that write's from then on, and shown: the sample
+  // sync's upsert of a sample a hidden analysis run has created meets it as a conflict and updates
+  // it, and the run's failure must not delete what that sync wrote. (The run's own writes run with
+  // the triggers off, so this never fires for them; rows shown by a reveal lose a mark nothing reads.)
+  await sql`create function show_on_update() returns trigger language plpgsql as $$ begin
+      new.pending := null;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger sample_row_show_on_update before update on sample_row
+    for each row when (old.pending is not null) execute function show_on_update()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger sample_row_show_on_update on sample_row`.execute(db);
+  await sql`drop function show_on_update()`.execute(db);
   for (const table of [...HIDDEN_TABLES].reverse()) {
     await sql.raw(`drop view ${table}`).execute(db);
     await sql.raw(`delete from ${table}_row r where r.pending in (select run from import_hidden)`).execute(db);
