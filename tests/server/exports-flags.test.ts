@@ -127,7 +127,7 @@ const flagsNow = async () =>
 
 const reset = async () => {
   await h.db.deleteFrom('analysis').execute();
-  await sql`alter table analysis alter column a_id restart with 1`.execute(h.db);
+  await sql`alter table analysis_row alter column a_id restart with 1`.execute(h.db);
   await h.db.insertInto('analysis').values(ANALYSES).execute();
 };
 

@@ -71,21 +71,21 @@ describe.runIf(onPostgres())('on PostgreSQL', () => {
     // A maintenance built by hand does nothing either.
     expect(await new PGliteMaintenance(h.db).run()).toEqual([]);
     // last_analyze is set by a manual ANALYZE only (autovacuum sets last_autoanalyze).
-    expect((await statsOf(h.db, 'sample')).lastAnalyze).toBeNull();
+    expect((await statsOf(h.db, 'sample_row')).lastAnalyze).toBeNull();
   });
 });
 
 describe.runIf(!onPostgres())('on PGlite', () => {
   it('analyzes a table after an upload through the API, and the planner uses the statistics', async () => {
-    expect((await statsOf(h.db, 'sample')).lastAnalyze).toBeNull();
+    expect((await statsOf(h.db, 'sample_row')).lastAnalyze).toBeNull();
     expect((await upload(samples('first'))).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await statsOf(h.db, 'sample')).lastAnalyze).not.toBeNull(), {
+    await vi.waitFor(async () => expect((await statsOf(h.db, 'sample_row')).lastAnalyze).not.toBeNull(), {
       timeout: 15_000,
       interval: 50,
     });
     const { rows } = await sql<{
       n: number;
-    }>`select count(*)::int as n from pg_statistic where starelid = 'sample'::regclass`.execute(h.db);
+    }>`select count(*)::int as n from pg_statistic where starelid = 'sample_row'::regclass`.execute(h.db);
     expect(rows[0]!.n).toBeGreaterThan(0);
     // The table's size and the lane column's frequencies, both from the statistics; without them
     // the planner guesses from the pages and a default selectivity.
@@ -94,23 +94,23 @@ describe.runIf(!onPostgres())('on PGlite', () => {
   });
 
   it('leaves a table alone after changes below autovacuum’s threshold', async () => {
-    const before = await statsOf(h.db, 'sample');
+    const before = await statsOf(h.db, 'sample_row');
     // 5 rows changed: below 50 + 0.1 × 300.
     expect((await upload(samples('second').slice(0, 5))).statusCode).toBe(200);
     const steps = await h.app.maintenance!.run();
-    expect(steps.map((s) => s.table)).not.toContain('sample');
-    expect((await statsOf(h.db, 'sample')).lastAnalyze).toBe(before.lastAnalyze);
+    expect(steps.map((s) => s.table)).not.toContain('sample_row');
+    expect((await statsOf(h.db, 'sample_row')).lastAnalyze).toBe(before.lastAnalyze);
   });
 
   it('vacuums a table whose dead rows passed the threshold', async () => {
-    expect((await statsOf(h.db, 'sample')).lastVacuum).toBeNull();
+    expect((await statsOf(h.db, 'sample_row')).lastVacuum).toBeNull();
     // 300 rows updated: 300 dead rows, above 50 + 0.2 × 300.
     expect((await upload(samples('third'))).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await statsOf(h.db, 'sample')).lastVacuum).not.toBeNull(), {
+    await vi.waitFor(async () => expect((await statsOf(h.db, 'sample_row')).lastVacuum).not.toBeNull(), {
       timeout: 15_000,
       interval: 50,
     });
-    expect((await statsOf(h.db, 'sample')).deadTuples).toBe(0);
+    expect((await statsOf(h.db, 'sample_row')).deadTuples).toBe(0);
   });
 });
 

@@ -199,7 +199,7 @@ describe('kill -9 in the middle of a 100,000-row sync file', () => {
         expect(await countOf(between.db, 'analysis')).toBe(0);
         expect(await countOf(between.db, 'sample')).toBe(0);
         expect(await countOf(between.db, 'syncFile')).toBe(0);
-        // On the embedded database the file was written as a hidden run (db/hidden-rows.ts): its
+        // On the embedded database the file was written as a hidden run (sync/hiddenRun.ts): its
         // rows are in the table, marked as the dead run's, and no read sees them.
         if (!database) expect(await rowsOf(between.db, 'analysis_row')).toBe(ROWS);
         // Due at once: the scheduler of the restarted server takes the file up by itself.

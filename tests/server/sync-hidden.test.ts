@@ -1,5 +1,5 @@
 // A sync file is shown all at once, and reads never wait for it (issue 28 item 3; migration
-// 0016_hidden_imports, db/hidden-rows.ts). On PGlite an analysis file is written as a hidden run in
+// 0016_hidden_imports, sync/hiddenRun.ts). On PGlite an analysis file is written as a hidden run in
 // short transactions and shown in one at the end; on PostgreSQL it is one transaction, which other
 // sessions do not see until its commit. Either way: while the file is imported (the sync's
 // afterRead hook, once its rows are written), a read of the app's database answers at once and sees
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { writeHidden } from '../../src/server/db/hidden-rows';
+import { writeHidden } from '../../src/server/sync/hiddenRun';
 import type { RunSummary } from '../../src/server/sync/engine';
 import { onPostgres, useHarness } from './harness';
 

@@ -13,7 +13,7 @@ import type { SyncId, SyncStatus } from '../../domain/entities/syncEntry';
 import { RUN_LOG_FAILURE, waitingFiles } from '../../domain/sync';
 import { tryWithAdvisoryLock, type AdvisoryLock } from '../db/advisory-lock';
 import type { Database } from '../db/database';
-import { discardRunsOf } from '../db/hidden-rows';
+import { discardRunsOf } from './hiddenRun';
 import { appendHwLog } from '../repositories/hw-log';
 import { DEFAULT_SETTLE_MS, InboxRefusal, listWaiting, openFolders, type WaitingFile } from './files';
 import { brokenFile, importWaitingFile, printable, type FileContext } from './importFile';
@@ -112,7 +112,7 @@ async function runLocked(
     .where('syncId', '=', syncId)
     .where('status', '=', 'RUNNING')
     .execute();
-  // Their hidden rows too (a file imported as a hidden run, not shown yet: db/hidden-rows.ts).
+  // Their hidden rows too (a file imported as a hidden run, not shown yet: sync/hiddenRun.ts).
   await discardRunsOf(db, syncId);
   await db.updateTable('syncConfig').set({ status: 'RUNNING' }).where('syncId', '=', syncId).execute();
   const { id: runId } = await db

@@ -18,7 +18,7 @@ import { CONTROL_CHARACTER_PATTERN } from '../../domain/rules/fields';
 import { RUN_LOG_FAILURE } from '../../domain/sync';
 import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
-import { beginHiddenRun, discardRun, ImportPacer, revealRun } from '../db/hidden-rows';
+import { beginHiddenRun, discardRun, ImportPacer, revealRun } from './hiddenRun';
 import { appendHwLog } from '../repositories/hw-log';
 import { recordAudit } from '../services/audit';
 import { deferReportSummary } from '../services/report-defer';
@@ -230,7 +230,7 @@ const importInOne = (ctx: FileContext, read: ReadFile): Promise<number> =>
   });
 
 /**
- * The file as a hidden run (db/hidden-rows.ts; PGlite, whose one session a transaction of the whole
+ * The file as a hidden run (sync/hiddenRun.ts; PGlite, whose one session a transaction of the whole
  * file would hold): its lines checked and staged, its new rows written in short transactions that
  * no read sees, then shown in one short transaction with its ledger row, log line and audit event.
  * Whatever fails before that commit deletes the run's rows; so does the entry's next run for a run

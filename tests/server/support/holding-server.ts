@@ -1,6 +1,6 @@
 // The real server process (src/server/launch.ts, as main.ts starts it), except that a sync file
 // stops once its rows are written and before they are committed (PostgreSQL: its one transaction)
-// or shown (PGlite: its hidden run, db/hidden-rows.ts): it says so by creating the
+// or shown (PGlite: its hidden run, sync/hiddenRun.ts): it says so by creating the
 // file named by HOLD_MARKER, then waits until the process is killed. sync-crash.test.ts uses it to
 // kill -9 the server at a known point inside the transaction, instead of guessing the point from
 // how long a request waits (on the embedded database that guess once missed the whole import).

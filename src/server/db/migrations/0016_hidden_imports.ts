@@ -4,8 +4,8 @@
 // analysis sync on PGlite writes its new samples and analyses in short transactions, each row marked
 // with its run (`pending`), and shows them all at once in one short transaction at the end (the
 // reveal: the run's row in `import_hidden` deleted). All-or-nothing per file stays: until the reveal
-// no read sees a row of the run, and a file that fails (or a process killed meanwhile) has its
-// run's rows deleted (sync/hiddenImport.ts; at start for the runs a dead process left).
+// no read sees a row of the run, and a file that fails has its run's rows deleted; a run whose
+// process was killed is deleted by its sync entry's next run (sync/hiddenRun.ts, engine.ts).
 //
 // So `sample` and `analysis` become views over the tables `sample_row` and `analysis_row`, leaving
 // out the rows of runs not yet revealed. PostgreSQL inlines such a view; every statement of the app

@@ -191,7 +191,7 @@ export const HIDDEN_SLICE = 2000;
 
 const hiddenStage = (run: number) => `${STAGE}_${run}`;
 
-/** The analysis sync as a hidden run (db/hidden-rows.ts): what PGlite runs instead of one transaction. */
+/** The analysis sync as a hidden run (sync/hiddenRun.ts): what PGlite runs instead of one transaction. */
 const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
   async stage(db, run, lines) {
     const stage = hiddenStage(run);

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { MEASURE_PRECISION } from '../../db/migrations/0001_schema';
 import type { Database } from '../../db/database';
-import type { ImportPacer } from '../../db/hidden-rows';
+import type { ImportPacer } from '../hiddenRun';
 import { LineError, type CsvRecord } from '../csv';
 
 /**
@@ -37,7 +37,7 @@ export interface Importer<L> {
 }
 
 /**
- * A file written as a hidden run (db/hidden-rows.ts): staged and written in short transactions,
+ * A file written as a hidden run (sync/hiddenRun.ts): staged and written in short transactions,
  * shown in one at the end. Each step runs on the database outside a transaction unless said.
  */
 export interface HiddenImporter<L> {

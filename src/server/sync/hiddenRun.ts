@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import { EVENT_KEYS_CAP } from '../../domain/events';
 import { LAB_DAY_START_HOUR } from '../../domain/reports';
-import type { Database } from './database';
+import type { Database } from '../db/database';
 
 /** Rows per statement of a clean-up: short enough that a view waits for one at most. */
 const DISCARD_SLICE = 2000;
