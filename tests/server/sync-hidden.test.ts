@@ -90,7 +90,9 @@ describe('a sync file is shown all at once', () => {
     expect(await h.db.selectFrom('importHidden' as never).selectAll().execute()).toEqual([]);
   });
 
-  it("a sample the sample sync wrote while an analysis file was imported stays when that file fails", async () => {
+  // On PostgreSQL the sample sync's upsert would wait for the analysis file's transaction (it holds
+  // the new sample's key), which waits for this hook; there the one transaction keeps it safe.
+  it.skipIf(onPostgres())("a sample the sample sync wrote while an analysis file was imported stays when that file fails", async () => {
     drop('fails-too.csv', [line('7600000000001', 1)]);
     whileImported.set('fails-too.csv', async () => {
       // The sample file comes in meanwhile: it upserts the sample the analysis file created, hidden.
