@@ -1,8 +1,10 @@
 // The sample file import of services/samples-import.ts where samples-upload.test.ts did not judge it
-// (found by the file's mutation runs, docs/dev/mutation-scores.md): the separator of a tab file and
-// of a comma file with ';' in its cells, the numbers a spreadsheet writes ('.5', '5,', '+2'), the
-// empty cells of sFlags and lane, the rows of empty cells a spreadsheet appends, and a file whose
-// only row has the wrong number of values. Each test fails with its survivor planted by hand; the
+// (found by the file's mutation runs, docs/dev/mutation-scores.md): the separator of a tab file, of a
+// comma file with ';' in its cells or empty lines before its header, and of a ';' header with a comma
+// in a column name; the numbers a spreadsheet writes ('+14', ',75', '5,', '.25') and the ones it must
+// not ('1e3', '0x10', '1,5kg'); the empty cells of sFlags and lane; the rows of empty cells a
+// spreadsheet appends; a file whose only row has the wrong number of values; a new sample's columns
+// left out of the file; a file of keys alone. Each test fails with its survivor planted by hand; the
 // equivalent survivors are named with their reasons in docs/dev/mutation-scores.md.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
@@ -111,6 +113,11 @@ describe('the cells', () => {
 });
 
 describe('the rows', () => {
+  it('names a column with a comma in a ;-separated header as written', async () => {
+    const res = await upload('comma-name.csv', csv('sId;sStamp;weight,net', '8304;2026-09-01 06:00:00;1'));
+    expect(answer(res).errors).toEqual(['Line 1: unknown column "weight,net"']);
+  });
+
   it('skips the rows of empty cells a spreadsheet appends', async () => {
     const res = await upload(
       'blank.csv',
