@@ -184,14 +184,20 @@ describe('the writes', () => {
     const left = await upload('left.csv', csv('sId;sStamp;name', '8421;2026-09-01 06:00:00;renamed'));
     expect(left.statusCode, left.body).toBe(200);
     expect(await stored('8421')).toMatchObject({ name: 'renamed', weightNet: 60 });
-    const again = await upload('again.csv', csv('sId;sStamp;weightNet;name', '8422;2026-09-01 06:00:00;60;renamed'));
+    const again = await upload(
+      'again.csv',
+      csv('sId;sStamp;weightNet;name', '8422;2026-09-01 06:00:00;60;renamed'),
+    );
     expect(again.statusCode, again.body).toBe(200);
     expect(await stored('8422')).toMatchObject({ name: 'renamed', weightNet: 60 });
   });
 
   it('checks the stored values of the columns a file leaves out with the ranges of the form', async () => {
     // A synced sample may hold a negative tare; saved from the form it is refused, so is its import.
-    await h.db.insertInto('sample').values({ sId: '8431', sStamp: '2026-09-01 06:00:00', weightTar: -1 }).execute();
+    await h.db
+      .insertInto('sample')
+      .values({ sId: '8431', sStamp: '2026-09-01 06:00:00', weightTar: -1 })
+      .execute();
     const res = await upload('tare.csv', csv('sId;sStamp;weightNet', '8431;2026-09-01 06:00:00;10'));
     expect(res.statusCode).toBe(400);
     expect(answer(res).errors).toEqual(['Line 2: weightTar has to be between 0 and 999999.999']);
