@@ -63,9 +63,11 @@ const line = (n: number, message: string): string => `Line ${n}: ${message}`;
 
 /** ';' is the documented separator; a header without one but with ',' or a tab is read with that. */
 const detectDelimiter = (bytes: Uint8Array): string => {
-  const end = bytes.indexOf(0x0a);
+  // The header is the first line that is not empty: empty lines before it are skipped like any other.
+  const start = Math.max(0, bytes.findIndex((b) => b !== 0x0a && b !== 0x0d));
+  const end = bytes.indexOf(0x0a, start);
   // The separators are ASCII: the header's bytes read as Latin-1 show them in any of the encodings.
-  const header = Buffer.from(bytes.subarray(0, end < 0 ? bytes.length : end)).toString('latin1');
+  const header = Buffer.from(bytes.subarray(start, end < 0 ? bytes.length : end)).toString('latin1');
   if (header.includes(';')) return ';';
   if (header.includes(',')) return ',';
   if (header.includes('\t')) return '\t';
