@@ -33,22 +33,49 @@ export const writeHidden = <T>(db: Kysely<Database>, write: (trx: Kysely<Databas
 
 /** A wait for the session longer than this means other work (a view) was queued before the step. */
 const QUEUED_MS = 2;
-/** Other work's turn after a step that found it queued: this many times the import's time since its last turn. */
+/** Other work's turn after a step that found it queued: at most this many times the import's time since its last turn. */
 export const YIELD_SHARE = 2;
+/** During a pause, how often the session is looked at; two looks that find it free end the pause. */
+const LOOK_MS = 10;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Takes turns with the server's other work on the one session of PGlite: a step of the import
- * (a chunk staged, a slice written) that had to wait for the session is followed by a pause of
- * YIELD_SHARE × the import's time since its last pause (its database steps and the lines' checks
- * on the event loop between them), in which the views run without waiting. With no other work the
- * import never pauses. A view then waits for one step at most, and only about one view in
- * (YIELD_SHARE × a step's time ÷ a view's time) does (docs/dev/architecture.md, views during an import).
+ * (a chunk staged, a slice written) that had to wait for the session is followed by a pause of up
+ * to YIELD_SHARE × the import's time since its last pause (its database steps and the lines' checks
+ * on the event loop between them), in which the views run without waiting. The pause ends early
+ * once the session is free: every LOOK_MS it asks for the session (`select 1`), and two answers in
+ * a row that did not wait end it — so a status poll now and then costs the import little, while
+ * views one after another get the whole pause. With no other work the import never pauses. A view
+ * then waits for one step at most, and only about one view in (YIELD_SHARE × a step's time ÷ a
+ * view's time) does (docs/dev/architecture.md, views during an import).
  */
 export class ImportPacer {
   #since = performance.now();
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
     this.#db = db;
+  }
+
+  /** How long a look at the session waited for it. */
+  async #look(): Promise<number> {
+    const asked = performance.now();
+    let began = asked;
+    await this.#db.connection().execute(async (c) => {
+      began = performance.now();
+      await sql`select 1`.execute(c);
+    });
+    return began - asked;
+  }
+
+  async #pause(): Promise<void> {
+    const until = performance.now() + YIELD_SHARE * (performance.now() - this.#since);
+    let free = 0;
+    while (free < 2 && performance.now() < until) {
+      await sleep(Math.min(LOOK_MS, until - performance.now()));
+      free = (await this.#look()) > QUEUED_MS ? 0 : free + 1;
+    }
   }
 
   /** One step in its own transaction; with `hidden`, written as the run's (writeHidden). */
@@ -60,7 +87,7 @@ export class ImportPacer {
       return work(trx);
     };
     const result = await (hidden ? writeHidden(this.#db, run) : this.#db.transaction().execute(run));
-    if (began - asked > QUEUED_MS) await new Promise((done) => setTimeout(done, YIELD_SHARE * (performance.now() - this.#since)));
+    if (began - asked > QUEUED_MS) await this.#pause();
     this.#since = performance.now();
     return result;
   }
