@@ -8,9 +8,9 @@
 // Equivalent mutants (StrykerJS, 2026-11-27, the whole file in seven line ranges; each judged
 // against the four box-position files and load.test.ts): the not-provided names of load and stamps
 // (a missing load fails as a failed load does, said as SERVER_ERROR; a missing lookup as 'not
-// found': neither says the reason), `types` and `actors` emptied (the page provides every actor),
-// the machine's `id`; the event-type checks of canDelete, isSameBox and isSampleId (each runs on
-// its own event only); the box checks of canCreate and createRefusal, `context.box?.` made
+// found': neither says the reason), `types` emptied (it declares types only), the machine's `id`;
+// the event-type checks of canDelete, isSameBox and isSampleId (each runs on its own event only);
+// the box checks of canCreate and createRefusal, `context.box?.` made
 // `context.box.` in isSameBox, pendingSameBox and load's input, and that input's `?? ''` (they run
 // in 'ready', 'loading', 'failed' or 'confirming', where a box is always loaded); the `pending?.`
 // of the confirming guards made `pending.` (confirming is entered with a pending change only); the

@@ -41,6 +41,14 @@
 // and `context.id` checks (as isThisRow's); isNewerChange's `event.version !== null` made true
 // (`null > n` is false, and a change without a version is isUnversionedChange's first); the `?? ''`
 // of the deleted notice and event (a record found gone always has its id).
+// Equivalent mutants of lines 273–603, the configuration after that change (StrykerJS, 2026-11-27
+// 10:26): those of lines 201–487 above in their new places but the machine's id (the look's
+// '#rowEdit.idle' names it now); the look's (editing.checking) `id ?? ''`
+// (as the other calls'); the target 'open' of the look's answer and of its unanswered fallback made
+// '' (the edit stays in 'checking' with no call under way: nothing reads which of editing's children
+// is active, and every event is editing's own); the unversioned change's `reenter: true` made false
+// (a target below the transition's own state is left and entered again either way, so the look
+// starts anew; 'editing' has no entry, exit nor call of its own).
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
