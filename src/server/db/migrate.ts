@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013_import_lookups';
 import * as m0014 from './migrations/0014_report_deferred';
 import * as m0015 from './migrations/0015_import_indexes';
 import * as m0016 from './migrations/0016_hidden_imports';
+import * as m0017 from './migrations/0017_hidden_view_filter';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_report_deferred': m0014,
   '0015_import_indexes': m0015,
   '0016_hidden_imports': m0016,
+  '0017_hidden_view_filter': m0017,
 };
 
 export class MigrationError extends Error {

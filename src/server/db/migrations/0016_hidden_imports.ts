@@ -29,8 +29,11 @@ export const showRows = async (db: Kysely<unknown>, table: (typeof HIDDEN_TABLES
   const columns = rows.map((r) => `"${r.name}"`).join(', ');
   await sql
     .raw(
+      // The hidden runs as one array, read once per statement (an InitPlan): a correlated
+      // subquery per row (0016's first filter) made the planner take a joined view for one row
+      // and the 15,000-row page ran 15 s on PostgreSQL instead of 0.26 s (0017).
       `create or replace view ${table} as select ${columns} from ${table}_row r
-       where r.pending is null or not exists (select 1 from import_hidden h where h.run = r.pending)`,
+       where coalesce(r.pending, 0) <> all (coalesce((select array_agg(h.run) from import_hidden h), '{}'::integer[]))`,
     )
     .execute(db);
 };
