@@ -89,8 +89,8 @@ describe.runIf(!onPostgres())('on PGlite', () => {
     expect(rows[0]!.n).toBeGreaterThan(0);
     // The table's size and the lane column's frequencies, both from the statistics; without them
     // the planner guesses from the pages and a default selectivity.
-    expect(await estimate(h.db, 'select * from sample')).toBe(300);
-    expect(await estimate(h.db, 'select * from sample where lane = 2')).toBe(100);
+    expect(await estimate(h.db, 'select * from sample_row')).toBe(300);
+    expect(await estimate(h.db, 'select * from sample_row where lane = 2')).toBe(100);
   });
 
   it('leaves a table alone after changes below autovacuum’s threshold', async () => {
