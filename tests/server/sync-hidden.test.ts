@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../src/domain/resources';
 import { writeHidden } from '../../src/server/sync/hiddenRun';
 import type { RunSummary } from '../../src/server/sync/engine';
 import { onPostgres, useHarness } from './harness';
@@ -72,9 +73,11 @@ describe('a sync file is shown all at once', () => {
     expect(await count('analysis', '71')).toBe(12);
     expect(await count('sample', '71')).toBe(12);
     const events = await h.db.selectFrom('changeEvent').select(['resource', 'count', 'actor']).orderBy('resource').execute();
-    expect(events.filter((e) => e.resource === 'analysis' || e.resource === 'samples')).toEqual([
-      { resource: 'analysis', count: 12, actor: 'sync:Analysis' },
-      { resource: 'samples', count: 12, actor: 'sync:Analysis' },
+    // The file's two resources; the run's other events (its log lines, its sync status) are not about its rows.
+    const rows: string[] = [RESOURCES.analysis.name, RESOURCES.samples.name];
+    expect(events.filter((e) => rows.includes(e.resource))).toEqual([
+      { resource: RESOURCES.analysis.name, count: 12, actor: 'sync:Analysis' },
+      { resource: RESOURCES.samples.name, count: 12, actor: 'sync:Analysis' },
     ]);
   });
 

@@ -34,7 +34,7 @@ export const writeHidden = <T>(db: Kysely<Database>, write: (trx: Kysely<Databas
 /** A wait for the session longer than this means other work (a view) was queued before the step. */
 const QUEUED_MS = 2;
 /** Other work's turn after a step that found it queued: at most this many times the import's time since its last turn. */
-export const YIELD_SHARE = 2;
+const YIELD_SHARE = 2;
 /** During a pause, how often the session is looked at; two looks that find it free end the pause. */
 const LOOK_MS = 10;
 

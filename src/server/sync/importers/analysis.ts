@@ -43,45 +43,6 @@ interface AnalysisLine {
   comment: string | null;
 }
 
-export const analysisImporter: Importer<AnalysisLine> = {
-  columns: ANALYSIS_COLUMNS,
-  required: ['sId', 'sStamp', 'dateIn'],
-  line(r) {
-    const values = {} as Record<Measure, number | null>;
-    for (const m of ANALYSIS_MEASURES) {
-      values[m] = cellNumber(r, m);
-      checkPrecision(r, m, values[m]);
-    }
-    return {
-      line: r.line,
-      sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!,
-      sStamp: cellDateTime(r, 'sStamp', true)!,
-      dateIn: cellDateTime(r, 'dateIn', true)!,
-      dateOut: cellDateTime(r, 'dateOut'),
-      values,
-      lane: cellInt(r, 'lane', 0, 3, LANE_MESSAGE),
-      comment: cellText(r, 'comment', 2000),
-    };
-  },
-  async write(trx, lines) {
-    let stage = staged.get(trx);
-    if (!stage) {
-      await sql.raw(STAGE_TABLE).execute(trx);
-      staged.set(trx, (stage = { limits: await loadLimitBounds(trx) }));
-    }
-    await stageLines(trx, lines, stage.limits);
-    return lines.length;
-  },
-  async finish(trx, columns) {
-    if (!staged.delete(trx)) return 0;
-    const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase()));
-    return writeStaged(trx, optional);
-  },
-  get hidden() {
-    return hiddenAnalysis;
-  },
-};
-
 type Limits = Awaited<ReturnType<typeof loadLimitBounds>>;
 
 /** The transactions whose file is being staged, with the limits its flags are computed against. */
@@ -239,3 +200,40 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
 
 /** The limits a hidden run's flags are computed against, from its first chunk on. */
 const hiddenLimits = new Map<number, Limits>();
+
+export const analysisImporter: Importer<AnalysisLine> = {
+  columns: ANALYSIS_COLUMNS,
+  required: ['sId', 'sStamp', 'dateIn'],
+  line(r) {
+    const values = {} as Record<Measure, number | null>;
+    for (const m of ANALYSIS_MEASURES) {
+      values[m] = cellNumber(r, m);
+      checkPrecision(r, m, values[m]);
+    }
+    return {
+      line: r.line,
+      sId: cellPattern(r, 'sId', SID_PATTERN, SID_MESSAGE, true)!,
+      sStamp: cellDateTime(r, 'sStamp', true)!,
+      dateIn: cellDateTime(r, 'dateIn', true)!,
+      dateOut: cellDateTime(r, 'dateOut'),
+      values,
+      lane: cellInt(r, 'lane', 0, 3, LANE_MESSAGE),
+      comment: cellText(r, 'comment', 2000),
+    };
+  },
+  async write(trx, lines) {
+    let stage = staged.get(trx);
+    if (!stage) {
+      await sql.raw(STAGE_TABLE).execute(trx);
+      staged.set(trx, (stage = { limits: await loadLimitBounds(trx) }));
+    }
+    await stageLines(trx, lines, stage.limits);
+    return lines.length;
+  },
+  async finish(trx, columns) {
+    if (!staged.delete(trx)) return 0;
+    const optional = ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase()));
+    return writeStaged(trx, optional);
+  },
+  hidden: hiddenAnalysis,
+};
