@@ -3,6 +3,7 @@
 // entity path gives through the response schema (the app's serializer: JSON.stringify of the
 // encoded object) — key order, numbers (12.30 stored, 12.3 sent), lab times, nulls, escapes — for
 // every sort, filter, selection, page and the empty page with its hidden counts; on both databases.
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { analysisListSchema, analysisViewSchema } from '../../src/domain/entities/analysis';
@@ -16,7 +17,7 @@ import {
   type ViewRequest,
   type ViewRules,
 } from '../../src/server/views/request';
-import { ANALYSIS_VIEW_RULES, analysisView } from '../../src/server/repositories/analysis';
+import { ANALYSIS_READS, ANALYSIS_VIEW_RULES, analysisView } from '../../src/server/repositories/analysis';
 import { SAMPLE_VIEW_RULES, samplesView } from '../../src/server/repositories/samples';
 import type { Campaign } from '../../src/server/views/campaign';
 import { useHarness } from './harness';
@@ -236,5 +237,35 @@ describe('the page rows joined into one array', () => {
     ];
     expect(rowsJsonOf(rows)).toBe('[{"a":1},{"b":2},{"c":3}]');
     expect(rowsJsonOf([{ rn: null, j: null }])).toBe('[]');
+  });
+  it('takes the page as one row as it is', () => {
+    expect(rowsJsonOf([{ rn: null, j: null }, { rn: null, j: '[{"a":1},{"b":2}]' }])).toBe('[{"a":1},{"b":2}]');
+    expect(rowsJsonOf([{ rn: null, j: '[]' }, { rn: null, j: null }])).toBe('[]');
+  });
+});
+
+describe('the page keeps its order when the joins do not', () => {
+  it('a hash join built on the page (its rows come out in the samples\' order): the rows are in page order still, either shape', async () => {
+    const request = parseViewRequest(viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse({ size: '50' }), ANALYSIS_VIEW_RULES);
+    const aIds = (text: string): number[] => (JSON.parse(text) as { aId: number }[]).map((r) => r.aId);
+    await h.db.transaction().execute(async (trx) => {
+      // Joins by hash only: the planner hashes the 50-row page and probes it with the samples.
+      await sql`set local enable_nestloop = off`.execute(trx);
+      await sql`set local enable_mergejoin = off`.execute(trx);
+      const campaign = await loadCampaign(trx);
+      const expected = (await analysisView(trx, request, campaign)).analysis.map((a) => a.aId);
+      expect(expected).toHaveLength(50);
+      const run = async (whole: boolean) =>
+        (await trx.withoutPlugins().executeQuery<{ rn: number | null; j: string | null }>(
+          ANALYSIS_READS.viewJsonQuery!(request, campaign, {}, whole).compile(trx),
+        )).rows;
+      // The case is real: the page's rows come out of the joins out of order.
+      const rns = (await run(false)).flatMap((r) => (r.rn === null ? [] : [Number(r.rn)]));
+      expect(rns).toHaveLength(50);
+      expect(rns).not.toEqual([...rns].sort((x, y) => x - y));
+      // Each shape puts them back: per row by rn (PostgreSQL), as one row by the aggregate's ORDER BY (PGlite).
+      for (const whole of [false, true]) expect(aIds(rowsJsonOf(await run(whole))), `whole: ${whole}`).toEqual(expected);
+      expect(aIds((await ANALYSIS_READS.viewJson!(trx, request, campaign)).rowsJson)).toEqual(expected);
+    });
   });
 });
