@@ -1,5 +1,5 @@
-// Sync benchmark: a 100,000-row analysis file imported by the real sync service (the same run the
-// scheduler and GET /config/sync/Analysis start): rows/s and the process's peak RSS sampled every
+// Sync benchmark: a 100,000-row analysis file, then a 100,000-row sample file of new samples, each
+// imported by the real sync service (the same run the scheduler and GET /config/sync/<entry> start): rows/s and the process's peak RSS sampled every
 // 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
 // browser sends them). The imported rows are removed afterwards so that a reused bench database
 // stays the demo campaign. Then a 20,000-row sample upload (benchSampleUpload). Run by
@@ -29,6 +29,8 @@ const profiled = async <T>(db: Kysely<Database>, kind: string, profile: boolean,
 
 export interface SyncBenchResult {
   db: string;
+  /** The sync entry: an analysis file or a sample file. */
+  entry: SyncEntry;
   rows: number;
   seconds: number;
   rowsPerSecond: number;
@@ -50,13 +52,20 @@ const p95 = (xs: number[]): number => {
   return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] ?? 0;
 };
 
-const writeFile = (path: string): void => {
-  const lines = ['sId;sStamp;dateIn;dateOut;pol;nat;kal;an;glu;dry;weightMea;density;lane'];
+export type SyncEntry = 'Analysis' | 'Sample';
+
+const writeFile = (path: string, entry: SyncEntry): void => {
+  const lines = [
+    entry === 'Analysis' ? 'sId;sStamp;dateIn;dateOut;pol;nat;kal;an;glu;dry;weightMea;density;lane' : 'sId;sStamp;name;weightNet;weightBru;weightTar;lane',
+  ];
   for (let i = 0; i < ROWS; i++) {
     const sId = `${PREFIX}${String(i).padStart(11, '0')}`;
+    const sStamp = `2026-10-0${1 + (i % 9)} 06:${String(i % 60).padStart(2, '0')}:00`;
     lines.push(
-      `${sId};2026-10-0${1 + (i % 9)} 06:${String(i % 60).padStart(2, '0')}:00;2026-10-0${1 + (i % 9)} 07:00:00;;` +
-        `${15 + (i % 1000) / 100};${(i % 50) / 10};${3 + (i % 30) / 10};${(i % 40) / 10};${(i % 20) / 10};${20 + (i % 80) / 10};26,1;1,08;${i % 4}`,
+      entry === 'Analysis'
+        ? `${sId};${sStamp};2026-10-0${1 + (i % 9)} 07:00:00;;` +
+            `${15 + (i % 1000) / 100};${(i % 50) / 10};${3 + (i % 30) / 10};${(i % 40) / 10};${(i % 20) / 10};${20 + (i % 80) / 10};26,1;1,08;${i % 4}`
+        : `${sId};${sStamp};farm ${i % 500};${10 + (i % 900) / 100};${12 + (i % 900) / 100};2;${i % 4}`,
     );
   }
   writeFileSync(path, `${lines.join('\n')}\n`);
@@ -81,6 +90,7 @@ export const benchSync = async (
   token: string,
   viewQuery: string,
   profile = false,
+  entry: SyncEntry = 'Analysis',
 ): Promise<SyncBenchResult> => {
   const headers = { authorization: `Bearer ${token}` };
   const viewOnce = async (): Promise<number> => {
@@ -94,12 +104,12 @@ export const benchSync = async (
   for (let i = 0; i < 60; i++) idle.push(await viewOnce());
   progress(kind, `view p95 idle ${round(p95(idle))} ms; writing the ${ROWS}-row file`);
 
-  const dir = join(app.sync.options.source, 'analysis');
+  const dir = join(app.sync.options.source, entry.toLowerCase());
   mkdirSync(join(dir, 'done'), { recursive: true });
   mkdirSync(join(dir, 'failed'), { recursive: true });
   await cleanUp(db, dir);
   const name = `bench-${Date.now()}.csv`;
-  writeFile(join(dir, name));
+  writeFile(join(dir, name), entry);
   global.gc?.();
   const rssBefore = process.memoryUsage.rss();
   let peakRss = rssBefore;
@@ -110,8 +120,8 @@ export const benchSync = async (
   const result = await profiled(db, kind, profile, async () => {
     // Here, not before profiled(): its settling wait (1.5 s on PostgreSQL) is no part of the import.
     const t0 = performance.now();
-    const { started, done } = await app.sync.start('Analysis');
-    if (!started) throw new Error('a sync run of Analysis is going on already');
+    const { started, done } = await app.sync.start(entry);
+    if (!started) throw new Error(`a sync run of ${entry} is going on already`);
     let finished = false;
     const outcome = done.finally(() => (finished = true));
     // A profile times the import alone.
@@ -130,6 +140,7 @@ export const benchSync = async (
   const duringP95 = p95(during);
   const r: SyncBenchResult = {
     db: kind,
+    entry,
     rows: ROWS,
     seconds: round(seconds, 2),
     rowsPerSecond: Math.round(ROWS / seconds),
@@ -143,7 +154,7 @@ export const benchSync = async (
   };
   progress(
     kind,
-    `sync ${ROWS} analyses: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
+    `sync ${ROWS} ${entry === 'Analysis' ? 'analyses' : 'samples'}: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
       `view p95 idle ${r.viewIdleP95} ms, during ${r.viewDuringP95} ms (×${r.ratio}, max ${r.viewDuringMax} ms, ${r.samplesDuring} requests)`,
   );
   return r;

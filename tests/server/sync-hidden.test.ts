@@ -165,3 +165,65 @@ describe('a sync file is shown all at once', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe('a sample file is shown all at once', () => {
+  const SAMPLE_HEADER = 'sId;sStamp;name;weightNet;sFlags';
+  const dropSamples = (name: string, lines: string[]) => {
+    mkdirSync(join(source, 'sample'), { recursive: true });
+    const path = join(source, 'sample', name);
+    writeFileSync(path, [SAMPLE_HEADER, ...lines].join('\n') + '\n');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path, past, past);
+  };
+  const runSamples = async (): Promise<RunSummary> => {
+    const { done } = await h.app.sync.start('Sample');
+    const outcome = await done;
+    if (!outcome.ran) throw new Error('did not run');
+    return outcome.run;
+  };
+  const stored = (prefix: string) =>
+    h.db.selectFrom('sample').select(['sId', 'name', 'weightNet', 'sFlags', 'lane']).where('sId', 'like', `${prefix}%`).orderBy('sId').execute();
+
+  it('new and stored samples: during the import reads see neither the new ones nor the changes; afterwards both, once each, with their change events', async () => {
+    await h.db.insertInto('sample').values({ sId: '7700000000000', sStamp: '2025-10-03 06:00:00', name: 'before', lane: 2 }).execute();
+    const lines = Array.from({ length: 12 }, (_, i) => `77000000000${String(i).padStart(2, '0')};2025-10-03 06:00:00;farm ${i};1${i}.5;`);
+    // A key twice: its later line is the one kept.
+    dropSamples('weights.csv', [...lines, '7700000000003;2025-10-03 06:00:00;farm 3 again;33.5;X----']);
+    const seen: unknown[] = [];
+    const token = await h.tokenFor('ROLE_ADMIN');
+    whileImported.set('weights.csv', async () => {
+      seen.push(await promptly(stored('77')));
+      const view = await promptly(h.request({ method: 'GET', url: '/api/samples/view?size=50', token }));
+      seen.push(view === 'waited' ? view : view.statusCode);
+      if (!onPostgres()) seen.push(await promptly(count('sample_row', '77')));
+    });
+    await h.db.deleteFrom('changeEvent').execute();
+    const summary = await runSamples();
+    expect(summary.rowsImported).toBe(12);
+    const before = [{ sId: '7700000000000', name: 'before', weightNet: null, sFlags: '-----', lane: 2 }];
+    expect(seen).toEqual(onPostgres() ? [before, 200] : [before, 200, 12]);
+    const after = await stored('77');
+    expect(after).toHaveLength(12);
+    // The stored sample: the file's columns written, the others (lane) kept; an empty sFlags is the default.
+    expect(after[0]).toEqual({ sId: '7700000000000', name: 'farm 0', weightNet: 10.5, sFlags: '-----', lane: 2 });
+    // A new one: the defaults where the file has no column.
+    expect(after[5]).toEqual({ sId: '7700000000005', name: 'farm 5', weightNet: 15.5, sFlags: '-----', lane: 1 });
+    expect(after[3]).toEqual({ sId: '7700000000003', name: 'farm 3 again', weightNet: 33.5, sFlags: 'X----', lane: 1 });
+    expect(await count('sample_row', '77')).toBe(12);
+    const events = await h.db.selectFrom('changeEvent').select(['resource', 'count', 'actor']).where('resource', '=', RESOURCES.samples.name).execute();
+    // One event for the twelve: the stored sample's update and the eleven new ones share the reveal's transaction.
+    expect(events.map((e) => e.count)).toEqual([12]);
+  });
+
+  it('a sample file that fails once its rows are written leaves no new sample, and the stored ones as they were', async () => {
+    await h.db.insertInto('sample').values({ sId: '7800000000000', sStamp: '2025-10-03 06:00:00', name: 'before' }).execute();
+    dropSamples('bad.csv', ['7800000000000;2025-10-03 06:00:00;changed;1.5;', '7800000000001;2025-10-03 06:00:00;new;2.5;']);
+    whileImported.set('bad.csv', async () => {
+      throw new Error('the disk went away');
+    });
+    expect((await runSamples()).filesFailed).toBe(1);
+    expect(await count('sample_row', '78')).toBe(1);
+    expect((await stored('78')).map((r) => r.name)).toEqual(['before']);
+    expect(await h.db.selectFrom('importHidden' as never).selectAll().execute()).toEqual([]);
+  });
+});

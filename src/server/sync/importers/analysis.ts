@@ -13,7 +13,7 @@ import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
-import { checkPrecision, snake, type HiddenImporter, type Importer } from './shared';
+import { checkPrecision, countKeyed, HIDDEN_SLICE, snake, type HiddenImporter, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',
@@ -122,11 +122,6 @@ const updateStored = (trx: Kysely<Database>, stage: string, names: readonly stri
 
 const insertedColumns = (names: readonly string[]) => ['s_id', 's_stamp', 'date_in', 'a_flags', ...names];
 
-const countLast = async (db: Kysely<Database>, stage: string): Promise<number> => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(stage)}_last`.execute(db);
-  return rows[0]!.n;
-};
-
 const optionalNames = (columns: ReadonlySet<string>): string[] =>
   ['dateOut', ...ANALYSIS_MEASURES, 'lane', 'comment'].filter((c) => columns.has(c.toLowerCase())).map(snake);
 
@@ -139,16 +134,10 @@ async function writeStaged(trx: Kysely<Database>, optional: readonly string[]): 
   const inserted = insertedColumns(names);
   await sql.raw(`insert into analysis (${inserted.join(', ')})
     select ${inserted.map((n) => `s.${n}`).join(', ')} from ${STAGE}_last s where s.a_id is null order by s.line`).execute(trx);
-  const n = await countLast(trx, STAGE);
+  const n = await countKeyed(trx, STAGE);
   await sql.raw(`drop table ${STAGE}_last`).execute(trx);
   return n;
 }
-
-/**
- * Lines of the stage per hidden write (its new samples and analyses in one transaction): a view
- * waits for one such write at most. Measured on the PGlite bench campaign (docs/dev/architecture.md).
- */
-export const HIDDEN_SLICE = 2000;
 
 const hiddenStage = (run: number) => `${STAGE}_${run}`;
 
@@ -172,7 +161,7 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
     hiddenLimits.delete(run);
     await keyedStage(db, stage, '');
     await sql.raw(`create index on ${stage}_last (rn)`).execute(db);
-    const total = await countLast(db, stage);
+    const total = await countKeyed(db, stage);
     const inserted = insertedColumns(optionalNames(columns));
     for (let from = 0; from < total; from += HIDDEN_SLICE) {
       const slice = `s.rn > ${from} and s.rn <= ${from + HIDDEN_SLICE}`;
@@ -188,7 +177,7 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
   async finish(trx, run, columns) {
     const stage = hiddenStage(run);
     await updateStored(trx, stage, optionalNames(columns));
-    return countLast(trx, stage);
+    return countKeyed(trx, stage);
   },
   async drop(db, run) {
     hiddenLimits.delete(run);

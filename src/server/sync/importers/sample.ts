@@ -4,10 +4,11 @@
 import { sql, type Kysely } from 'kysely';
 import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
+import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { IMPORT_COLUMNS, SAMPLE_COLUMN_TYPES } from '../../services/samples-import';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
-import { asText, chunks, lastOfEachKey, snake, type Importer } from './shared';
+import { asText, chunks, countKeyed, HIDDEN_SLICE, lastOfEachKey, snake, type HiddenImporter, type Importer } from './shared';
 
 /** The columns of a sample file: the same layout as the sample upload (docs/sample-import.md). */
 export const SAMPLE_COLUMNS = IMPORT_COLUMNS;
@@ -52,16 +53,68 @@ export const sampleImporter: Importer<SampleLine> = {
     for (const part of chunks(lines)) await writeChunk(trx, part, present);
     return lines.length;
   },
+  hidden: {
+    async stage(trx, run, lines) {
+      const stage = hiddenStage(run);
+      await sql.raw(`create temporary table if not exists ${stage} (
+        seq integer generated always as identity, ${SAMPLE_COLUMNS.map((c) => `${snake(c)} ${SAMPLE_COLUMN_TYPES[c]}`).join(', ')})`).execute(trx);
+      await copyCsvInto(
+        trx,
+        `${stage} (${SAMPLE_COLUMNS.map(snake).join(', ')})`,
+        lines.map((l) => SAMPLE_COLUMNS.map((c) => csvField(l[c])).join(',')),
+      );
+    },
+    async write(db, run, columns, pacer) {
+      const stage = hiddenStage(run);
+      // The last line of each key (as one statement's upsert takes it), numbered for the slices.
+      // A key in the table already (shown, or another run's) is left to the reveal's upsert (finish).
+      await sql.raw(`create temporary table ${stage}_last as
+        select row_number() over (order by d.seq) as rn, d.*
+        from (select distinct on (s_id, s_stamp) * from ${stage} order by s_id, s_stamp, seq desc) d`).execute(db);
+      await sql.raw(`drop table ${stage}`).execute(db);
+      await sql.raw(`create index on ${stage}_last (rn)`).execute(db);
+      const total = await countKeyed(db, stage);
+      const cols = ['sId', 'sStamp', ...OPTIONAL.filter((c) => columns.has(c.toLowerCase()))];
+      for (let from = 0; from < total; from += HIDDEN_SLICE) {
+        await pacer.step(async (trx) => {
+          await sql.raw(`insert into sample_row (${cols.map(snake).join(', ')}, pending)
+            select ${cols.map((c) => newValue(c)).join(', ')}, ${run} from ${stage}_last u
+            where u.rn > ${from} and u.rn <= ${from + HIDDEN_SLICE}
+            on conflict do nothing`).execute(trx);
+        }, true);
+      }
+    },
+    async finish(trx, run, columns) {
+      // The stored samples the file names: the same upsert as in one transaction, through the view
+      // (a sample another run hides meets it as a conflict and is updated and shown, as there).
+      const present = OPTIONAL.filter((c) => columns.has(c.toLowerCase()));
+      const cols = ['sId', 'sStamp', ...present];
+      const updates = present.map((c) => `${snake(c)} = excluded.${snake(c)}`);
+      await sql.raw(`insert into sample (${cols.map(snake).join(', ')})
+        select ${cols.map((c) => newValue(c)).join(', ')} from ${hiddenStage(run)}_last u
+        where not exists (select 1 from sample_row r where r.pending = ${run} and r.s_id = u.s_id and r.s_stamp = u.s_stamp)
+        on conflict (s_id, s_stamp) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`).execute(trx);
+      return countKeyed(trx, hiddenStage(run));
+    },
+    async drop(db, run) {
+      await sql.raw(`drop table if exists ${hiddenStage(run)}`).execute(db);
+      await sql.raw(`drop table if exists ${hiddenStage(run)}_last`).execute(db);
+    },
+  } satisfies HiddenImporter<SampleLine>,
 };
 
+const hiddenStage = (run: number) => `sync_sample_stage_${run}`;
+
+/** A staged column as written: sFlags and lane are not null, an empty cell there means the default. */
+const newValue = (c: string): string =>
+  c === 'sFlags' ? `coalesce(u.s_flags, '-----')` : c === 'lane' ? `coalesce(u.lane, 1)` : `u.${snake(c)}`;
+
 async function writeChunk(trx: Kysely<Database>, lines: SampleLine[], present: string[]) {
-  // sFlags and lane are not null: an empty cell there means the default.
   const cols = ['sId', 'sStamp', ...present];
   const names = cols.map(snake);
   const arrays = cols.map((c) => lines.map((l) => l[c as keyof SampleLine]));
   const types = cols.map((c) => SAMPLE_COLUMN_TYPES[c as keyof typeof SAMPLE_COLUMN_TYPES]);
-  const valueOf = (c: string) =>
-    c === 'sFlags' ? sql`coalesce(u.s_flags, '-----')` : c === 'lane' ? sql`coalesce(u.lane, 1)` : sql`u.${sql.ref(snake(c))}`;
+  const valueOf = (c: string) => sql.raw(newValue(c));
   const updates = present.map((c) => sql`${sql.ref(snake(c))} = excluded.${sql.ref(snake(c))}`);
   await sql`
     insert into sample (${sql.join(names.map((n) => sql.ref(n)))})

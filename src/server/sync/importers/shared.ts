@@ -2,7 +2,7 @@
 // (PGlite is not PostgreSQL at the edges: sets travel as arrays and are unnested, never as huge IN
 // lists), and the bound of each numeric column (a value the column cannot hold is a line error with
 // the line's number, not a database error without one).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MEASURE_PRECISION } from '../../db/migrations/0001_schema';
 import type { Database } from '../../db/database';
 import type { ImportPacer } from '../hiddenRun';
@@ -60,6 +60,18 @@ export const lastOfEachKey = <L>(lines: readonly L[], keyOf: (l: L) => string): 
     byKey.set(key, l);
   }
   return [...byKey.values()];
+};
+
+/**
+ * Lines of a hidden run's stage per hidden write (its new rows in one transaction): a view waits for
+ * one such write at most. Measured on the PGlite bench campaign (docs/dev/architecture.md).
+ */
+export const HIDDEN_SLICE = 2000;
+
+/** The lines of a stage's keyed table `<stage>_last` (one per key). */
+export const countKeyed = async (db: Kysely<Database>, stage: string): Promise<number> => {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(stage)}_last`.execute(db);
+  return rows[0]!.n;
 };
 
 /** Rows per statement: big enough for throughput, small enough for PGlite's memory. */
