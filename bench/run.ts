@@ -262,7 +262,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   if (options.sync) {
     for (const entry of ['Analysis', 'Sample'] as const)
       syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile, entry));
-    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, profile));
+    uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile));
     await app.close();
     return [];
   }

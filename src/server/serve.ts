@@ -15,6 +15,8 @@ import { joinInstances, TokenKeyMismatchError } from './auth/key-fingerprint';
 import type { HeldSession } from './db/held-session';
 import type { DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
+import { UPLOAD_OWNER } from './services/samples-import';
+import { discardRunsOf } from './sync/hiddenRun';
 import type { PGliteThread } from './db/pglite-thread';
 import type { StartTimings } from './start-timings';
 import type { SyncRouteOptions } from './routes/config/sync';
@@ -142,6 +144,9 @@ export const serve = async (
         },
       });
     }
+    // One process opens the embedded database: an upload's hidden run still there is a killed
+    // process's, and its samples, hidden, would hold their keys (services/samples-import.ts).
+    if (kind === 'pglite') await discardRunsOf(db, UPLOAD_OWNER);
     await ensureFirstAdmin(db, config);
     timings.phase('setup');
     // PGlite gives its files mode 0666 past any umask; they lie in the owner's 0700 data dir, and

@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_report_deferred';
 import * as m0015 from './migrations/0015_import_indexes';
 import * as m0016 from './migrations/0016_hidden_imports';
 import * as m0017 from './migrations/0017_hidden_view_filter';
+import * as m0018 from './migrations/0018_show_on_update_hidden_only';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -37,6 +38,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_import_indexes': m0015,
   '0016_hidden_imports': m0016,
   '0017_hidden_view_filter': m0017,
+  '0018_show_on_update_hidden_only': m0018,
 };
 
 export class MigrationError extends Error {

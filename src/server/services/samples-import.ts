@@ -18,6 +18,9 @@ import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
 import type { Database, SampleRow } from '../db/database';
 import { copyCsvInto, csvField } from '../db/copy-csv';
+import { isPGlite } from '../db/create-db';
+import { beginHiddenRun, discardRun, HIDDEN_SLICE, ImportPacer, revealRun } from '../sync/hiddenRun';
+import { CHUNK } from '../sync/importers/shared';
 import { HttpError } from '../http/errors';
 import { sampleKeysIn } from '../views/sql';
 import { loadLimitBounds } from './limits';
@@ -179,7 +182,7 @@ const LOOKUP_CHUNK = 5000;
  * PGlite answer wrongly and then fail; arrays are two parameters whatever the file's size.
  */
 const loadExisting = async (
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   keys: readonly SampleKey[],
 ): Promise<Map<string, SampleRow>> => {
   const existing = new Map<string, SampleRow>();
@@ -265,13 +268,15 @@ const insertAudits = async (trx: Transaction<Database>, audits: readonly AuditRo
 
 /**
  * Validates and imports one file. Throws HttpError 400 with 'Line n: …' messages when any row is
- * bad; nothing is written then (the transaction is rolled back).
+ * bad; nothing is written then (the transaction is rolled back, or on PGlite the hidden run deleted).
  */
 export const importSamples = async (
   db: Kysely<Database>,
   actor: string,
   fileName: string,
   bytes: Uint8Array,
+  /** Tests: `written` runs once the file's rows are written and not yet shown (committed). */
+  hooks: { written?: () => Promise<void> } = {},
 ): Promise<ImportSummary> => {
   const failed = fileNotImported(fileName);
   const { columns, rows, errors: shapeErrors } = await parseImportFile(bytes);
@@ -281,50 +286,130 @@ export const importSamples = async (
     return new HttpError(400, failed, shown);
   };
   if (shapeErrors.length > 0 && rows.length === 0) throw reject(shapeErrors);
-
+  const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
+  /** The rows checked against `existing`; throws the file's errors, the shape's among them. */
+  const checked = (limits: readonly LimitBounds[], existing: ReadonlyMap<string, SampleRow>, of = rows) => {
+    const { errors, valid } = checkRows(of, columns, limits, existing);
+    const all = [...shapeErrors, ...errors].sort((a, b) => lineOf(a) - lineOf(b));
+    if (all.length > 0) throw reject(all);
+    return valid;
+  };
+  const file: UploadFile = { actor, fileName, columns, keys, checked, written: hooks.written };
   try {
+    if (await isPGlite(db)) return await importHidden(db, file);
     return await db.transaction().execute(async (trx) => {
-      const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
-      const existing = await loadExisting(trx, keys);
-      const { errors, valid } = checkRows(rows, columns, await loadLimitBounds(trx), existing);
-      const all = [...shapeErrors, ...errors].sort((a, b) => lineOf(a) - lineOf(b));
-      if (all.length > 0) throw reject(all);
-
-      const written = await upsert(
-        trx,
-        columns,
-        valid.map((v) => v.values),
-      );
-      let createdCount = 0;
-      let updatedCount = 0;
-      const audits = valid.flatMap(({ before, values }): AuditRow[] => {
-        const after = written.get(keyText(values));
-        if (!after || (before && sameRow(before, after))) return [];
-        if (before) updatedCount++;
-        else createdCount++;
-        return [
-          {
-            actor,
-            action: before ? 'update' : 'create',
-            entity: SAMPLES_RESOURCE.auditEntity,
-            entityKey: keyText(after),
-            before: before ?? null,
-            after,
-          },
-        ];
-      });
-      // One statement instead of recordAudit per row: a 5 MB file holds ~60,000 rows.
-      await insertAudits(trx, audits);
-      return {
-        message: fileUploaded(fileName),
-        total: valid.length,
-        created: createdCount,
-        updated: updatedCount,
-        unchanged: valid.length - createdCount - updatedCount,
-      };
+      const valid = checked(await loadLimitBounds(trx), await loadExisting(trx, keys));
+      const written = await upsert(trx, columns, valid.map((v) => v.values));
+      await hooks.written?.();
+      return await recordUpload(trx, file, valid, written);
     });
   } catch (err) {
     throw mapDbError(err, failed);
+  }
+};
+
+type Checked = ReturnType<typeof checkRows>['valid'];
+
+/** An upload as both ways write it. */
+interface UploadFile {
+  actor: string;
+  fileName: string;
+  columns: readonly ImportColumn[];
+  keys: readonly SampleKey[];
+  checked: (limits: readonly LimitBounds[], existing: ReadonlyMap<string, SampleRow>, of?: readonly ParsedRow[]) => Checked;
+  written: (() => Promise<void>) | undefined;
+}
+
+/** The written samples' audit events (one per created or changed sample) and the answer. */
+const recordUpload = async (
+  trx: Kysely<Database>,
+  file: UploadFile,
+  valid: Checked,
+  written: ReadonlyMap<string, SampleRow>,
+): Promise<ImportSummary> => {
+  let createdCount = 0;
+  let updatedCount = 0;
+  const audits = valid.flatMap(({ before, values }): AuditRow[] => {
+    const after = written.get(keyText(values));
+    if (!after || (before && sameRow(before, after))) return [];
+    if (before) updatedCount++;
+    else createdCount++;
+    return [
+      {
+        actor: file.actor,
+        action: before ? 'update' : 'create',
+        entity: SAMPLES_RESOURCE.auditEntity,
+        entityKey: keyText(after),
+        before: before ?? null,
+        after,
+      },
+    ];
+  });
+  // One statement instead of recordAudit per row: a 5 MB file holds ~60,000 rows.
+  await insertAudits(trx, audits);
+  return {
+    message: fileUploaded(file.fileName),
+    total: valid.length,
+    created: createdCount,
+    updated: updatedCount,
+    unchanged: valid.length - createdCount - updatedCount,
+  };
+};
+
+/** Whose hidden runs the uploads are: a run left by a killed process is deleted at the next start (serve.ts). */
+export const UPLOAD_OWNER = 'upload';
+
+/**
+ * On PGlite (its one session): the upload as a hidden run (sync/hiddenRun.ts), so that the pages
+ * do not wait for it. The file is checked against the samples as stored; its new samples are
+ * written in short transactions that no read sees; then one short transaction checks again the
+ * samples stored by then (locked: one changed meanwhile is checked as it is now), upserts them,
+ * writes the audit events and shows the new ones.
+ */
+const importHidden = async (db: Kysely<Database>, file: UploadFile): Promise<ImportSummary> => {
+  const valid = file.checked(await loadLimitBounds(db), await loadExisting(db, file.keys));
+  const run = await beginHiddenRun(db, UPLOAD_OWNER);
+  const stage = `sample_upload_hidden_${run}`;
+  try {
+    const pacer = new ImportPacer(db);
+    const fresh = valid.filter((v) => !v.before).map((v) => v.values);
+    await pacer.step(async (trx) => {
+      await sql.raw(`create temporary table ${stage} (rn integer generated always as identity, ${STAGE_COLUMNS})`).execute(trx);
+    }, false);
+    for (let from = 0; from < fresh.length; from += CHUNK) {
+      const part = fresh.slice(from, from + CHUNK);
+      await pacer.step((trx) => copyCsvInto(trx, `${stage} (${SAMPLE_NAMES.join(', ')})`, part.map(stageLine)), false);
+    }
+    for (let from = 0; from < fresh.length; from += HIDDEN_SLICE) {
+      await pacer.step(async (trx) => {
+        // A key someone stored meanwhile is not the run's: the reveal upserts it as a stored one.
+        await sql.raw(`insert into sample_row (${SAMPLE_NAMES.join(', ')}, pending)
+          select ${SAMPLE_NAMES.join(', ')}, ${run} from ${stage}
+          where rn > ${from} and rn <= ${from + HIDDEN_SLICE} on conflict do nothing`).execute(trx);
+      }, true);
+    }
+    await file.written?.();
+    return await db.transaction().execute(async (trx) => {
+      const { rows: own } = await sql<SampleRow & { pending?: number }>`select * from sample_row where pending = ${run}`.execute(trx);
+      // As the view shows them: every column but the mark.
+      const written = new Map(own.map(({ pending: _mark, ...r }) => [keyText(r), r as SampleRow]));
+      const others = valid.filter((v) => !written.has(keyText(v.values)));
+      const again = file.checked(
+        await loadLimitBounds(trx),
+        await loadExisting(trx, others.map((v) => v.values)),
+        others.map((v) => v.row),
+      );
+      for (const [key, row] of await upsert(trx, file.columns, again.map((v) => v.values))) written.set(key, row);
+      const checkedAgain = new Map(again.map((v) => [keyText(v.values), v]));
+      const summary = await recordUpload(trx, file, valid.map((v) => checkedAgain.get(keyText(v.values)) ?? v), written);
+      await revealRun(trx, run);
+      return summary;
+    });
+  } catch (err) {
+    await discardRun(db, run).catch(() => undefined);
+    throw err;
+  } finally {
+    await sql.raw(`drop table if exists ${stage}`).execute(db).catch(() => undefined);
   }
 };
 
@@ -350,8 +435,17 @@ export const SAMPLE_COLUMN_TYPES: Readonly<Record<keyof ReturnType<typeof sample
   dateExported: 'timestamp',
 };
 
+/** excluded.<column> is raw SQL, which the CamelCasePlugin does not rename. */
+const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 const UPLOAD_STAGE = 'sample_upload_stage';
 const SAMPLE_COLUMNS_WRITTEN = Object.keys(SAMPLE_COLUMN_TYPES) as (keyof typeof SAMPLE_COLUMN_TYPES)[];
+const SAMPLE_NAMES = SAMPLE_COLUMNS_WRITTEN.map(snake);
+/** A stage's columns: the sample's written columns with their types. */
+const STAGE_COLUMNS = SAMPLE_COLUMNS_WRITTEN.map((n) => `${snake(n)} ${SAMPLE_COLUMN_TYPES[n]}`).join(', ');
+/** A sample's values as a line of COPY's CSV, in SAMPLE_NAMES' order. */
+const stageLine = (v: ReturnType<typeof sampleValues>): string =>
+  SAMPLE_COLUMNS_WRITTEN.map((n) => csvField(v[n] === null || v[n] === undefined ? null : String(v[n]))).join(',');
 
 /**
  * Inserts new samples and updates existing ones in one statement whatever the file's size, from a
@@ -363,15 +457,9 @@ const upsert = async (
   columns: readonly ImportColumn[],
   values: readonly ReturnType<typeof sampleValues>[],
 ): Promise<Map<string, SampleRow>> => {
-  const names = SAMPLE_COLUMNS_WRITTEN.map(snake);
-  await sql
-    .raw(`create temporary table ${UPLOAD_STAGE} (${SAMPLE_COLUMNS_WRITTEN.map((n) => `${snake(n)} ${SAMPLE_COLUMN_TYPES[n]}`).join(', ')}) on commit drop`)
-    .execute(trx);
-  await copyCsvInto(
-    trx,
-    UPLOAD_STAGE,
-    values.map((v) => SAMPLE_COLUMNS_WRITTEN.map((n) => csvField(v[n] === null || v[n] === undefined ? null : String(v[n]))).join(',')),
-  );
+  const names = SAMPLE_NAMES;
+  await sql.raw(`create temporary table ${UPLOAD_STAGE} (${STAGE_COLUMNS}) on commit drop`).execute(trx);
+  await copyCsvInto(trx, UPLOAD_STAGE, values.map(stageLine));
   const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp').map(snake);
   const onConflict =
     updateColumns.length === 0 ? 'do nothing' : `do update set ${updateColumns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
@@ -382,6 +470,3 @@ const upsert = async (
   await sql.raw(`drop table ${UPLOAD_STAGE}`).execute(trx);
   return new Map(rows.map((r) => [keyText(r), r]));
 };
-
-/** excluded.<column> is raw SQL, which the CamelCasePlugin does not rename. */
-const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -24,6 +24,12 @@ export const beginHiddenRun = async (db: Kysely<Database>, owner: string): Promi
   return rows[0]!.run;
 };
 
+/**
+ * Lines of a run's stage per hidden write (its new rows in one transaction): a view waits for one
+ * such write at most. Measured on the PGlite bench campaign (docs/dev/architecture.md).
+ */
+export const HIDDEN_SLICE = 2000;
+
 /** `write` in its own short transaction, with the triggers off: its rows are the run's, not shown. */
 export const writeHidden = <T>(db: Kysely<Database>, write: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
   db.transaction().execute(async (trx) => {

@@ -55,7 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A hidden sample that another write updates is that write's from then on, and shown: the sample
   // sync's upsert of a sample a hidden analysis run has created meets it as a conflict and updates
   // it, and the run's failure must not delete what that sync wrote. (The run's own writes run with
-  // the triggers off, so this never fires for them; rows shown by a reveal lose a mark nothing reads.)
+  // the triggers off, so this never fires for them. Since 0018 only a hidden run's mark is taken off:
+  // a revealed run's rows keep theirs, which nothing reads.)
   await sql`create function show_on_update() returns trigger language plpgsql as $$ begin
       new.pending := null;
       return new;

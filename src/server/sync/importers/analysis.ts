@@ -5,6 +5,7 @@
 // kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
 import { sql, type Kysely } from 'kysely';
+import { HIDDEN_SLICE } from '../hiddenRun';
 import { DEFAULT_FLAGS } from '../../../domain/constants';
 import { computeAFlags } from '../../../domain/flags';
 import { LANE_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
@@ -13,7 +14,7 @@ import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { loadLimitBounds } from '../../services/limits';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText } from '../csv';
-import { checkPrecision, countKeyed, HIDDEN_SLICE, snake, type HiddenImporter, type Importer } from './shared';
+import { checkPrecision, countKeyed, snake, type HiddenImporter, type Importer } from './shared';
 
 export const ANALYSIS_MEASURES = [
   'pol',

@@ -2,13 +2,14 @@
 // (sId, sStamp). Columns missing from the header keep their stored values (and get the defaults on a
 // new sample); an empty cell clears the value. A file imported twice changes nothing.
 import { sql, type Kysely } from 'kysely';
+import { HIDDEN_SLICE } from '../hiddenRun';
 import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../../domain/messages';
 import { SFLAGS_PATTERN, SID_PATTERN } from '../../../domain/rules/fields';
 import { copyCsvInto, csvField } from '../../db/copy-csv';
 import type { Database } from '../../db/database';
 import { IMPORT_COLUMNS, SAMPLE_COLUMN_TYPES } from '../../services/samples-import';
 import { cellDateTime, cellInt, cellNumber, cellPattern, cellText, LineError } from '../csv';
-import { asText, chunks, countKeyed, HIDDEN_SLICE, lastOfEachKey, snake, type HiddenImporter, type Importer } from './shared';
+import { asText, chunks, countKeyed, lastOfEachKey, snake, type HiddenImporter, type Importer } from './shared';
 
 /** The columns of a sample file: the same layout as the sample upload (docs/sample-import.md). */
 export const SAMPLE_COLUMNS = IMPORT_COLUMNS;

@@ -62,12 +62,6 @@ export const lastOfEachKey = <L>(lines: readonly L[], keyOf: (l: L) => string): 
   return [...byKey.values()];
 };
 
-/**
- * Lines of a hidden run's stage per hidden write (its new rows in one transaction): a view waits for
- * one such write at most. Measured on the PGlite bench campaign (docs/dev/architecture.md).
- */
-export const HIDDEN_SLICE = 2000;
-
 /** The lines of a stage's keyed table `<stage>_last` (one per key). */
 export const countKeyed = async (db: Kysely<Database>, stage: string): Promise<number> => {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(stage)}_last`.execute(db);
