@@ -47,10 +47,11 @@ const ROWS = 100_000;
 /** sIds of the bench file: 13 digits starting 95, never a demo id (those start with the year digit). */
 const PREFIX = '95';
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
-const p95 = (xs: number[]): number => {
+const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] ?? 0;
+  return s[Math.min(s.length - 1, Math.ceil((q / 100) * s.length) - 1)] ?? 0;
 };
+const p95 = (xs: number[]): number => quantile(xs, 95);
 
 export type SyncEntry = 'Analysis' | 'Sample';
 
@@ -155,7 +156,8 @@ export const benchSync = async (
   progress(
     kind,
     `sync ${ROWS} ${entry === 'Analysis' ? 'analyses' : 'samples'}: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
-      `view p95 idle ${r.viewIdleP95} ms, during ${r.viewDuringP95} ms (×${r.ratio}, max ${r.viewDuringMax} ms, ${r.samplesDuring} requests)`,
+      `view p95 idle ${r.viewIdleP95} ms, during ${r.viewDuringP95} ms (×${r.ratio}, max ${r.viewDuringMax} ms, ${r.samplesDuring} requests; ` +
+      `during p50/p75/p90/p99 ${[50, 75, 90, 99].map((q) => round(quantile(during, q))).join('/')} ms)`,
   );
   return r;
 };

@@ -52,6 +52,12 @@ const count = async (table: 'analysis' | 'sample' | 'analysis_row' | 'sample_row
 const promptly = <T>(read: Promise<T>): Promise<T | 'waited'> =>
   Promise.race([read, new Promise<'waited'>((done) => setTimeout(() => done('waited'), 5000))]);
 
+/** A page's status, or 'waited' when it waits for the import. */
+const viewStatus = async (url: string, token: string): Promise<number | 'waited'> => {
+  const view = await promptly(h.request({ method: 'GET', url, token }));
+  return view === 'waited' ? view : view.statusCode;
+};
+
 describe('a sync file is shown all at once', () => {
   it('while it is imported, reads answer at once and see none of it; afterwards all of it, with its change events', async () => {
     const lines = Array.from({ length: 12 }, (_, i) => line(`71000000000${String(i).padStart(2, '0')}`, i));
@@ -60,8 +66,7 @@ describe('a sync file is shown all at once', () => {
     const token = await h.tokenFor('ROLE_ADMIN');
     whileImported.set('shown.csv', async () => {
       seen.push(await promptly(count('analysis', '71')), await promptly(count('sample', '71')));
-      const view = await promptly(h.request({ method: 'GET', url: '/api/analysis?size=50', token }));
-      seen.push(view === 'waited' ? view : view.statusCode);
+      seen.push(await viewStatus('/api/analysis?size=50', token));
       // On PGlite the rows are in the table already, marked as the run's; on PostgreSQL they are
       // the import's transaction's, which this session does not see.
       if (!onPostgres()) seen.push(await promptly(count('analysis_row', '71')));
@@ -193,8 +198,7 @@ describe('a sample file is shown all at once', () => {
     const token = await h.tokenFor('ROLE_ADMIN');
     whileImported.set('weights.csv', async () => {
       seen.push(await promptly(stored('77')));
-      const view = await promptly(h.request({ method: 'GET', url: '/api/samples/view?size=50', token }));
-      seen.push(view === 'waited' ? view : view.statusCode);
+      seen.push(await viewStatus('/api/samples/view?size=50', token));
       if (!onPostgres()) seen.push(await promptly(count('sample_row', '77')));
     });
     await h.db.deleteFrom('changeEvent').execute();

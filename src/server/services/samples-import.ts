@@ -1,6 +1,7 @@
 // Sample file import (POST /samples/upload; layout in docs/sample-import.md). All or nothing: every
 // row is checked first, with the same rules as a sample typed into the form, and one bad row means
-// nothing is written; otherwise every row is upserted by (sId, sStamp) in one transaction.
+// nothing is written; otherwise every row is upserted by (sId, sStamp), shown all at once: in one
+// transaction on PostgreSQL, as a hidden run on PGlite (importHidden, below).
 //
 // Columns missing from the header are left as they are on existing samples (and get the defaults on
 // new ones), so a file with only sId;sStamp;weightNet updates the net weights and nothing else.
