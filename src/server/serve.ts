@@ -15,8 +15,7 @@ import { joinInstances, TokenKeyMismatchError } from './auth/key-fingerprint';
 import type { HeldSession } from './db/held-session';
 import type { DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
-import { UPLOAD_OWNER } from './services/samples-import';
-import { discardRunsOf } from './sync/hiddenRun';
+import { discardEveryRun } from './sync/hiddenRun';
 import type { PGliteThread } from './db/pglite-thread';
 import type { StartTimings } from './start-timings';
 import type { SyncRouteOptions } from './routes/config/sync';
@@ -144,9 +143,9 @@ export const serve = async (
         },
       });
     }
-    // One process opens the embedded database: an upload's hidden run still there is a killed
-    // process's, and its samples, hidden, would hold their keys (services/samples-import.ts).
-    if (kind === 'pglite') await discardRunsOf(db, UPLOAD_OWNER);
+    // One process opens the embedded database: a hidden run still there (an upload's, a sync
+    // file's) is a killed process's, and its rows, never shown, would hold their keys.
+    if (kind === 'pglite') await discardEveryRun(db);
     await ensureFirstAdmin(db, config);
     timings.phase('setup');
     // PGlite gives its files mode 0666 past any umask; they lie in the owner's 0700 data dir, and

@@ -237,7 +237,7 @@ describe('kill -9 in the middle of a 100,000-row sync file', () => {
       const after = await openDatabase(dataDir, database);
       try {
         expect(await countOf(after.db, 'analysis')).toBe(ROWS);
-        // The dead run's rows were deleted by the entry's next run: the table holds the file once.
+        // The dead run's rows were deleted (on PGlite at the start, serve.ts): the table holds the file once.
         expect(await rowsOf(after.db, 'analysis_row')).toBe(ROWS);
         expect(await after.db.selectFrom('syncFile').select(['fileName', 'status', 'rowsImported']).execute()).toEqual([
           { fileName: 'big.csv', status: 'DONE', rowsImported: ROWS },
@@ -309,8 +309,8 @@ describe('two instances scheduling the same entry', () => {
   );
 });
 
-// One process opens the embedded database, so an upload's hidden run found at a start is a killed
-// process's: its samples, never shown, would hold their keys for ever (services/samples-import.ts).
+// One process opens the embedded database, so a hidden run found at a start (here an upload's) is a
+// killed process's: its samples, never shown, would hold their keys for ever (serve.ts).
 describe.skipIf(onPostgres())('a sample upload killed before it was shown', () => {
   it('its hidden samples are deleted at the next start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'labdesk-upload-crash-'));

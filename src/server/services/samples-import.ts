@@ -357,7 +357,7 @@ const recordUpload = async (
   };
 };
 
-/** Whose hidden runs the uploads are: a run left by a killed process is deleted at the next start (serve.ts). */
+/** Whose hidden runs the uploads are (a run left by a killed process is deleted at the next start: serve.ts). */
 export const UPLOAD_OWNER = 'upload';
 
 /**

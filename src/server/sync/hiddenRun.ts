@@ -153,6 +153,16 @@ export const discardRun = async (db: Kysely<Database>, run: number): Promise<voi
   await sql`delete from import_hidden where run = ${run}`.execute(db);
 };
 
+/**
+ * Discards every run (at the start on PGlite: one process opens the embedded database, so every run
+ * found then is a killed process's, and its hidden rows would hold their keys until discarded).
+ */
+export const discardEveryRun = async (db: Kysely<Database>): Promise<number> => {
+  const { rows } = await sql<{ run: number }>`select run from import_hidden order by run`.execute(db);
+  for (const { run } of rows) await discardRun(db, run);
+  return rows.length;
+};
+
 /** Discards every run of `owner` (its process died: the caller holds the owner's lock). */
 export const discardRunsOf = async (db: Kysely<Database>, owner: string): Promise<number> => {
   const { rows } = await sql<{ run: number }>`select run from import_hidden where owner = ${owner} order by run`.execute(db);
