@@ -259,7 +259,7 @@ type AuditRow = {
  * literal, then read back out of it) took twice as long for 20,000 events on PostgreSQL (1.4–2.9 s
  * against 0.7–1.0 s); a multi-row VALUES list before that took six parameters per event.
  */
-const insertAudits = async (trx: Transaction<Database>, audits: readonly AuditRow[]): Promise<void> => {
+const insertAudits = async (trx: Kysely<Database>, audits: readonly AuditRow[]): Promise<void> => {
   if (audits.length === 0) return;
   await sql`insert into audit_event (actor, action, entity, entity_key, before, after)
     select r.actor, r.action, r.entity, r."entityKey", r.before, r.after
@@ -289,7 +289,7 @@ export const importSamples = async (
   if (shapeErrors.length > 0 && rows.length === 0) throw reject(shapeErrors);
   const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
   /** The rows checked against `existing`; throws the file's errors, the shape's among them. */
-  const checked = (limits: readonly LimitBounds[], existing: ReadonlyMap<string, SampleRow>, of = rows) => {
+  const checked = (limits: readonly LimitBounds[], existing: ReadonlyMap<string, SampleRow>, of: readonly ParsedRow[] = rows) => {
     const { errors, valid } = checkRows(of, columns, limits, existing);
     const all = [...shapeErrors, ...errors].sort((a, b) => lineOf(a) - lineOf(b));
     if (all.length > 0) throw reject(all);
