@@ -394,8 +394,8 @@ export class ExportService {
       .execute();
   }
 
-  async #fail(fileName: string, message: string, skipped = 0): Promise<void> {
-    await this.#db
+  async #fail(fileName: string, message: string, skipped = 0, onlyOpen = false): Promise<void> {
+    let update = this.#db
       .updateTable('exportJob')
       .set({
         status: 'FAILED',
@@ -403,8 +403,9 @@ export class ExportService {
         query: withSkipped(skipped),
         finishedAt: sql<string>`localtimestamp(0)`,
       })
-      .where('fileName', '=', fileName)
-      .execute();
+      .where('fileName', '=', fileName);
+    if (onlyOpen) update = update.where('status', 'in', ['PENDING', 'RUNNING']);
+    await update.execute();
   }
 
   /**
@@ -449,10 +450,15 @@ export class ExportService {
     return this.#ownerGone(job.runner);
   }
 
+  /**
+   * Fails a job found open whose process is gone, unless it is no longer open: a job of this
+   * process that finished between the read that found it RUNNING and the check of #running looks
+   * gone too (CI12 and CI31 saw such a finished export answered as failed, 500).
+   */
   async #failOrphan(fileName: string): Promise<void> {
     this.#options.log.warn({ fileName }, 'export job of a stopped process marked failed');
     await rm(this.tempPath(fileName), { force: true });
-    await this.#fail(fileName, EXPORT_FAILED);
+    await this.#fail(fileName, EXPORT_FAILED, 0, true);
   }
 
   /** Jobs running on any instance (PostgreSQL); those of dead processes are failed on the way. */
