@@ -50,7 +50,7 @@ export const sampleImporter: Importer<SampleLine> = {
   async write(trx, all, columns) {
     // One statement cannot upsert a key twice: the later line of a key is the newer one.
     const lines = lastOfEachKey(all, (l) => `${l.sId}|${l.sStamp}`);
-    const present = OPTIONAL.filter((c) => columns.has(c.toLowerCase()));
+    const present = presentOf(columns);
     for (const part of chunks(lines)) await writeChunk(trx, part, present);
     return lines.length;
   },
@@ -75,7 +75,7 @@ export const sampleImporter: Importer<SampleLine> = {
       await sql.raw(`drop table ${stage}`).execute(db);
       await sql.raw(`create index on ${stage}_last (rn)`).execute(db);
       const total = await countKeyed(db, stage);
-      const cols = ['sId', 'sStamp', ...OPTIONAL.filter((c) => columns.has(c.toLowerCase()))];
+      const cols = ['sId', 'sStamp', ...presentOf(columns)];
       for (let from = 0; from < total; from += HIDDEN_SLICE) {
         await pacer.step(async (trx) => {
           await sql.raw(`insert into sample_row (${cols.map(snake).join(', ')}, pending)
@@ -88,13 +88,12 @@ export const sampleImporter: Importer<SampleLine> = {
     async finish(trx, run, columns) {
       // The stored samples the file names: the same upsert as in one transaction, through the view
       // (a sample another run hides meets it as a conflict and is updated and shown, as there).
-      const present = OPTIONAL.filter((c) => columns.has(c.toLowerCase()));
+      const present = presentOf(columns);
       const cols = ['sId', 'sStamp', ...present];
-      const updates = present.map((c) => `${snake(c)} = excluded.${snake(c)}`);
       await sql.raw(`insert into sample (${cols.map(snake).join(', ')})
         select ${cols.map((c) => newValue(c)).join(', ')} from ${hiddenStage(run)}_last u
         where not exists (select 1 from sample_row r where r.pending = ${run} and r.s_id = u.s_id and r.s_stamp = u.s_stamp)
-        on conflict (s_id, s_stamp) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`).execute(trx);
+        ${onConflict(present)}`).execute(trx);
       return countKeyed(trx, hiddenStage(run));
     },
     async drop(db, run) {
@@ -106,6 +105,13 @@ export const sampleImporter: Importer<SampleLine> = {
 
 const hiddenStage = (run: number) => `sync_sample_stage_${run}`;
 
+/** The optional columns the file's header has. */
+const presentOf = (columns: ReadonlySet<string>): string[] => OPTIONAL.filter((c) => columns.has(c.toLowerCase()));
+
+/** The upsert's conflict clause: a stored sample takes the file's columns, and only those. */
+const onConflict = (present: readonly string[]): string =>
+  `on conflict (s_id, s_stamp) do ${present.length > 0 ? `update set ${present.map((c) => `${snake(c)} = excluded.${snake(c)}`).join(', ')}` : 'nothing'}`;
+
 /** A staged column as written: sFlags and lane are not null, an empty cell there means the default. */
 const newValue = (c: string): string =>
   c === 'sFlags' ? `coalesce(u.s_flags, '-----')` : c === 'lane' ? `coalesce(u.lane, 1)` : `u.${snake(c)}`;
@@ -116,14 +122,11 @@ async function writeChunk(trx: Kysely<Database>, lines: SampleLine[], present: s
   const arrays = cols.map((c) => lines.map((l) => l[c as keyof SampleLine]));
   const types = cols.map((c) => SAMPLE_COLUMN_TYPES[c as keyof typeof SAMPLE_COLUMN_TYPES]);
   const valueOf = (c: string) => sql.raw(newValue(c));
-  const updates = present.map((c) => sql`${sql.ref(snake(c))} = excluded.${sql.ref(snake(c))}`);
   await sql`
     insert into sample (${sql.join(names.map((n) => sql.ref(n)))})
     select ${sql.join(cols.map(valueOf))}
     from unnest(${sql.join(arrays.map((arr, i) => sql`${arr}::${sql.raw(types[i]!)}[]`))}) as u(${sql.join(
       names.map((n) => sql.ref(n)),
     )})
-    on conflict (s_id, s_stamp) do ${updates.length > 0 ? sql`update set ${sql.join(updates)}` : sql`nothing`}`.execute(
-    trx,
-  );
+    ${sql.raw(onConflict(present))}`.execute(trx);
 }

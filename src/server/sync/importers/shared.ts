@@ -32,7 +32,7 @@ export interface Importer<L> {
    * the file here, after its last chunk; answers the number of rows taken (then `write`'s are not).
    */
   finish?(trx: Kysely<Database>, columns: ReadonlySet<string>): Promise<number>;
-  /** How the kind imports a file as a hidden run on PGlite (sync/importHidden.ts); none: one transaction. */
+  /** How the kind imports a file as a hidden run on PGlite (sync/importFile.ts importHidden); none: one transaction. */
   hidden?: HiddenImporter<L>;
 }
 
