@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Database } from './database';
 import { openPGlite, PGLITE_SUBDIR } from './open-pglite';
 import { acceptCopyFromStdin } from './pg-copy';
+import { keepMarkedPlans } from './pg-prepared';
 import { sessionOptions } from './session-settings';
 import { PGliteDialect } from './pglite-dialect';
 import type { EmbeddedDatabase } from './pglite-wire';
@@ -76,6 +77,7 @@ export const createPostgresDialect = (databaseUrl: string, timezone: string, max
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     acceptCopyFromStdin(client);
+    keepMarkedPlans(client);
   });
   // cursor: `stream()` reads big results (exports) in chunks instead of all at once.
   return new PostgresDialect({ pool, cursor: Cursor });
