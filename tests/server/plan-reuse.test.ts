@@ -1,7 +1,8 @@
-// The day-window views keep their plan on PostgreSQL (views/planReuse.ts, db/pg-prepared.ts): the
-// rule that picks them, and on PostgreSQL that such a view runs as one named statement per text
-// whose generic plan is used and answers as a statement planned for its values does, that no other
-// view is kept, and that a connection keeps at most MAX_KEPT_PLANS.
+// The day-window views and the reports of two lab days keep their plan on PostgreSQL
+// (views/planReuse.ts, repositories/reports.ts, db/pg-prepared.ts): the rule that picks the views,
+// and on PostgreSQL that such a statement runs as one named statement per text whose generic plan
+// is used and answers as a statement planned for its values does, that no wider one is kept, and
+// that a connection keeps at most MAX_KEPT_PLANS.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../../src/domain/constants';
@@ -9,6 +10,9 @@ import { createDb, type DbHandle } from '../../src/server/db/create-db';
 import type { Database } from '../../src/server/db/database';
 import { MAX_KEPT_PLANS, REUSE_PLAN } from '../../src/server/db/pg-prepared';
 import { ANALYSIS_READS, ANALYSIS_VIEW_RULES } from '../../src/server/repositories/analysis';
+import { dayStats, reportLimits } from '../../src/server/repositories/reports';
+import { labDaySpan } from '../../src/domain/reports';
+import { Temporal } from 'temporal-polyfill';
 import { loadCampaign } from '../../src/server/views/campaign';
 import { rowsJsonOf } from '../../src/server/views/listSource';
 import { reusesPlan } from '../../src/server/views/planReuse';
@@ -42,6 +46,8 @@ describe.skipIf(!onPostgres())('a kept plan on PostgreSQL', () => {
   let one: DbHandle;
   let db: Kysely<Database>;
   let day = '';
+  /** The lab day of `day`. */
+  let labDay: Temporal.PlainDate;
 
   beforeAll(async () => {
     await seedViews(h.db, 60);
@@ -53,6 +59,7 @@ describe.skipIf(!onPostgres())('a kept plan on PostgreSQL', () => {
       from (select date_trunc('day', date_in - interval '6 hours') + interval '6 hours' as d from analysis) x
       group by d order by count(*) desc limit 1`.execute(h.db);
     day = `dateIn,${rows[0]!.start}~${rows[0]!.end}`;
+    labDay = Temporal.PlainDate.from(rows[0]!.start.slice(0, 10));
   });
   afterAll(async () => {
     await one?.close();
@@ -60,8 +67,8 @@ describe.skipIf(!onPostgres())('a kept plan on PostgreSQL', () => {
 
   const kept = async () =>
     (
-      await sql<{ name: string; generic: number; custom: number }>`select name, generic_plans::int as generic, custom_plans::int as custom
-        from pg_prepared_statements where name like 'reuse_%'`.execute(db)
+      await sql<{ name: string; statement: string; generic: number; custom: number }>`select name, statement,
+        generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'reuse_%'`.execute(db)
     ).rows;
 
   const viewAsPlanned = async (request: ViewRequest): Promise<string> => {
@@ -90,13 +97,39 @@ describe.skipIf(!onPostgres())('a kept plan on PostgreSQL', () => {
     }
   });
 
-  it('plans a wider window for its values every time: nothing more is kept', async () => {
-    const before = (await kept()).length;
-    const request = requestOf({ size: '50' });
+  it('plans a wider window for its values every time: nothing more is kept, nothing kept is run', async () => {
+    const runs = async () => (await kept()).map((s) => s.custom + s.generic);
+    const before = await runs();
+    const [from, to] = day.slice('dateIn,'.length).split('~') as [string, string];
+    const twoDays = `dateIn,${from}~${Temporal.PlainDateTime.from(to).add({ days: 1 }).toString()}`;
     const campaign = await loadCampaign(db);
-    const page = await ANALYSIS_READS.viewJson!(db, request, campaign);
-    expect(page.rowsJson).toBe(await viewAsPlanned(request));
-    expect(await kept()).toHaveLength(before);
+    // No filter: another text. Two days: the day window's text (sorted by dateIn), run unnamed.
+    for (const request of [requestOf({ size: '50' }), requestOf({ filter: twoDays, sort: 'dateIn,asc', size: '50' })]) {
+      const page = await ANALYSIS_READS.viewJson!(db, request, campaign);
+      expect(page.rowsJson).toBe(await viewAsPlanned(request));
+    }
+    expect(await runs()).toEqual(before);
+  });
+
+  it('runs the day report of two lab days as kept statements, with the same answer as planned for its values; three days as before', async () => {
+    const campaign = await loadCampaign(db);
+    const limits = await reportLimits(db);
+    const two = labDaySpan(labDay, labDay.add({ days: 1 }));
+    await sql`set plan_cache_mode = force_custom_plan`.execute(db);
+    const expected = await dayStats(db, two, campaign, limits);
+    await sql`reset plan_cache_mode`.execute(db);
+    expect(expected.length).toBeGreaterThan(0);
+    for (let run = 0; run < 8; run++) expect(await dayStats(db, two, campaign, limits)).toEqual(expected);
+    const reports = (await kept()).filter((s) => /report_(received|analysed)/.test(s.statement));
+    expect(reports).toHaveLength(2);
+    for (const s of reports) {
+      expect(s.custom + s.generic).toBe(9);
+      expect(s.generic).toBeGreaterThan(0);
+    }
+    // Three days: the same texts, run unnamed (the kept ones are not run again).
+    await dayStats(db, labDaySpan(labDay, labDay.add({ days: 2 })), campaign, limits);
+    const after = (await kept()).filter((s) => /report_(received|analysed)/.test(s.statement));
+    expect(after.map((s) => s.custom + s.generic)).toEqual([9, 9]);
   });
 
   it(`keeps at most ${MAX_KEPT_PLANS} statements on a connection; the others still answer`, async () => {

@@ -6,10 +6,11 @@
 // went from 440–455 to 775–850 req/s.
 //
 // Only a caller that knows a generic plan serves every value its parameters can take marks a
-// statement (views/planReuse.ts): a generic plan is made without the values, and for a whole
-// campaign's window the day window's plan was five times slower. Any other statement goes to pg
+// statement (views/planReuse.ts, repositories/reports.ts): a generic plan is made without the
+// values, and for a whole campaign's window the day window's plan was five times slower. Any other statement goes to pg
 // unchanged, as does everything on PGlite, where the comment is only a comment.
 import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import type Pg from 'pg';
 
 /** A statement's text that begins so keeps its plan on the connection. */
@@ -21,6 +22,10 @@ export const REUSE_PLAN = '/* reuse plan */ ';
  * a connection runs the others as before.
  */
 export const MAX_KEPT_PLANS = 32;
+
+/** `query`, marked to keep its plan when `keep` (its caller knows a generic plan serves it). */
+export const keepPlan = <T>(keep: boolean, query: RawBuilder<T>): RawBuilder<T> =>
+  keep ? sql<T>`${sql.raw(REUSE_PLAN)}${query}` : query;
 
 type Query = (...args: unknown[]) => unknown;
 

@@ -14,7 +14,9 @@ import {
   type TimeSpan,
   type ValueStats,
 } from '../../domain/reports';
+import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../db/database';
+import { keepPlan } from '../db/pg-prepared';
 import type { Campaign } from '../views/campaign';
 
 const COLUMN: Readonly<Record<AveragedField, string>> = { pol: 'pol', nat: 'nat', kal: 'kal', an: 'an', glu: 'glu', dry: 'dry' };
@@ -25,6 +27,20 @@ const campaignSql = (campaign: Campaign, ref: string): RawBuilder<unknown> => {
   const end = campaign.end ? sql`and ${r} <= ${campaign.end}::timestamp` : sql``;
   return sql`${start} ${end}`;
 };
+
+/**
+ * The widest span whose statements keep their plan on PostgreSQL (db/pg-prepared.ts): the reports'
+ * default, yesterday and today. A generic plan served two lab days as a plan made for their values
+ * did (the analysed days 0.08 against 0.7 ms to run, after 0.3–1.8 ms less planning); for the whole
+ * campaign it read the analyses by DateOut instead of only the days its bounds cut (46 ms against
+ * 5.7 ms), so a wider span is planned for its values, as before.
+ */
+const KEPT_PLAN_DAYS = 2;
+
+const keepsPlan = (span: TimeSpan): boolean =>
+  Temporal.PlainDateTime.from(span.from.replace(' ', 'T'))
+    .until(Temporal.PlainDateTime.from(span.to.replace(' ', 'T')), { largestUnit: 'second' })
+    .seconds < KEPT_PLAN_DAYS * 86_400;
 
 /** `value outside its limit`, false when the limit is unknown. */
 const outside = (f: AveragedField, limits: ReportLimits, ref = ''): RawBuilder<boolean> => {
@@ -66,9 +82,10 @@ export const dayStats = async (
   limits: ReportLimits,
 ): Promise<DayStats[]> => {
   const raw = db.withoutPlugins();
+  const keep = keepsPlan(span);
   const { first, last } = spanDays(span);
   const { inside, cut } = campaignDates(campaign);
-  const received = await sql<{ day: string; n: number }>`
+  const received = await keepPlan(keep, sql<{ day: string; n: number }>`
     select to_char(day, 'YYYY-MM-DD') as day, sum(n)::int as n from (
       select day, n from report_received where day between ${first} and ${last} and ${inside}
       union all
@@ -77,7 +94,7 @@ export const dayStats = async (
       where s_stamp between ${span.from}::timestamp and ${span.to}::timestamp and ${cut} ${campaignSql(campaign, 's_stamp')}
       group by 1
     ) as parts
-    group by day`.execute(raw);
+    group by day`).execute(raw);
   const parts = AVERAGED_FIELDS.map((f) => {
     const c = sql.raw(COLUMN[f]);
     return sql`sum(${c}), min(${c}), max(${c}), count(${c})::int, (count(*) filter (where ${outside(f, limits)}))::int`;
@@ -89,7 +106,7 @@ export const dayStats = async (
       sum(${c('n')})::int as ${sql.ref(`${f}_n`)}, sum(${c('out')})::int as ${sql.ref(`${f}_out`)}`;
   });
   const summaryColumns = AVERAGED_FIELDS.flatMap((f) => ['sum', 'min', 'max', 'n', 'out'].map((x) => `${f}_${x}`)).join(', ');
-  const analysed = await sql<Row>`
+  const analysed = await keepPlan(keep, sql<Row>`
     select to_char(day, 'YYYY-MM-DD') as day, sum(n)::int as n, ${sql.join(columns)}
     from (
       select day, n, ${sql.raw(summaryColumns)} from report_analysed where day between ${first} and ${last} and ${inside}
@@ -99,7 +116,7 @@ export const dayStats = async (
       where date_out between ${span.from}::timestamp and ${span.to}::timestamp and ${cut} ${campaignSql(campaign, 's_stamp')}
       group by 1
     ) as parts
-    group by day`.execute(raw);
+    group by day`).execute(raw);
 
   const days = new Map<string, DayStats>();
   const dayOf = (day: string): DayStats => {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { MAX_SELECTION } from '../../domain/constants';
 import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
-import { REUSE_PLAN } from '../db/pg-prepared';
+import { keepPlan } from '../db/pg-prepared';
 import { CAMPAIGN_CHECK, checkCampaign, type Campaign, type CampaignCheckRow } from './campaign';
 import { reusesPlan } from './planReuse';
 import { totalPages, type ViewRequest } from './request';
@@ -181,10 +181,6 @@ export const rowsJsonOf = (rows: readonly { rn: number | null; j: string | null 
   return `[${page.map((r) => r.j).join(',')}]`;
 };
 
-/** The view's statement, marked to keep its plan when its request allows (views/planReuse.ts). */
-const planned = <T>(request: ViewRequest, query: RawBuilder<T>): RawBuilder<T> =>
-  reusesPlan(request) ? sql<T>`${sql.raw(REUSE_PLAN)}${query}` : query;
-
 /** A resource's reads, all built from its ListSource (R: a row as selected, E: the entity, G: the aggregate row). */
 export interface ListReads<R, E, G extends { totalItems: number }> {
   source: ListSource;
@@ -322,7 +318,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
   const viewJson = (rowJson: string) => {
     const query = viewJsonQuery(rowJson);
     return async (db: Db, request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}) => {
-      const { rows } = await planned(request, query(request, campaign, opts, await isPGlite(db))).execute(db.withoutPlugins());
+      const { rows } = await keepPlan(reusesPlan(request), query(request, campaign, opts, await isPGlite(db))).execute(db.withoutPlugins());
       const aggregate = rows.find((r) => r.j === null) as G | undefined;
       if (campaignBound) checkCampaign(aggregate as CampaignCheckRow | undefined, campaign);
       const totalItems = aggregate?.totalItems ?? 0;
@@ -344,7 +340,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     rowsQuery,
     viewQuery,
     async view(db, request, campaign, opts) {
-      const { rows } = await planned(request, viewQuery(request, campaign, opts)).execute(db.withoutPlugins());
+      const { rows } = await keepPlan(reusesPlan(request), viewQuery(request, campaign, opts)).execute(db.withoutPlugins());
       const first = rows[0];
       if (campaignBound) checkCampaign(first as CampaignCheckRow | undefined, campaign);
       const totalItems = first?.totalItems ?? 0;
