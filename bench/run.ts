@@ -64,7 +64,7 @@ interface Options {
   only: 'pglite' | 'postgres' | undefined;
   reuse: boolean;
   exports: boolean;
-  /** --sync: a 100,000-row analysis file and a 100,000-row sample file through the sync, and a 20,000-row sample upload (bench/sync.ts). */
+  /** --sync: a 100,000-row analysis file, a 100,000-row sample file and a 100,000-line log file through the sync, and a 20,000-row sample upload (bench/sync.ts). */
   sync: boolean;
   browser: boolean;
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile); with --sync: the imports' function profile. */
@@ -260,7 +260,7 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   });
   const token = signIn.json<{ accessToken: string }>().accessToken;
   if (options.sync) {
-    for (const entry of ['Analysis', 'Sample'] as const)
+    for (const entry of ['Analysis', 'Sample', 'Log'] as const)
       syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile, entry));
     uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile));
     await app.close();

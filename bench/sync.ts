@@ -1,4 +1,5 @@
-// Sync benchmark: a 100,000-row analysis file, then a 100,000-row sample file of new samples, each
+// Sync benchmark: a 100,000-row analysis file, a 100,000-row sample file of new samples and a
+// 100,000-line hardware-log file, each
 // imported by the real sync service (the same run the scheduler and GET /config/sync/<entry> start): rows/s and the process's peak RSS sampled every
 // 25 ms; then the Analysis view's p95 idle and while the import runs (sequential requests, as a
 // browser sends them). The imported rows are removed afterwards so that a reused bench database
@@ -53,15 +54,25 @@ const quantile = (xs: number[], q: number): number => {
 };
 const p95 = (xs: number[]): number => quantile(xs, 95);
 
-export type SyncEntry = 'Analysis' | 'Sample';
+export type SyncEntry = 'Analysis' | 'Sample' | 'Log';
+
+const HEADERS: Record<SyncEntry, string> = {
+  Analysis: 'sId;sStamp;dateIn;dateOut;pol;nat;kal;an;glu;dry;weightMea;density;lane',
+  Sample: 'sId;sStamp;name;weightNet;weightBru;weightTar;lane',
+  Log: 'dateCreated;level;info',
+};
+/** The bench's log lines (removed afterwards by this text). */
+const LOG_MARK = 'bench-sync line';
 
 const writeFile = (path: string, entry: SyncEntry): void => {
-  const lines = [
-    entry === 'Analysis' ? 'sId;sStamp;dateIn;dateOut;pol;nat;kal;an;glu;dry;weightMea;density;lane' : 'sId;sStamp;name;weightNet;weightBru;weightTar;lane',
-  ];
+  const lines = [HEADERS[entry]];
   for (let i = 0; i < ROWS; i++) {
     const sId = `${PREFIX}${String(i).padStart(11, '0')}`;
     const sStamp = `2026-10-0${1 + (i % 9)} 06:${String(i % 60).padStart(2, '0')}:00`;
+    if (entry === 'Log') {
+      lines.push(`2026-10-0${1 + (i % 9)} 06:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60) % 60).padStart(2, '0')};${['INFO', 'WARN', 'ERROR'][i % 3]};${LOG_MARK} ${i}: cuvette ${i % 40} read`);
+      continue;
+    }
     lines.push(
       entry === 'Analysis'
         ? `${sId};${sStamp};2026-10-0${1 + (i % 9)} 07:00:00;;` +
@@ -77,6 +88,7 @@ const writeFile = (path: string, entry: SyncEntry): void => {
 /** Back to the demo campaign: no bench rows, files or ledger entries (also those of an interrupted bench). */
 const cleanUp = async (db: Kysely<Database>, dir: string): Promise<void> => {
   await sql`delete from sample where s_id like ${`${PREFIX}%`}`.execute(db);
+  await sql`delete from hw_log where info like ${`${LOG_MARK} %`}`.execute(db);
   await db.deleteFrom('syncFile').where('fileName', 'like', 'bench-%').execute();
   for (const sub of ['', 'done', 'failed']) {
     for (const f of readdirSync(join(dir, sub), { withFileTypes: true }))
@@ -155,7 +167,7 @@ export const benchSync = async (
   };
   progress(
     kind,
-    `sync ${ROWS} ${entry === 'Analysis' ? 'analyses' : 'samples'}: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
+    `sync ${ROWS} ${{ Analysis: 'analyses', Sample: 'samples', Log: 'log lines' }[entry]}: ${r.seconds} s = ${r.rowsPerSecond} rows/s, RSS ${r.rssBeforeMb} → peak ${r.peakRssMb} MB; ` +
       `view p95 idle ${r.viewIdleP95} ms, during ${r.viewDuringP95} ms (×${r.ratio}, max ${r.viewDuringMax} ms, ${r.samplesDuring} requests; ` +
       `during p50/p75/p90/p99 ${[50, 75, 90, 99].map((q) => round(quantile(during, q))).join('/')} ms)`,
   );

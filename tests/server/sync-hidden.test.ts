@@ -4,7 +4,9 @@
 // sessions do not see until its commit. Either way: while the file is imported (the sync's
 // afterRead hook, once its rows are written), a read of the app's database answers at once and sees
 // none of it; afterwards all of it, with its change events; a file that fails and a run whose
-// process died leave no row behind. On PGlite, and on PostgreSQL with DATABASE_URL.
+// process died leave no row behind. A log file is staged in short transactions on PGlite and
+// written in its last one (sync/importers/log.ts): the same holds for its lines. On PGlite, and on
+// PostgreSQL with DATABASE_URL.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,19 +31,23 @@ beforeEach(() => {
   mkdirSync(join(source, 'analysis'), { recursive: true });
 });
 
-const drop = (name: string, lines: string[]) => {
-  const path = join(source, 'analysis', name);
-  writeFileSync(path, ['sId;sStamp;dateIn;dateOut;pol;lane', ...lines].join('\n') + '\n');
+/** A file of `header` and `lines` in the entry's folder, older than the settle time. */
+const dropInto = (folder: string, header: string, name: string, lines: string[]) => {
+  mkdirSync(join(source, folder), { recursive: true });
+  const path = join(source, folder, name);
+  writeFileSync(path, [header, ...lines].join('\n') + '\n');
   const past = new Date(Date.now() - 60_000);
   utimesSync(path, past, past);
 };
-const line = (sId: string, i: number) => `${sId};2025-10-03 06:0${i % 10}:00;2025-10-03 07:00:00;2025-10-03 08:00:00;16.${i % 10};1`;
-const run = async (): Promise<RunSummary> => {
-  const { done } = await h.app.sync.start('Analysis');
+const runEntry = async (entry: 'Analysis' | 'Sample' | 'Log'): Promise<RunSummary> => {
+  const { done } = await h.app.sync.start(entry);
   const outcome = await done;
   if (!outcome.ran) throw new Error('did not run');
   return outcome.run;
 };
+const drop = (name: string, lines: string[]) => dropInto('analysis', 'sId;sStamp;dateIn;dateOut;pol;lane', name, lines);
+const line = (sId: string, i: number) => `${sId};2025-10-03 06:0${i % 10}:00;2025-10-03 07:00:00;2025-10-03 08:00:00;16.${i % 10};1`;
+const run = () => runEntry('Analysis');
 const count = async (table: 'analysis' | 'sample' | 'analysis_row' | 'sample_row', prefix: string) => {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where s_id like ${`${prefix}%`}`.execute(
     h.db,
@@ -173,19 +179,8 @@ describe('a sync file is shown all at once', () => {
 
 describe('a sample file is shown all at once', () => {
   const SAMPLE_HEADER = 'sId;sStamp;name;weightNet;sFlags';
-  const dropSamples = (name: string, lines: string[]) => {
-    mkdirSync(join(source, 'sample'), { recursive: true });
-    const path = join(source, 'sample', name);
-    writeFileSync(path, [SAMPLE_HEADER, ...lines].join('\n') + '\n');
-    const past = new Date(Date.now() - 60_000);
-    utimesSync(path, past, past);
-  };
-  const runSamples = async (): Promise<RunSummary> => {
-    const { done } = await h.app.sync.start('Sample');
-    const outcome = await done;
-    if (!outcome.ran) throw new Error('did not run');
-    return outcome.run;
-  };
+  const dropSamples = (name: string, lines: string[]) => dropInto('sample', SAMPLE_HEADER, name, lines);
+  const runSamples = () => runEntry('Sample');
   const stored = (prefix: string) =>
     h.db.selectFrom('sample').select(['sId', 'name', 'weightNet', 'sFlags', 'lane']).where('sId', 'like', `${prefix}%`).orderBy('sId').execute();
 
@@ -231,3 +226,55 @@ describe('a sample file is shown all at once', () => {
     expect(await h.db.selectFrom('importHidden' as never).selectAll().execute()).toEqual([]);
   });
 });
+
+describe('a log file is shown all at once', () => {
+  const dropLog = (name: string, lines: string[]) => dropInto('log', 'dateCreated;level;info', name, lines);
+  const runLog = () => runEntry('Log');
+  const lines = (mark: string) =>
+    h.db.selectFrom('hwLog').select(['dateCreated', 'level', 'info']).where('info', 'like', `${mark}%`).orderBy('logId').execute();
+  /** The stages a run leaves in the session (on PGlite the run's stage lives until the file is done). */
+  const stages = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from pg_class where relname like 'sync_log_stage%'`.execute(h.db)).rows[0]!.n;
+
+  it('while it is imported, reads answer at once and see none of it; afterwards each line once, in file order', async () => {
+    await appendLine('2025-10-03 06:00:01', 'INFO', 'lamp: stored before');
+    const file = [
+      '2025-10-03 06:00:03;WARN;lamp: warming up',
+      '2025-10-03 06:00:01;INFO;lamp: stored before',
+      '2025-10-03 06:00:02;error;"lamp: ""off""; restart"',
+      '2025-10-03 06:00:03;WARN;lamp: warming up',
+      '2025-10-03 06:00:04;INFO;lamp: ready',
+    ];
+    dropLog('lamp.csv', file);
+    const seen: unknown[] = [];
+    const token = await h.tokenFor('ROLE_READER');
+    whileImported.set('lamp.csv', async () => {
+      seen.push(await promptly(lines('lamp')).then((r) => (r === 'waited' ? r : r.length)));
+      seen.push(await viewStatus('/api/logs/2025-10-03', token));
+    });
+    const summary = await runLog();
+    // Four lines by content, one of them stored already.
+    expect(summary.rowsImported, summary.log.join('\n')).toBe(4);
+    expect(seen).toEqual([1, 200]);
+    expect(await lines('lamp')).toEqual([
+      { dateCreated: '2025-10-03 06:00:01', level: 'INFO', info: 'lamp: stored before' },
+      { dateCreated: '2025-10-03 06:00:02', level: 'ERROR', info: 'lamp: "off"; restart' },
+      { dateCreated: '2025-10-03 06:00:03', level: 'WARN', info: 'lamp: warming up' },
+      { dateCreated: '2025-10-03 06:00:04', level: 'INFO', info: 'lamp: ready' },
+    ]);
+    expect(await stages()).toBe(0);
+  });
+
+  it('a log file that fails once it is read leaves no line of it and no stage', async () => {
+    dropLog('cut.csv', ['2025-10-03 07:00:00;INFO;cut: first', '2025-10-03 07:00:01;INFO;cut: second']);
+    whileImported.set('cut.csv', async () => {
+      throw new Error('the disk went away');
+    });
+    expect((await runLog()).filesFailed).toBe(1);
+    expect(await lines('cut')).toEqual([]);
+    expect(await stages()).toBe(0);
+  });
+});
+
+const appendLine = (dateCreated: string, level: string, info: string) =>
+  h.db.insertInto('hwLog').values({ dateCreated, level, info }).execute();
