@@ -3,12 +3,13 @@
 // once per connection, and after five runs PostgreSQL may keep one generic plan for it instead of
 // planning it again for every run. The day-window view spent about 3 ms planning against 1 ms
 // running (docs/dev/architecture.md, "Plans kept for the day window"); at 50 clients its load bench
-// went from 440–455 to 775–850 req/s.
+// went from 528 to 1,161 req/s.
 //
 // Only a caller that knows a generic plan serves every value its parameters can take marks a
 // statement (views/planReuse.ts, repositories/reports.ts): a generic plan is made without the
-// values, and for a whole campaign's window the day window's plan was five times slower. Any other statement goes to pg
-// unchanged, as does everything on PGlite, where the comment is only a comment.
+// values, and for a whole campaign's window the day window's plan was five times slower. Any
+// other statement goes to pg unchanged, as does everything on PGlite, where the comment is only a
+// comment.
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type Pg from 'pg';

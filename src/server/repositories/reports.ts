@@ -5,6 +5,7 @@
 // date indexes; the suspicious candidates are a superset of what domain/reports.ts reports.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { AVERAGED_FIELDS, type AveragedField } from '../../domain/constants';
+import { parseLabDateTime } from '../../domain/datetime';
 import {
   ANALYSIS_WAIT_HOURS,
   LAB_DAY_START_HOUR,
@@ -14,7 +15,6 @@ import {
   type TimeSpan,
   type ValueStats,
 } from '../../domain/reports';
-import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../db/database';
 import { keepPlan } from '../db/pg-prepared';
 import type { Campaign } from '../views/campaign';
@@ -37,10 +37,11 @@ const campaignSql = (campaign: Campaign, ref: string): RawBuilder<unknown> => {
  */
 const KEPT_PLAN_DAYS = 2;
 
-const keepsPlan = (span: TimeSpan): boolean =>
-  Temporal.PlainDateTime.from(span.from.replace(' ', 'T'))
-    .until(Temporal.PlainDateTime.from(span.to.replace(' ', 'T')), { largestUnit: 'second' })
-    .seconds < KEPT_PLAN_DAYS * 86_400;
+const keepsPlan = (span: TimeSpan): boolean => {
+  const from = parseLabDateTime(span.from);
+  const to = parseLabDateTime(span.to);
+  return from !== null && to !== null && from.until(to, { largestUnit: 'second' }).seconds < KEPT_PLAN_DAYS * 86_400;
+};
 
 /** `value outside its limit`, false when the limit is unknown. */
 const outside = (f: AveragedField, limits: ReportLimits, ref = ''): RawBuilder<boolean> => {
