@@ -30,11 +30,13 @@ describe('which views keep their plan', () => {
     ['the lab day', { filter: 'dateIn,2026-10-01T06:00:00~2026-10-02T05:59:59' }, true],
     ['a shift, sorted by pol, page 3 of 15000', { filter: 'dateIn,2026-10-01T14:00:00~2026-10-01T21:59:59', sort: 'pol,desc', page: '3', size: '15000' }, true],
     ['a day of sample times', { filter: 'sStamp,2026-10-01T06:00:00~2026-10-02T06:00:00' }, true],
+    ['a window ending before it starts (it matches nothing)', { filter: 'dateIn,2026-10-02T06:00:00~2026-10-01T06:00:00' }, true],
     ['a day and a second', { filter: 'dateIn,2026-10-01T06:00:00~2026-10-02T06:00:01' }, false],
     ['a window open at one end', { filter: 'dateIn,2026-10-01T06:00:00~' }, false],
     ['a date as the end (to 23:59:59)', { filter: 'dateIn,2026-10-01~2026-10-02' }, false],
     ['a window and an sId', { filter: ['dateIn,2026-10-01T06:00:00~2026-10-02T05:59:59', 'sId,6012~'] }, false],
     ['a window and a selection', { filter: 'dateIn,2026-10-01T06:00:00~2026-10-02T05:59:59', selection: '17' }, false],
+    ['a window and sIds selected', { filter: 'dateIn,2026-10-01T06:00:00~2026-10-02T05:59:59', selectionSId: '6012345' }, false],
     ['no filter', {}, false],
   ])('%s: %s', (_name, query, kept) => {
     expect(reusesPlan(requestOf(query))).toBe(kept);

@@ -244,6 +244,8 @@ describe('a log file is shown all at once', () => {
       '2025-10-03 06:00:02;error;"lamp: ""off""; restart"',
       '2025-10-03 06:00:03;WARN;lamp: warming up',
       '2025-10-03 06:00:04;INFO;lamp: ready',
+      // Last in the file, earliest in time: the lines keep the file's order, not the times'.
+      '2025-10-03 06:00:00;INFO;lamp: clock set back',
     ];
     dropLog('lamp.csv', file);
     const seen: unknown[] = [];
@@ -253,14 +255,15 @@ describe('a log file is shown all at once', () => {
       seen.push(await viewStatus('/api/logs/2025-10-03', token));
     });
     const summary = await runLog();
-    // Four lines by content, one of them stored already.
-    expect(summary.rowsImported, summary.log.join('\n')).toBe(4);
+    // Five lines by content, one of them stored already.
+    expect(summary.rowsImported, summary.log.join('\n')).toBe(5);
     expect(seen).toEqual([1, 200]);
     expect(await lines('lamp')).toEqual([
       { dateCreated: '2025-10-03 06:00:01', level: 'INFO', info: 'lamp: stored before' },
       { dateCreated: '2025-10-03 06:00:02', level: 'ERROR', info: 'lamp: "off"; restart' },
       { dateCreated: '2025-10-03 06:00:03', level: 'WARN', info: 'lamp: warming up' },
       { dateCreated: '2025-10-03 06:00:04', level: 'INFO', info: 'lamp: ready' },
+      { dateCreated: '2025-10-03 06:00:00', level: 'INFO', info: 'lamp: clock set back' },
     ]);
     expect(await stages()).toBe(0);
   });

@@ -15,8 +15,8 @@ const MAX_WINDOW_SECONDS = 24 * 60 * 60;
 
 const isDayWindow = (term: FilterTerm): boolean => {
   if (!('from' in term) || term.from === null || term.to === null) return false;
-  const { seconds } = term.from.until(term.to, { largestUnit: 'second' });
-  return seconds >= 0 && seconds <= MAX_WINDOW_SECONDS;
+  // A window that ends before it starts matches nothing: the day's plan serves it too.
+  return term.from.until(term.to, { largestUnit: 'second' }).seconds <= MAX_WINDOW_SECONDS;
 };
 
 /** True when the view's statement may keep one plan for every request of its shape. */
