@@ -14,6 +14,7 @@ import { CHANGE_HEADER, parseChangeHeader } from '../../src/domain/undo';
 import type { Database } from '../../src/server/db/database';
 import { dayStats, reportLimits, suspiciousCandidates } from '../../src/server/repositories/reports';
 import { deferReportSummary } from '../../src/server/services/report-defer';
+import { beginHiddenRun, discardRun, revealRun, writeHidden } from '../../src/server/sync/hiddenRun';
 import type { Campaign } from '../../src/server/views/campaign';
 import { useHarness } from './harness';
 import { directDayStats, directSuspiciousCandidates } from './reports-direct';
@@ -40,7 +41,7 @@ const random = (seed: number) => () => {
 const stampOf = (t: Temporal.PlainDateTime) => t.toString().replace('T', ' ').slice(0, 19);
 
 /** About `n` samples over the ten lab days, 0–3 analyses each, some weights and values off. */
-const generate = async (seed: number, n: number, db: Kysely<Database> = h.db) => {
+const campaignRows = (seed: number, n: number) => {
   const rnd = random(seed);
   const pick = (lo: number, hi: number) => Math.round((lo + rnd() * (hi - lo)) * 100) / 100;
   const maybe = (v: number) => (rnd() < 0.1 ? null : v);
@@ -72,7 +73,12 @@ const generate = async (seed: number, n: number, db: Kysely<Database> = h.db) =>
       });
     }
   }
-  // Set-based: one statement each, as a bulk import writes them.
+  return { samples, analyses };
+};
+
+/** campaignRows written set-based: one statement each, as a bulk import writes them. */
+const generate = async (seed: number, n: number, db: Kysely<Database> = h.db) => {
+  const { samples, analyses } = campaignRows(seed, n);
   await db.insertInto('sample').values(samples).execute();
   if (analyses.length) await db.insertInto('analysis').values(analyses).execute();
   // Statistics, as PostgreSQL's autovacuum (or the server's PGlite maintenance,
@@ -245,6 +251,68 @@ describe('the reports from the summaries', () => {
     });
     expect(await suspects(h.db)).toBeGreaterThan(0);
     await expectSummaryRight();
+  });
+
+  it('stay right while an import run is hidden, when it is shown and when it is discarded', async () => {
+    type Row = ReturnType<typeof campaignRows>['samples'][number];
+    // A sample file's run on PGlite: its samples written hidden, a short transaction per slice.
+    const writeHiddenSamples = async (run: number, samples: readonly Row[]) => {
+      for (let i = 0; i < samples.length; i += 25)
+        await writeHidden(h.db, (trx) =>
+          sql`insert into sample_row (s_id, s_stamp, weight_net, weight_bru, weight_tar, pending)
+            select r."sId", r."sStamp", r."weightNet", r."weightBru", r."weightTar", ${run}
+            from jsonb_to_recordset(${JSON.stringify(samples.slice(i, i + 25))}::jsonb)
+              as r("sId" text, "sStamp" timestamp, "weightNet" numeric, "weightBru" numeric, "weightTar" numeric)`.execute(trx),
+        );
+    };
+    /** The stored suspect rows of the samples with the prefix, hidden or not, by their run mark. */
+    const storedSuspects = async (prefix: string) =>
+      (
+        await sql<{ pending: number | null; n: number }>`select pending, count(*)::int as n from report_suspect
+          where s_id like ${`${prefix}%`} group by pending order by pending`.execute(h.db)
+      ).rows;
+    const shown = async (prefix: string) =>
+      (await suspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, NOW)).filter((c) => c.sId.startsWith(prefix)).length;
+
+    const { samples } = campaignRows(7, 60);
+    const run = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeHiddenSamples(run, samples);
+    // Each has its suspect row (none has an analysis), kept out of the report while hidden.
+    expect(await storedSuspects('20000000700')).toEqual([{ pending: run, n: samples.length }]);
+    expect(await shown('20000000700')).toBe(0);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+
+    // Shown writes meanwhile: an analysis of a hidden sample (its key is in sample_row), another
+    // sample upserted by a shown write (it is that write's from then on), the limits changed.
+    const [analysed, upserted] = samples;
+    await h.db.insertInto('analysis').values({ sId: analysed!.sId, sStamp: analysed!.sStamp, dateOut: NOW, pol: 30 }).execute();
+    await h.db
+      .insertInto('sample')
+      .values({ sId: upserted!.sId, sStamp: upserted!.sStamp, weightNet: 10, weightBru: 9 })
+      .onConflict((oc) => oc.columns(['sId', 'sStamp']).doUpdateSet({ weightNet: 10, weightBru: 9 }))
+      .execute();
+    await h.db.updateTable('configLimit').set({ min: 15.5, max: 20 }).where('name', '=', 'pol').execute();
+    expect(await storedSuspects('20000000700')).toEqual([
+      { pending: run, n: samples.length - 1 },
+      { pending: null, n: 1 },
+    ]);
+    expect(await shown('20000000700')).toBe(1);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+
+    // The reveal shows them without recomputing the run's samples.
+    await h.db.transaction().execute((trx) => revealRun(trx, run));
+    const direct = await directSuspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db), NOW);
+    expect(await shown('20000000700')).toBe(direct.filter((c) => c.sId.startsWith('20000000700')).length);
+    expect(await shown('20000000700')).toBeGreaterThan(samples.length / 2);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 2));
+
+    // A run that fails: its samples deleted (hidden, a slice at a time) and their suspects with them.
+    const failed = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeHiddenSamples(failed, campaignRows(8, 40).samples);
+    expect((await storedSuspects('20000000800')).length).toBe(1);
+    await discardRun(h.db, failed);
+    expect(await storedSuspects('20000000800')).toEqual([]);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
   });
 
   it('stay right after a sync import of samples and analyses', async () => {

@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015_import_indexes';
 import * as m0016 from './migrations/0016_hidden_imports';
 import * as m0017 from './migrations/0017_hidden_view_filter';
 import * as m0018 from './migrations/0018_show_on_update_hidden_only';
+import * as m0019 from './migrations/0019_hidden_suspects';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_hidden_imports': m0016,
   '0017_hidden_view_filter': m0017,
   '0018_show_on_update_hidden_only': m0018,
+  '0019_hidden_suspects': m0019,
 };
 
 export class MigrationError extends Error {

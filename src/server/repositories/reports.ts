@@ -166,7 +166,7 @@ export const suspiciousCandidates = async (
   }>`
     select r.s_id, to_char(r.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
       r.weight_net::float8 as weight_net, r.weight_bru::float8 as weight_bru, r.weight_tar::float8 as weight_tar, r.facts
-    from report_suspect r
+    from report_suspect_shown r
     where r.s_stamp between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 'r.s_stamp')}
       and (r.flagged or (r.analyses = 0 and r.s_stamp + make_interval(hours => ${ANALYSIS_WAIT_HOURS}) < ${now}::timestamp))`.execute(
     db.withoutPlugins(),

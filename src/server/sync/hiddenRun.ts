@@ -4,7 +4,9 @@
 //
 // A run's rows are written by `writeHidden` with the triggers off (`session_replication_role =
 // replica`): the report summary and the change events must not see rows no read sees yet, and the
-// reveal accounts for all of them at once. The foreign key of an analysis to its sample is a trigger
+// reveal accounts for all of them at once. The exception is the suspects of the run's samples: 0019's
+// triggers, enabled ALWAYS, keep them as the samples are written, marked hidden like the samples,
+// so that the reveal does not compute a suspect row per new sample in its one transaction. The foreign key of an analysis to its sample is a trigger
 // too, so it is not checked there: `revealRun` adds, by the sync's rule, the sample of an analysis
 // whose sample was deleted meanwhile (the import's lookup found it, a user deleted it before the
 // analysis was written).
@@ -103,8 +105,9 @@ const HOURS = sql.raw(`interval '${LAB_DAY_START_HOUR} hours'`);
 
 /**
  * Shows the run's rows, inside the caller's transaction (the file's ledger row, log line and audit
- * event go with it): the samples its analyses lack, the report summary of its lab days and samples
- * (noted here, recomputed at the commit: 0014's report_defer), its change events, then the reveal.
+ * event go with it): the samples its analyses lack, the report summary of its lab days and of its
+ * analyses' samples (noted here, recomputed at the commit: 0014's report_defer; its samples' suspects
+ * were kept as they were written, 0019), its change events, then the reveal.
  */
 export const revealRun = async (trx: Kysely<Database>, run: number): Promise<void> => {
   await sql`
@@ -119,10 +122,10 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
     union select distinct 'a', (date_out - ${HOURS})::date from analysis_row where pending = ${run} and date_out is not null`.execute(
     trx,
   );
+  // The run's samples have their suspects already (written hidden: 0019); those of its analyses not.
   await sql`
     insert into report_pending_key (s_id, s_stamp)
-    select s_id, s_stamp from sample_row where pending = ${run}
-    union select s_id, s_stamp from analysis_row where pending = ${run}`.execute(trx);
+    select distinct s_id, s_stamp from analysis_row where pending = ${run}`.execute(trx);
   // What 0011's insert triggers would have said of the rows (their keys, at most the cap, and count).
   await sql`
     select change_event_add('samples',

@@ -53,26 +53,74 @@ const analysisFacts = `count(*)::int as n, bool_or(${FIELDS.map(outside).join(' 
 
 /**
  * The suspect rows of the samples `s` of `from`, whose analyses' facts are `a` (n, out, disagree):
- * the samples flagged whatever the time, and those without analysis.
+ * the samples flagged whatever the time, and those without analysis. With `pending` (0019) each row
+ * carries its sample's run mark last.
  */
-const suspectSelect = (from: string): string => `
+const suspectSelect = (from: string, pending: boolean): string => `
   select * from (
     select s.s_id, s.s_stamp, s.weight_net, s.weight_bru, s.weight_tar, coalesce(a.n, 0) as analyses, coalesce(a.facts, '[]') as facts,
       coalesce(s.weight_net - s.weight_bru > ${WEIGHT_TOLERANCE}
         or (s.weight_tar is not null and abs(s.weight_net + s.weight_tar - s.weight_bru) > ${WEIGHT_TOLERANCE}), false)
-      or coalesce(a.out, false) or coalesce(a.disagree, false) as flagged
+      or coalesce(a.out, false) or coalesce(a.disagree, false) as flagged${pending ? ', s.pending' : ''}
     from ${from}
   ) as c
   where c.flagged or c.analyses = 0`;
 
-/** Every sample (one pass over the analyses). */
-const ALL_SUSPECTS = suspectSelect(`sample s left join (
+/** Every sample of `samples` (one pass over the analyses). */
+const allSuspects = (samples: string, pending: boolean): string =>
+  suspectSelect(
+    `${samples} s left join (
   select x.s_id, x.s_stamp, ${analysisFacts} from analysis x group by x.s_id, x.s_stamp
-) a on a.s_id = s.s_id and a.s_stamp = s.s_stamp`);
+) a on a.s_id = s.s_id and a.s_stamp = s.s_stamp`,
+    pending,
+  );
 
-/** The samples of the keys k (s_id, s_stamp), each through the index of its analyses. */
-const KEYED_SUSPECTS = suspectSelect(`keys k join sample s on s.s_id = k.s_id and s.s_stamp = k.s_stamp
-  left join lateral (select ${analysisFacts} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`);
+/** The samples of `samples` with the keys k (s_id, s_stamp), each through the index of its analyses. */
+const keyedSuspects = (samples: string, pending: boolean): string =>
+  suspectSelect(
+    `keys k join ${samples} s on s.s_id = k.s_id and s.s_stamp = k.s_stamp
+  left join lateral (select ${analysisFacts} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`,
+    pending,
+  );
+
+/**
+ * Where the suspects come from: the `sample` table (0010), or since 0019 `sample_row` with each row's
+ * run mark, so that the samples of a hidden run have theirs too (kept out of the reports until the
+ * run is shown).
+ */
+export interface SuspectSource {
+  samples: 'sample' | 'sample_row';
+  pending: boolean;
+}
+const SUSPECT_COLUMNS = 's_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged';
+const suspectColumns = ({ pending }: SuspectSource): string => `${SUSPECT_COLUMNS}${pending ? ', pending' : ''}`;
+
+/** Samples by key; their lab days are locked (the samples of one lab day are recomputed one at a time). */
+export const refreshSuspectsFunction = (source: SuspectSource): string => `
+    create or replace function report_refresh_suspects(ids varchar[], stamps timestamp[]) returns void language plpgsql as $$
+    begin
+      perform report_lock_days(${LOCK_STAMP_DAY}, array(select (s - ${HOURS})::date from unnest(stamps) as s));
+      delete from report_suspect r using unnest(ids, stamps) as k(s_id, s_stamp)
+      where r.s_id = k.s_id collate "C" and r.s_stamp = k.s_stamp;
+      insert into report_suspect (${suspectColumns(source)})
+      with keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))
+      ${keyedSuspects(source.samples, source.pending)};
+    end $$`;
+
+/** Every summary from the tables as they are (a limit changed, a truncate, the migration itself). */
+export const refreshAllFunction = (source: SuspectSource): string => `
+    create or replace function report_refresh_all() returns void language plpgsql as $$
+    begin
+      delete from report_received;
+      insert into report_received (day, s_day, n)
+      select (s_stamp - ${HOURS})::date, s_stamp::date, count(*)::int from sample group by 1, 2;
+      delete from report_analysed;
+      insert into report_analysed ${analysedSelect('analysis', 'true')};
+      delete from report_suspect;
+      insert into report_suspect (${suspectColumns(source)}) ${allSuspects(source.samples, source.pending)};
+    end $$`;
+
+const SOURCE_0010: SuspectSource = { samples: 'sample', pending: false };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
 export async function up(db: Kysely<any>): Promise<void> {
@@ -120,28 +168,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         'true',
       )};
     end $$`).execute(db);
-  // Samples by key; their lab days are locked (the samples of one lab day are recomputed one at a time).
-  await sql.raw(`
-    create function report_refresh_suspects(ids varchar[], stamps timestamp[]) returns void language plpgsql as $$
-    begin
-      perform report_lock_days(${LOCK_STAMP_DAY}, array(select (s - ${HOURS})::date from unnest(stamps) as s));
-      delete from report_suspect r using unnest(ids, stamps) as k(s_id, s_stamp)
-      where r.s_id = k.s_id collate "C" and r.s_stamp = k.s_stamp;
-      insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged)
-      with keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))
-      ${KEYED_SUSPECTS};
-    end $$`).execute(db);
-  await sql.raw(`
-    create function report_refresh_all() returns void language plpgsql as $$
-    begin
-      delete from report_received;
-      insert into report_received (day, s_day, n)
-      select (s_stamp - ${HOURS})::date, s_stamp::date, count(*)::int from sample group by 1, 2;
-      delete from report_analysed;
-      insert into report_analysed ${analysedSelect('analysis', 'true')};
-      delete from report_suspect;
-      insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged) ${ALL_SUSPECTS};
-    end $$`).execute(db);
+  await sql.raw(refreshSuspectsFunction(SOURCE_0010)).execute(db);
+  await sql.raw(refreshAllFunction(SOURCE_0010)).execute(db);
 
   // The triggers. A trigger with transition tables has one event, hence one per event.
   const rowsOf = (tables: string[], columns: string): string => tables.map((t) => `select ${columns} from ${t}`).join(' union all ');

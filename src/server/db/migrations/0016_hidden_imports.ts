@@ -20,6 +20,10 @@ import { sql, type Kysely } from 'kysely';
 
 export const HIDDEN_TABLES = ['sample', 'analysis'] as const;
 
+/** A row of `alias` whose run mark (`pending`) is no hidden run's: the views' filter (0019's too). */
+export const shownRun = (alias: string): string =>
+  `coalesce(${alias}.pending, 0) <> all (coalesce((select array_agg(h.run) from import_hidden h), '{}'::integer[]))`;
+
 /** (Re)creates the view `table` over `${table}_row`: every column but `pending`, revealed rows only. */
 export const showRows = async (db: Kysely<unknown>, table: (typeof HIDDEN_TABLES)[number]): Promise<void> => {
   const { rows } = await sql<{ name: string }>`
@@ -33,7 +37,7 @@ export const showRows = async (db: Kysely<unknown>, table: (typeof HIDDEN_TABLES
       // subquery per row (0016's first filter) made the planner take a joined view for one row
       // and the 15,000-row page ran 15 s on PostgreSQL instead of 0.26 s (0017).
       `create or replace view ${table} as select ${columns} from ${table}_row r
-       where coalesce(r.pending, 0) <> all (coalesce((select array_agg(h.run) from import_hidden h), '{}'::integer[]))`,
+       where ${shownRun('r')}`,
     )
     .execute(db);
 };
