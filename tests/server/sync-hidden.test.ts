@@ -48,7 +48,10 @@ const runEntry = async (entry: 'Analysis' | 'Sample' | 'Log'): Promise<RunSummar
 const drop = (name: string, lines: string[]) => dropInto('analysis', 'sId;sStamp;dateIn;dateOut;pol;lane', name, lines);
 const line = (sId: string, i: number) => `${sId};2025-10-03 06:0${i % 10}:00;2025-10-03 07:00:00;2025-10-03 08:00:00;16.${i % 10};1`;
 const run = () => runEntry('Analysis');
-const count = async (table: 'analysis' | 'sample' | 'analysis_row' | 'sample_row', prefix: string) => {
+const count = async (
+  table: 'analysis' | 'sample' | 'analysis_row' | 'sample_row' | 'report_suspect' | 'report_suspect_shown',
+  prefix: string,
+) => {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where s_id like ${`${prefix}%`}`.execute(
     h.db,
   );
@@ -76,11 +79,13 @@ describe('a sync file is shown all at once', () => {
       // On PGlite the rows are in the table already, marked as the run's; on PostgreSQL they are
       // the import's transaction's, which this session does not see.
       if (!onPostgres()) seen.push(await promptly(count('analysis_row', '71')));
+      // Its new samples' suspects are left to the reveal, which computes them with their analyses (0019).
+      seen.push(await promptly(count('report_suspect', '71')));
     });
     await h.db.deleteFrom('changeEvent').execute();
     const summary = await run();
     expect(summary.rowsImported).toBe(12);
-    expect(seen).toEqual(onPostgres() ? [0, 0, 200] : [0, 0, 200, 12]);
+    expect(seen).toEqual(onPostgres() ? [0, 0, 200, 0] : [0, 0, 200, 12, 0]);
     expect(await count('analysis', '71')).toBe(12);
     expect(await count('sample', '71')).toBe(12);
     const events = await h.db.selectFrom('changeEvent').select(['resource', 'count', 'actor']).orderBy('resource').execute();
@@ -195,12 +200,16 @@ describe('a sample file is shown all at once', () => {
       seen.push(await promptly(stored('77')));
       seen.push(await viewStatus('/api/samples/view?size=50', token));
       if (!onPostgres()) seen.push(await promptly(count('sample_row', '77')));
+      // On PGlite the new samples' suspects are written with them, hidden like them (0019).
+      seen.push(await promptly(count('report_suspect', '77')), await promptly(count('report_suspect_shown', '77')));
     });
     await h.db.deleteFrom('changeEvent').execute();
     const summary = await runSamples();
     expect(summary.rowsImported).toBe(12);
     const before = [{ sId: '7700000000000', name: 'before', weightNet: null, sFlags: '-----', lane: 2 }];
-    expect(seen).toEqual(onPostgres() ? [before, 200] : [before, 200, 12]);
+    expect(seen).toEqual(onPostgres() ? [before, 200, 1, 1] : [before, 200, 12, 12, 1]);
+    // None has an analysis: each is a suspect, shown with the file.
+    expect(await count('report_suspect_shown', '77')).toBe(12);
     const after = await stored('77');
     expect(after).toHaveLength(12);
     // The stored sample: the file's columns written, the others (lane) kept; an empty sFlags is the default.

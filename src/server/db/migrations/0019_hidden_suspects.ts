@@ -11,7 +11,7 @@
 // the triggers below, enabled ALWAYS: they recompute the suspects of the samples the statement
 // wrote or deleted, in its short transaction. So a run's samples have their suspects when the run
 // is shown, and the reveal needs only those of the run's analyses; a failed run's delete takes its
-// suspects with it.
+// suspects with it. (An analysis file's new samples are left to its reveal: SUSPECTS_AT_REVEAL.)
 //
 // Why the rows stay right while hidden: a suspect row depends on its sample (every write to
 // sample_row fires 0010's triggers, or these), on the sample's shown analyses (0010's triggers on
@@ -21,6 +21,12 @@
 import { sql, type Kysely } from 'kysely';
 import { refreshAllFunction, refreshSuspectsFunction, type SuspectSource } from './0010_report_summary';
 import { shownRun } from './0016_hidden_imports';
+
+/**
+ * Set (locally) by a hidden write whose samples' suspects its reveal recomputes anyway: an analysis
+ * file's new samples are the samples of its analyses, whose suspects change when they are shown.
+ */
+export const SUSPECTS_AT_REVEAL = 'labdesk.suspects_at_reveal';
 
 const SOURCE_0019: SuspectSource = { samples: 'sample_row', pending: true };
 const SOURCE_0010: SuspectSource = { samples: 'sample', pending: false };
@@ -37,10 +43,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(refreshAllFunction(SOURCE_0019)).execute(db);
   await sql.raw(`create view report_suspect_shown as select * from report_suspect r where ${shownRun('r')}`).execute(db);
   for (const [event, referencing, keys] of EVENTS) {
-    // Only the hidden writes: in the origin role 0010's triggers (0014's notes) do it.
+    // Only the hidden writes: in the origin role 0010's triggers (0014's notes) do it. A hidden
+    // write that leaves them to its reveal says so (SUSPECTS_AT_REVEAL).
     await sql
       .raw(`create function report_sample_hidden_${event}() returns trigger language plpgsql as $$ begin
-        if current_setting('session_replication_role') = 'replica' then
+        if current_setting('session_replication_role') = 'replica'
+          and current_setting('${SUSPECTS_AT_REVEAL}', true) is distinct from 'on' then
           perform report_refresh_suspects(k.ids, k.stamps)
           from (select array_agg(s_id) as ids, array_agg(s_stamp) as stamps from (${keys}) as r) as k;
         end if;
