@@ -2,6 +2,7 @@
 // in the errors, upsert by (sId, sStamp), audit per changed sample, 413 above 5 MB, file types.
 import { COPY_TEXTS } from './support/copy-texts';
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANE_MESSAGE, SFLAGS_MESSAGE, SID_MESSAGE } from '../../src/domain/messages';
 import { MALFORMED } from '../../src/server/routes/samples/upload';
@@ -153,6 +154,45 @@ describe('POST /api/samples/upload', () => {
       before: expect.objectContaining({ weightNet: 12.5 }),
       after: expect.objectContaining({ weightNet: 11.75 }),
     });
+  });
+
+  it('writes each audit event with the sample as it was and as it is, as the server reads them', async () => {
+    const events = () =>
+      h.db
+        .selectFrom('auditEvent')
+        .select(['entityKey', 'action', 'before', 'after'])
+        .where('entity', '=', 'sample')
+        .where('entityKey', 'like', '700_|%')
+        .orderBy('id')
+        .execute();
+    const both = async () => [...(await stored('7001')), ...(await stored('7002'))];
+    const first = csv(
+      HEADER,
+      '7001;2025-10-03 06:00:00;Audit A;13,905;1,605;12,3;17;8,25;2025-10-03 07:32:10;F----;2;eins',
+      '7002;2025-10-03 06:00:01;;;;;;;;;0;',
+    );
+    expect((await upload('audit-a.csv', first)).json()).toMatchObject({ created: 2, updated: 0 });
+    const created = await both();
+    expect(await events()).toEqual(
+      created.map((r) => ({ entityKey: `${r.sId}|${r.sStamp}`, action: 'create', before: null, after: r })),
+    );
+    // A value changed and one cleared, a value set; a third line as stored is no event.
+    const second = csv('sId;sStamp;weightNet;comment', '7001;2025-10-03 06:00:00;12,25;', '7002;2025-10-03 06:00:01;;zwei');
+    expect((await upload('audit-b.csv', second)).json()).toMatchObject({ created: 0, updated: 2, unchanged: 0 });
+    const changed = await both();
+    expect(changed.map((r) => [r.weightNet, r.comment, r.version])).toEqual([
+      [12.25, null, 2],
+      [null, 'zwei', 2],
+    ]);
+    expect((await events()).slice(2)).toEqual(
+      changed.map((r, i) => ({ entityKey: `${r.sId}|${r.sStamp}`, action: 'update', before: created[i], after: r })),
+    );
+    // Stored as the same JSON text as an event written from the row the server read (12.3, not 12.300).
+    const texts = await sql<{ after: string }>`select after::text as after from audit_event
+      where entity = 'sample' and entity_key like '700_|%' order by id`.execute(h.db);
+    const expected = await sql<{ after: string }>`select r::jsonb::text as after
+      from unnest(${[...created, ...changed].map((r) => JSON.stringify(r))}::text[]) as r`.execute(h.db);
+    expect(texts.rows).toEqual(expected.rows);
   });
 
   it('texts arrive as written, whatever the staging COPY would make of them', async () => {

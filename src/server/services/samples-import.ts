@@ -11,10 +11,10 @@
 // The file is read by the one CSV reader of every import (imports/csvReader.ts): UTF-8 (with or
 // without BOM), else Windows-1252 as Excel on de-AT saves CSV, with € and „.
 import { csvRowsOf, CsvSyntaxError, type CsvRow } from '../imports/csvReader';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DEFAULT_FLAGS } from '../../domain/constants';
 import { isSampleIdWrite } from '../../domain/entities/shared';
-import { formatSampleKey, type SampleKey } from '../../domain/ids';
+import { formatSampleKey, SAMPLE_KEY_SEPARATOR, type SampleKey } from '../../domain/ids';
 import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
 import type { Database, SampleRow } from '../db/database';
@@ -242,31 +242,6 @@ const fillAbsent = (
   return out;
 };
 
-const sameRow = (a: SampleRow, b: SampleRow): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-type AuditRow = {
-  actor: string;
-  action: 'create' | 'update';
-  entity: string;
-  entityKey: string;
-  before: SampleRow | null;
-  after: SampleRow;
-};
-
-/**
- * The file's audit events in one statement whatever its size, as ONE JSON parameter read by
- * jsonb_to_recordset: a text[] per column of JSON documents (each of them escaped into the array's
- * literal, then read back out of it) took twice as long for 20,000 events on PostgreSQL (1.4–2.9 s
- * against 0.7–1.0 s); a multi-row VALUES list before that took six parameters per event.
- */
-const insertAudits = async (trx: Kysely<Database>, audits: readonly AuditRow[]): Promise<void> => {
-  if (audits.length === 0) return;
-  await sql`insert into audit_event (actor, action, entity, entity_key, before, after)
-    select r.actor, r.action, r.entity, r."entityKey", r.before, r.after
-    from jsonb_to_recordset(${JSON.stringify(audits)}::jsonb)
-      as r(actor text, action text, entity text, "entityKey" text, before jsonb, after jsonb)`.execute(trx);
-};
-
 /**
  * Validates and imports one file. Throws HttpError 400 with 'Line n: …' messages when any row is
  * bad; nothing is written then (the transaction is rolled back, or on PGlite the hidden run deleted).
@@ -300,9 +275,9 @@ export const importSamples = async (
     if (await isPGlite(db)) return await importHidden(db, file);
     return await db.transaction().execute(async (trx) => {
       const valid = checked(await loadLimitBounds(trx), await loadExisting(trx, keys));
-      const written = await upsert(trx, columns, valid.map((v) => v.values));
+      const audited = await upsertAudited(trx, file, valid.map((v) => v.values));
       await hooks.written?.();
-      return await recordUpload(trx, file, valid, written);
+      return summaryOf(file, valid.length, audited);
     });
   } catch (err) {
     throw mapDbError(err, failed);
@@ -321,41 +296,14 @@ interface UploadFile {
   written: (() => Promise<void>) | undefined;
 }
 
-/** The written samples' audit events (one per created or changed sample) and the answer. */
-const recordUpload = async (
-  trx: Kysely<Database>,
-  file: UploadFile,
-  valid: Checked,
-  written: ReadonlyMap<string, SampleRow>,
-): Promise<ImportSummary> => {
-  let createdCount = 0;
-  let updatedCount = 0;
-  const audits = valid.flatMap(({ before, values }): AuditRow[] => {
-    const after = written.get(keyText(values));
-    if (!after || (before && sameRow(before, after))) return [];
-    if (before) updatedCount++;
-    else createdCount++;
-    return [
-      {
-        actor: file.actor,
-        action: before ? 'update' : 'create',
-        entity: SAMPLES_RESOURCE.auditEntity,
-        entityKey: keyText(after),
-        before: before ?? null,
-        after,
-      },
-    ];
-  });
-  // One statement instead of recordAudit per row: a 5 MB file holds ~60,000 rows.
-  await insertAudits(trx, audits);
-  return {
-    message: fileUploaded(file.fileName),
-    total: valid.length,
-    created: createdCount,
-    updated: updatedCount,
-    unchanged: valid.length - createdCount - updatedCount,
-  };
-};
+/** The answer: how many of the file's samples were created, changed or left as they were. */
+const summaryOf = (file: UploadFile, total: number, { created, updated }: Audited): ImportSummary => ({
+  message: fileUploaded(file.fileName),
+  total,
+  created,
+  updated,
+  unchanged: total - created - updated,
+});
 
 /** Whose hidden runs the uploads are (a run left by a killed process is deleted at the next start: serve.ts). */
 export const UPLOAD_OWNER = 'upload';
@@ -391,20 +339,24 @@ const importHidden = async (db: Kysely<Database>, file: UploadFile): Promise<Imp
     }
     await file.written?.();
     return await db.transaction().execute(async (trx) => {
-      const { rows: own } = await sql<SampleRow & { pending?: number }>`select * from sample_row where pending = ${run}`.execute(trx);
-      // As the view shows them: every column but the mark.
-      const written = new Map(own.map(({ pending: _mark, ...r }) => [keyText(r), r as SampleRow]));
-      const others = valid.filter((v) => !written.has(keyText(v.values)));
+      // The file's new samples that are not the run's: stored meanwhile by another write (shown, or
+      // another run's), or taken from the run by one (0016's show_on_update). They are upserted here.
+      const { rows: lost } = await sql<SampleKey>`
+        select u.s_id as "sId", to_char(u.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as "sStamp" from ${sql.table(stage)} u
+        where not exists (select 1 from sample_row r where r.pending = ${run} and r.s_id = u.s_id and r.s_stamp = u.s_stamp)`.execute(
+        trx.withoutPlugins(),
+      );
+      const lostKeys = new Set(lost.map(keyText));
+      const others = valid.filter((v) => v.before || lostKeys.has(keyText(v.values)));
       const again = file.checked(
         await loadLimitBounds(trx),
         await loadExisting(trx, others.map((v) => v.values)),
         others.map((v) => v.row),
       );
-      for (const [key, row] of await upsert(trx, file.columns, again.map((v) => v.values))) written.set(key, row);
-      const checkedAgain = new Map(again.map((v) => [keyText(v.values), v]));
-      const summary = await recordUpload(trx, file, valid.map((v) => checkedAgain.get(keyText(v.values)) ?? v), written);
+      const own = await auditOwn(trx, file, run);
+      const audited = await upsertAudited(trx, file, again.map((v) => v.values));
       await revealRun(trx, run);
-      return summary;
+      return summaryOf(file, valid.length, { created: own + audited.created, updated: audited.updated });
     });
   } catch (err) {
     await discardRun(db, run).catch(() => undefined);
@@ -448,26 +400,77 @@ const STAGE_COLUMNS = SAMPLE_COLUMNS_WRITTEN.map((n) => `${snake(n)} ${SAMPLE_CO
 const stageLine = (v: ReturnType<typeof sampleValues>): string =>
   SAMPLE_COLUMNS_WRITTEN.map((n) => csvField(v[n] === null || v[n] === undefined ? null : String(v[n]))).join(',');
 
+/** How many samples a write created and changed (each with its audit event). */
+interface Audited {
+  created: number;
+  updated: number;
+}
+
+/** The sample view's columns as the server reads them: the written ones and the version. */
+const SAMPLE_READ_TYPES: Readonly<Record<keyof SampleRow, string>> = { ...SAMPLE_COLUMN_TYPES, version: 'integer' };
+
+/**
+ * A sample row of `alias` as JSON, as the server reads it (db/type-parsers.ts: numeric → number,
+ * timestamp → 'YYYY-MM-DD HH:mm:ss'; float8's text is the shortest that reads back, as a JS
+ * number's): an audit event's before and after, built by the database rather than read into the
+ * server and sent back (20,000 rows each way for a full upload).
+ */
+const sampleJson = (alias: string): string =>
+  `jsonb_build_object(${Object.entries(SAMPLE_READ_TYPES)
+    .map(([name, type]) => {
+      const column = `${alias}.${snake(name)}`;
+      const value =
+        type === 'timestamp' ? `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : type === 'numeric' ? `${column}::float8` : column;
+      return `'${name}', ${value}`;
+    })
+    .join(', ')})`;
+
+const sampleKeySql = (alias: string): string =>
+  `${alias}.s_id || '${SAMPLE_KEY_SEPARATOR}' || to_char(${alias}.s_stamp, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** The run's own samples (new, hidden until the reveal): a create event each. */
+const auditOwn = async (trx: Kysely<Database>, file: UploadFile, run: number): Promise<number> => {
+  const { numAffectedRows } = await sql`insert into audit_event (actor, action, entity, entity_key, before, after)
+    select ${file.actor}, 'create', ${SAMPLES_RESOURCE.auditEntity}, ${sql.raw(sampleKeySql('r'))}, null, ${sql.raw(sampleJson('r'))}
+    from sample_row r where r.pending = ${run}`.execute(trx);
+  return Number(numAffectedRows ?? 0);
+};
+
 /**
  * Inserts new samples and updates existing ones in one statement whatever the file's size, from a
  * stage filled by COPY (db/copy-csv.ts): the triggers of the report summary and the change events
- * then run once per file, not once per chunk. Only the file's columns are written on update.
+ * then run once per file, not once per chunk. Only the file's columns are written on update. The
+ * same statement writes the audit events, one per created or changed sample (a sample whose values
+ * are the stored ones is unchanged: the version trigger leaves it as it was), with the stored row
+ * before (its sub-statements all read the table as it was before the statement).
  */
-const upsert = async (
-  trx: Transaction<Database>,
-  columns: readonly ImportColumn[],
+const upsertAudited = async (
+  trx: Kysely<Database>,
+  file: UploadFile,
   values: readonly ReturnType<typeof sampleValues>[],
-): Promise<Map<string, SampleRow>> => {
+): Promise<Audited> => {
+  if (values.length === 0) return { created: 0, updated: 0 };
   const names = SAMPLE_NAMES;
   await sql.raw(`create temporary table ${UPLOAD_STAGE} (${STAGE_COLUMNS}) on commit drop`).execute(trx);
   await copyCsvInto(trx, UPLOAD_STAGE, values.map(stageLine));
-  const updateColumns = columns.filter((c) => c !== 'sId' && c !== 'sStamp').map(snake);
+  const updateColumns = file.columns.filter((c) => c !== 'sId' && c !== 'sStamp').map(snake);
   const onConflict =
     updateColumns.length === 0 ? 'do nothing' : `do update set ${updateColumns.map((c) => `${c} = excluded.${c}`).join(', ')}`;
-  const { rows } = await sql<SampleRow>`${sql.raw(`insert into sample (${names.join(', ')})
-    select ${names.join(', ')} from ${UPLOAD_STAGE}
-    on conflict (s_id, s_stamp) ${onConflict}
-    returning *`)}`.execute(trx);
+  const { rows } = await sql<Audited>`
+    with old as (${sql.raw(`select s.* from sample s join ${UPLOAD_STAGE} u on s.s_id = u.s_id and s.s_stamp = u.s_stamp`)}),
+    written as (${sql.raw(`insert into sample (${names.join(', ')})
+      select ${names.join(', ')} from ${UPLOAD_STAGE}
+      on conflict (s_id, s_stamp) ${onConflict}
+      returning *`)}),
+    events as (
+      insert into audit_event (actor, action, entity, entity_key, before, after)
+      select ${file.actor}, case when o.s_id is null then 'create' else 'update' end, ${SAMPLES_RESOURCE.auditEntity},
+        ${sql.raw(`${sampleKeySql('w')}, case when o.s_id is null then null else ${sampleJson('o')} end, ${sampleJson('w')}
+      from written w left join old o on o.s_id = w.s_id and o.s_stamp = w.s_stamp
+      where o.s_id is null or ${sampleJson('o')} <> ${sampleJson('w')}`)}
+      returning action)
+    select (count(*) filter (where action = 'create'))::int as created, (count(*) filter (where action = 'update'))::int as updated
+    from events`.execute(trx);
   await sql.raw(`drop table ${UPLOAD_STAGE}`).execute(trx);
-  return new Map(rows.map((r) => [keyText(r), r]));
+  return rows[0]!;
 };
