@@ -146,6 +146,13 @@ const countOf = async (db: Kysely<Database>, table: 'analysis' | 'sample' | 'syn
 const rowsOf = async (db: Kysely<Database>, table: 'analysis_row' | 'sample_row'): Promise<number> =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n;
 
+/** The report's suspect rows of the test's samples (84…), hidden or not, with their run mark. */
+const suspectsOf = async (db: Kysely<Database>) =>
+  (
+    await sql<{ sId: string; pending: number | null }>`select s_id as "sId", pending from report_suspect
+      where s_id like '84%' order by s_id`.execute(db.withoutPlugins())
+  ).rows;
+
 describe('kill -9 in the middle of a 100,000-row sync file', () => {
   it(
     'restarting imports the file exactly once; nothing is half-imported',
@@ -321,9 +328,15 @@ describe.skipIf(onPostgres())('a sample upload killed before it was shown', () =
       await migrateToLatest(before.db);
       const run = await beginHiddenRun(before.db, UPLOAD_OWNER);
       await writeHidden(before.db, (trx) =>
-        sql`insert into sample_row (s_id, s_stamp, pending) values ('8400000000001', '2025-10-03 06:00:00', ${run})`.execute(trx),
+        sql`insert into sample_row (s_id, s_stamp, pending)
+          values ('8400000000001', '2025-10-03 06:00:00', ${run}), ('8400000000002', '2025-10-03 06:00:00', ${run})`.execute(trx),
       );
       expect(await countOf(before.db, 'sample')).toBe(0);
+      // Their suspect rows were written with them, hidden like them (migration 0019).
+      expect(await suspectsOf(before.db)).toEqual([
+        { sId: '8400000000001', pending: run },
+        { sId: '8400000000002', pending: run },
+      ]);
     } finally {
       await before.close();
     }
@@ -345,6 +358,8 @@ describe.skipIf(onPostgres())('a sample upload killed before it was shown', () =
     try {
       expect(await after.db.selectFrom('importHidden' as never).selectAll().execute()).toEqual([]);
       expect(await countOf(after.db, 'sample')).toBe(1);
+      // The run's suspect rows went with its samples; the sample created since has its own.
+      expect(await suspectsOf(after.db)).toEqual([{ sId: '8400000000001', pending: null }]);
     } finally {
       await after.close();
     }
