@@ -105,11 +105,11 @@ const SPANS: TimeSpan[] = [
 ];
 
 /** Both reports' inputs from the summaries equal the direct computation, for every campaign and span. */
-const expectSummaryRight = async (campaigns: Campaign[] = CAMPAIGNS) => {
+const expectSummaryRight = async (campaigns: Campaign[] = CAMPAIGNS, spans: TimeSpan[] = SPANS) => {
   const now = Temporal.PlainDateTime.from(NOW.replace(' ', 'T'));
   for (const campaign of campaigns) {
     const limits = await reportLimits(h.db);
-    for (const span of SPANS) {
+    for (const span of spans) {
       const where = `${JSON.stringify(campaign)} ${span.from}–${span.to}`;
       expect(await dayStats(h.db, span, campaign, limits), where).toEqual(await directDayStats(h.db, span, campaign, limits));
       const summary = suspiciousReport(await suspiciousCandidates(h.db, span, campaign, NOW), limits, now);
@@ -280,7 +280,7 @@ describe('the reports from the summaries', () => {
     // Each has its suspect row (none has an analysis), kept out of the report while hidden.
     expect(await storedSuspects('20000000700')).toEqual([{ pending: run, n: samples.length }]);
     expect(await shown('20000000700')).toBe(0);
-    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
 
     // Shown writes meanwhile: an analysis of a hidden sample (its key is in sample_row), another
     // sample upserted by a shown write (it is that write's from then on), the limits changed.
@@ -297,14 +297,14 @@ describe('the reports from the summaries', () => {
       { pending: null, n: 1 },
     ]);
     expect(await shown('20000000700')).toBe(1);
-    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
 
     // The reveal shows them without recomputing the run's samples.
     await h.db.transaction().execute((trx) => revealRun(trx, run));
     const direct = await directSuspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db), NOW);
     expect(await shown('20000000700')).toBe(direct.filter((c) => c.sId.startsWith('20000000700')).length);
     expect(await shown('20000000700')).toBeGreaterThan(samples.length / 2);
-    await expectSummaryRight(CAMPAIGNS.slice(0, 2));
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
 
     // A run that fails: its samples deleted (hidden, a slice at a time) and their suspects with them.
     const failed = await beginHiddenRun(h.db, 'report-summary-test');
@@ -312,7 +312,7 @@ describe('the reports from the summaries', () => {
     expect((await storedSuspects('20000000800')).length).toBe(1);
     await discardRun(h.db, failed);
     expect(await storedSuspects('20000000800')).toEqual([]);
-    await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
   });
 
   it('stay right after a sync import of samples and analyses', async () => {
