@@ -14,7 +14,7 @@ import { csvRowsOf, CsvSyntaxError, type CsvRow } from '../imports/csvReader';
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_FLAGS } from '../../domain/constants';
 import { isSampleIdWrite } from '../../domain/entities/shared';
-import { formatSampleKey, SAMPLE_KEY_SEPARATOR, type SampleKey } from '../../domain/ids';
+import { formatSampleKey, type SampleKey } from '../../domain/ids';
 import { fileNotImported, fileUploaded } from '../../domain/messages';
 import type { LimitBounds } from '../../domain/rules/measurement';
 import type { Database, SampleRow } from '../db/database';
@@ -23,7 +23,7 @@ import { isPGlite } from '../db/create-db';
 import { beginHiddenRun, discardRun, HIDDEN_SLICE, ImportPacer, revealRun } from '../sync/hiddenRun';
 import { CHUNK } from '../sync/importers/shared';
 import { HttpError } from '../http/errors';
-import { sampleKeysIn } from '../views/sql';
+import { labTimeText, sampleKeysIn, sampleKeyText } from '../views/sql';
 import { loadLimitBounds } from './limits';
 import { checkSample, mapDbError, sampleValues, SAMPLE_NUMERIC } from './samples-writes';
 import { SAMPLES_RESOURCE } from '../../domain/resources/samples';
@@ -342,7 +342,7 @@ const importHidden = async (db: Kysely<Database>, file: UploadFile): Promise<Imp
       // The file's new samples that are not the run's: stored meanwhile by another write (shown, or
       // another run's), or taken from the run by one (0016's show_on_update). They are upserted here.
       const { rows: lost } = await sql<SampleKey>`
-        select u.s_id as "sId", to_char(u.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as "sStamp" from ${sql.table(stage)} u
+        select u.s_id as "sId", ${sql.raw(labTimeText('u.s_stamp'))} as "sStamp" from ${sql.table(stage)} u
         where not exists (select 1 from sample_row r where r.pending = ${run} and r.s_id = u.s_id and r.s_stamp = u.s_stamp)`.execute(
         trx.withoutPlugins(),
       );
@@ -420,18 +420,15 @@ const sampleJson = (alias: string): string =>
     .map(([name, type]) => {
       const column = `${alias}.${snake(name)}`;
       const value =
-        type === 'timestamp' ? `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : type === 'numeric' ? `${column}::float8` : column;
+        type === 'timestamp' ? labTimeText(column) : type === 'numeric' ? `${column}::float8` : column;
       return `'${name}', ${value}`;
     })
     .join(', ')})`;
 
-const sampleKeySql = (alias: string): string =>
-  `${alias}.s_id || '${SAMPLE_KEY_SEPARATOR}' || to_char(${alias}.s_stamp, 'YYYY-MM-DD HH24:MI:SS')`;
-
 /** The run's own samples (new, hidden until the reveal): a create event each. */
 const auditOwn = async (trx: Kysely<Database>, file: UploadFile, run: number): Promise<number> => {
   const { numAffectedRows } = await sql`insert into audit_event (actor, action, entity, entity_key, before, after)
-    select ${file.actor}, 'create', ${SAMPLES_RESOURCE.auditEntity}, ${sql.raw(sampleKeySql('r'))}, null, ${sql.raw(sampleJson('r'))}
+    select ${file.actor}, 'create', ${SAMPLES_RESOURCE.auditEntity}, ${sql.raw(sampleKeyText('r.s_id', 'r.s_stamp'))}, null, ${sql.raw(sampleJson('r'))}
     from sample_row r where r.pending = ${run}`.execute(trx);
   return Number(numAffectedRows ?? 0);
 };
@@ -465,7 +462,7 @@ const upsertAudited = async (
     events as (
       insert into audit_event (actor, action, entity, entity_key, before, after)
       select ${file.actor}, case when o.s_id is null then 'create' else 'update' end, ${SAMPLES_RESOURCE.auditEntity},
-        ${sql.raw(`${sampleKeySql('w')}, case when o.s_id is null then null else ${sampleJson('o')} end, ${sampleJson('w')}
+        ${sql.raw(`${sampleKeyText('w.s_id', 'w.s_stamp')}, case when o.s_id is null then null else ${sampleJson('o')} end, ${sampleJson('w')}
       from written w left join old o on o.s_id = w.s_id and o.s_stamp = w.s_stamp
       where o.s_id is null or ${sampleJson('o')} <> ${sampleJson('w')}`)}
       returning action)

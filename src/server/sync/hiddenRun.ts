@@ -15,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import { EVENT_KEYS_CAP } from '../../domain/events';
 import { LAB_DAY_START_HOUR } from '../../domain/reports';
 import type { Database } from '../db/database';
+import { sampleKeyText } from '../views/sql';
 
 /** Rows per statement of a clean-up: short enough that a view waits for one at most. */
 const DISCARD_SLICE = 2000;
@@ -129,7 +130,7 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
   // What 0011's insert triggers would have said of the rows (their keys, at most the cap, and count).
   await sql`
     select change_event_add('samples',
-      array(select s_id || '|' || to_char(s_stamp, 'YYYY-MM-DD HH24:MI:SS') from sample_row where pending = ${run} limit ${EVENT_KEYS_CAP}),
+      array(select ${sql.raw(sampleKeyText('s_id', 's_stamp'))} from sample_row where pending = ${run} limit ${EVENT_KEYS_CAP}),
       (select count(*)::int from sample_row where pending = ${run}),
       (select max(version) from sample_row where pending = ${run}))`.execute(trx);
   await sql`

@@ -6,7 +6,7 @@
 // field is spelled once per layer. A field of the base table named as its column needs no entry.
 import type { ColumnFormat, ColumnRegistry } from '../../domain/columns/registry';
 import type { FilterColumn } from '../../domain/filter';
-import type { FilterTargets, SortColumns } from './sql';
+import { labTimeText, type FilterTargets, type SortColumns } from './sql';
 
 /** A cell of an export. */
 export type CellValue = string | number | null;
@@ -34,7 +34,7 @@ export const recordKeyOf = (ref: string): string => camel(ref.slice(ref.indexOf(
 const asText = (ref: string, format: ColumnFormat): string => (format === 'text' ? ref : `${ref}::text`);
 /** A lab time as the API's text inside a JSON array (json_build_array would write ISO 'T'). */
 const jsonValue = (ref: string, format: ColumnFormat): string =>
-  format === 'time' ? `to_char(${ref}, 'YYYY-MM-DD HH24:MI:SS')` : ref;
+  format === 'time' ? labTimeText(ref) : ref;
 
 export interface FieldMap {
   /** Every column the records carry, in registry order, then the extra ones (version). */

@@ -12,7 +12,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Exclusion } from '../../domain/constants';
 import { formatLabDateTime } from '../../domain/datetime';
 import type { FilterColumn, FilterTerm } from '../../domain/filter';
-import type { SampleKey } from '../../domain/ids';
+import { SAMPLE_KEY_SEPARATOR, type SampleKey } from '../../domain/ids';
 import { FLAG_FARMER, FLAG_TEST } from '../../domain/flags';
 import type { Campaign } from './campaign';
 import { MAX_BIGINT, MIN_LAB_TIME, type SortKey, type ViewRequest, type ViewRules } from './request';
@@ -179,6 +179,13 @@ export const exclusionConditions = (
   exclusion: readonly Exclusion[],
   conditions: ExclusionConditions,
 ): Condition[] => exclusion.map((e) => conditions[e]);
+
+/** A lab time column as the server reads it ('YYYY-MM-DD HH:mm:ss', db/type-parsers.ts), in SQL text. */
+export const labTimeText = (ref: string): string => `to_char(${ref}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** A sample's key as domain/ids.ts formatSampleKey writes it ('sId|YYYY-MM-DD HH:mm:ss'), in SQL text. */
+export const sampleKeyText = (sIdRef: string, sStampRef: string): string =>
+  `${sIdRef} || '${SAMPLE_KEY_SEPARATOR}' || ${labTimeText(sStampRef)}`;
 
 /** The sample keys as two parallel arrays: one parameter each, whatever the selection's size. */
 export const sampleKeysIn = (keys: readonly SampleKey[], sIdRef: string, sStampRef: string): Condition =>
