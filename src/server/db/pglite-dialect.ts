@@ -72,6 +72,15 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/**
+ * How many times a PGlite session was taken, by any caller, in this process (one embedded database
+ * in a server). An import's pacer (sync/hiddenRun.ts) compares it before and after a look at the
+ * session: another turn meanwhile means someone reads, even when each of their statements happened
+ * to fall between its looks.
+ */
+let turns = 0;
+export const pgliteTurns = (): number => turns;
+
 /** FIFO lock: the promise chain is the queue. */
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
@@ -111,6 +120,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
+    turns += 1;
     if (!this.#connection) {
       this.#mutex.unlock();
       throw new Error('PGlite driver is not initialised or already destroyed');

@@ -15,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import { EVENT_KEYS_CAP } from '../../domain/events';
 import { LAB_DAY_START_HOUR } from '../../domain/reports';
 import type { Database } from '../db/database';
+import { pgliteTurns } from '../db/pglite-dialect';
 import { sampleKeyText } from '../views/sql';
 
 /** Rows per statement of a clean-up: short enough that a view waits for one at most. */
@@ -42,8 +43,11 @@ export const writeHidden = <T>(db: Kysely<Database>, write: (trx: Kysely<Databas
 
 /** A wait for the session longer than this means other work (a view) was queued before the step. */
 const QUEUED_MS = 2;
-/** Other work's turn after a step that found it queued: at most this many times the import's time since its last turn. */
-const YIELD_SHARE = 2;
+/**
+ * Other work's turn after a step that shared the session: at most this many times the import's time
+ * since its last pause (3, not 2: more views between two steps, docs/dev/architecture.md "Turns, not waits").
+ */
+export const YIELD_SHARE = 3;
 /** During a pause, how often the session is looked at; two looks that find it free end the pause. */
 const LOOK_MS = 10;
 
@@ -51,31 +55,53 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Takes turns with the server's other work on the one session of PGlite: a step of the import
- * (a chunk staged, a slice written) that had to wait for the session is followed by a pause of up
- * to YIELD_SHARE × the import's time since its last pause (its database steps and the lines' checks
- * on the event loop between them), in which the views run without waiting. The pause ends early
- * once the session is free: every LOOK_MS it asks for the session (`select 1`), and two answers in
- * a row that did not wait end it — so a status poll now and then costs the import little, while
- * views one after another get the whole pause. With no other work the import never pauses. A view
- * then waits for one step at most, and only about one view in (YIELD_SHARE × a step's time ÷ a
- * view's time) does (docs/dev/architecture.md, views during an import).
+ * (a chunk staged, a slice written) that found others using the session is followed by a pause of
+ * up to YIELD_SHARE × the import's time since its last pause (its database steps and the lines'
+ * checks on the event loop between them), in which the views run without waiting. The pause ends
+ * early once the session is free: every LOOK_MS it takes the session (`select 1`), and two looks in
+ * a row that neither waited for it nor found that anyone else took it since the pacer's last turn
+ * (pgliteTurns) end it — so a status poll now and then costs the import little, while views one
+ * after another get the whole pause. The turns matter: a reader that sends its next view as soon
+ * as the last one answered leaves the session free for a moment between them, and a look that
+ * only asked whether it waited ended most pauses after 20 ms. With no other work the import never
+ * pauses. A view then waits for one step at most, and only about one view in (YIELD_SHARE × a
+ * step's time ÷ a view's time) does (docs/dev/architecture.md, views during an import).
  */
 export class ImportPacer {
   #since = performance.now();
+  /** pgliteTurns() at the end of the pacer's last step, and at the end of its last turn (a step or a look). */
+  #afterStep = pgliteTurns();
+  #afterTurn = this.#afterStep;
+  /** The pacer's own turns since its last step (its looks). */
+  #looks = 0;
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
 
-  /** How long a look at the session waited for it. */
-  async #look(): Promise<number> {
+  /**
+   * `work` as the pacer's turn on the session; whether it waited for the session and how many turns
+   * others took since `mark` (besides the pacer's `own`).
+   */
+  async #turn<T>(
+    take: (work: (db: Kysely<Database>) => Promise<T>) => Promise<T>,
+    work: (db: Kysely<Database>) => Promise<T>,
+    mark: number,
+    own: number,
+  ) {
     const asked = performance.now();
-    let began = asked;
-    await this.#db.connection().execute(async (c) => {
-      began = performance.now();
-      await sql`select 1`.execute(c);
+    let waited = false;
+    let others = 0;
+    const result = await take(async (db) => {
+      waited = performance.now() - asked > QUEUED_MS;
+      others = pgliteTurns() - mark - own - 1;
+      try {
+        return await work(db);
+      } finally {
+        this.#afterTurn = pgliteTurns();
+      }
     });
-    return began - asked;
+    return { result, shared: waited || others > 0 };
   }
 
   async #pause(): Promise<void> {
@@ -83,20 +109,32 @@ export class ImportPacer {
     let free = 0;
     while (free < 2 && performance.now() < until) {
       await sleep(Math.min(LOOK_MS, until - performance.now()));
-      free = (await this.#look()) > QUEUED_MS ? 0 : free + 1;
+      const { shared } = await this.#turn(
+        (look) => this.#db.connection().execute(look),
+        async (c) => void (await sql`select 1`.execute(c)),
+        this.#afterTurn,
+        0,
+      );
+      this.#looks += 1;
+      free = shared ? 0 : free + 1;
     }
   }
 
-  /** One step in its own transaction; with `hidden`, written as the run's (writeHidden). */
+  /**
+   * One step in its own transaction; with `hidden`, written as the run's (writeHidden). It shared
+   * the session if it waited for it or others took it since the last step (during the pause too:
+   * a reader still reading when the pause ended is one still there).
+   */
   async step<T>(work: (trx: Kysely<Database>) => Promise<T>, hidden: boolean): Promise<T> {
-    const asked = performance.now();
-    let began = asked;
-    const run = async (trx: Kysely<Database>) => {
-      began = performance.now();
-      return work(trx);
-    };
-    const result = await (hidden ? writeHidden(this.#db, run) : this.#db.transaction().execute(run));
-    if (began - asked > QUEUED_MS) await this.#pause();
+    const { result, shared } = await this.#turn(
+      (run) => (hidden ? writeHidden(this.#db, run) : this.#db.transaction().execute(run)),
+      work,
+      this.#afterStep,
+      this.#looks,
+    );
+    this.#afterStep = this.#afterTurn;
+    this.#looks = 0;
+    if (shared) await this.#pause();
     this.#since = performance.now();
     return result;
   }
