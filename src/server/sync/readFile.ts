@@ -15,7 +15,7 @@ export interface ByteRange {
   end: number;
 }
 
-const READ_CHUNK = 64 * 1024;
+const READ_CHUNK = 16 * 1024;
 
 async function* bytesOf(handle: FileHandle, ranges: readonly ByteRange[]): AsyncGenerator<Buffer> {
   for (const { start, end } of ranges) {
