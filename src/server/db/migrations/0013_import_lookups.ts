@@ -15,60 +15,14 @@
 // per line, 25 s of a 100,000-line file), of its cascade when samples are deleted, and of the
 // suspects' lateral join (160 s of that file on PostgreSQL, 74 s on PGlite, with the subqueries).
 // The two-column index serves the stamp ranges of the views and reports as the old one did.
+// (Measured again on 2026-11-27: PostgreSQL 15 runs the limits' subqueries once per statement, as
+// InitPlans, so the time above was the stamp index's walk; both ways now take the same time.)
 import { sql, type Kysely } from 'kysely';
-import { AVERAGED_FIELDS } from '../../../domain/constants';
-import { LAB_DAY_START_HOUR, REPEAT_TOLERANCE, WEIGHT_TOLERANCE } from '../../../domain/reports';
+import { refreshSuspectsFunction } from './0010_report_summary';
 
-const FIELDS = AVERAGED_FIELDS;
-const HOURS = `interval '${LAB_DAY_START_HOUR} hours'`;
-const LOCK_STAMP_DAY = 7301;
-
-/** 0010's comparison: a subquery per value. */
-const outsideBySubquery = (f: string): string =>
-  `(${f} < (select min from config_limit where name = '${f}') or ${f} > (select max from config_limit where name = '${f}'))`;
-/** This migration's: the limits' one row `l`. */
-const outsideByRow = (f: string): string => `(${f} < l.${f}_min or ${f} > l.${f}_max)`;
-
-const LIMITS_ROW = `select ${FIELDS.map(
-  (f) =>
-    `max(min) filter (where name = '${f}') as ${f}_min, max(max) filter (where name = '${f}') as ${f}_max`,
-).join(', ')} from config_limit`;
-
-const analysisFacts = (
-  outside: (f: string) => string,
-): string => `count(*)::int as n, bool_or(${FIELDS.map(outside).join(' or ')}) as out,
-  (${FIELDS.map((f) => `coalesce(max(${f}) - min(${f}), 0) > ${REPEAT_TOLERANCE[f]}::numeric`).join(' or ')}) as disagree,
-  json_agg(json_build_array(x.a_id, ${FIELDS.map((f) => `x.${f}`).join(', ')}) order by x.a_id)::text as facts`;
-
-const suspectSelect = (from: string): string => `
-  select * from (
-    select s.s_id, s.s_stamp, s.weight_net, s.weight_bru, s.weight_tar, coalesce(a.n, 0) as analyses, coalesce(a.facts, '[]') as facts,
-      coalesce(s.weight_net - s.weight_bru > ${WEIGHT_TOLERANCE}
-        or (s.weight_tar is not null and abs(s.weight_net + s.weight_tar - s.weight_bru) > ${WEIGHT_TOLERANCE}), false)
-      or coalesce(a.out, false) or coalesce(a.disagree, false) as flagged
-    from ${from}
-  ) as c
-  where c.flagged or c.analyses = 0`;
-
-const KEYS = `keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))`;
-
-const refreshSuspects = (keyed: string): string => `
-  create or replace function report_refresh_suspects(ids varchar[], stamps timestamp[]) returns void language plpgsql as $$
-  begin
-    perform report_lock_days(${LOCK_STAMP_DAY}, array(select (s - ${HOURS})::date from unnest(stamps) as s));
-    delete from report_suspect r using unnest(ids, stamps) as k(s_id, s_stamp)
-    where r.s_id = k.s_id collate "C" and r.s_stamp = k.s_stamp;
-    insert into report_suspect (s_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged)
-    ${keyed};
-  end $$`;
-
-const KEYED_BY_ROW = `with ${KEYS}, limits as materialized (${LIMITS_ROW})
-  ${suspectSelect(`keys k join sample s on s.s_id = k.s_id and s.s_stamp = k.s_stamp cross join limits l
-  left join lateral (select ${analysisFacts(outsideByRow)} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`)}`;
-
-const KEYED_BY_SUBQUERY = `with ${KEYS}
-  ${suspectSelect(`keys k join sample s on s.s_id = k.s_id and s.s_stamp = k.s_stamp
-  left join lateral (select ${analysisFacts(outsideBySubquery)} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`)}`;
+// The function's text is built by 0010's builders, as 0019 builds its own.
+const BY_ROW = refreshSuspectsFunction({ samples: 'sample', pending: false, limitsRow: true });
+const BY_SUBQUERY = refreshSuspectsFunction({ samples: 'sample', pending: false, limitsRow: false });
 
 /** [table, old index, new index]; the old ones as 0001, 0003 and 0010 made them. */
 const STAMP_INDEXES = [
@@ -79,7 +33,7 @@ const STAMP_INDEXES = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(refreshSuspects(KEYED_BY_ROW)).execute(db);
+  await sql.raw(BY_ROW).execute(db);
   for (const [table, old, index] of STAMP_INDEXES) {
     await sql.raw(`create index ${index} on ${table} (s_stamp, s_id)`).execute(db);
     await sql.raw(`drop index ${old}`).execute(db);
@@ -92,5 +46,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`create index ${old} on ${table} (s_stamp)`).execute(db);
     await sql.raw(`drop index ${index}`).execute(db);
   }
-  await sql.raw(refreshSuspects(KEYED_BY_SUBQUERY)).execute(db);
+  await sql.raw(BY_SUBQUERY).execute(db);
 }

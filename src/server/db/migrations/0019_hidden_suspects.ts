@@ -28,8 +28,14 @@ import { shownRun } from './0016_hidden_imports';
  */
 export const SUSPECTS_AT_REVEAL = 'labdesk.suspects_at_reveal';
 
-const SOURCE_0019: SuspectSource = { samples: 'sample_row', pending: true };
-const SOURCE_0010: SuspectSource = { samples: 'sample', pending: false };
+/**
+ * With 0010's subqueries for the limits, where 0013 had read them as one row: no difference measured
+ * (PostgreSQL 15 runs each subquery once per statement, an InitPlan: 0.80–0.95 s either way for the
+ * suspects of 100,000 samples, 2026-11-27), so it stays as it ran.
+ */
+const SOURCE_0019: SuspectSource = { samples: 'sample_row', pending: true, limitsRow: false };
+/** What it replaced: report_refresh_suspects as 0013 made it, report_refresh_all as 0010 did. */
+const SOURCE_0013: SuspectSource = { samples: 'sample', pending: false, limitsRow: true };
 
 const EVENTS = [
   ['insert', 'new table as new_rows', 'select s_id, s_stamp from new_rows'],
@@ -70,8 +76,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop function if exists report_sample_hidden_${event}()`).execute(db);
   }
   await sql`drop view report_suspect_shown`.execute(db);
-  await sql.raw(refreshSuspectsFunction(SOURCE_0010)).execute(db);
-  await sql.raw(refreshAllFunction(SOURCE_0010)).execute(db);
+  await sql.raw(refreshSuspectsFunction(SOURCE_0013)).execute(db);
+  await sql.raw(refreshAllFunction(SOURCE_0013)).execute(db);
   await sql`delete from report_suspect r where r.pending is not null and r.pending in (select run from import_hidden)`.execute(db);
   await sql`alter table report_suspect drop column pending`.execute(db);
 }
