@@ -6,8 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPGlite, pgliteDb, type DbHandle } from '../../src/server/db/create-db';
-import { pgliteTurns } from '../../src/server/db/pglite-dialect';
+import { openPGlite, pgliteDb, sessionTurnsOf, type DbHandle } from '../../src/server/db/create-db';
 import { ImportPacer, YIELD_SHARE } from '../../src/server/sync/hiddenRun';
 
 const STEP_MS = 60;
@@ -34,9 +33,9 @@ const steps = async (pacer: ImportPacer) => {
 
 describe('ImportPacer on PGlite', () => {
   it('takes the session once per step when nobody else uses it', async () => {
-    const before = pgliteTurns();
+    const before = sessionTurnsOf(handle.db);
     await steps(new ImportPacer(handle.db));
-    expect(pgliteTurns() - before).toBe(STEPS);
+    expect(sessionTurnsOf(handle.db) - before).toBe(STEPS);
   });
 
   it('leaves the session to a reader that reads one query after another for YIELD_SHARE times its own time', async () => {

@@ -13,7 +13,7 @@ import { openPGlite, PGLITE_SUBDIR } from './open-pglite';
 import { acceptCopyFromStdin } from './pg-copy';
 import { keepMarkedPlans } from './pg-prepared';
 import { sessionOptions } from './session-settings';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, type Counter } from './pglite-dialect';
 import type { EmbeddedDatabase } from './pglite-wire';
 import { TYPE_PARSERS } from './type-parsers';
 
@@ -96,6 +96,10 @@ export type NotifySource =
 const notifySources = new WeakMap<Kysely<Database>, NotifySource>();
 export const notifySourceOf = (db: Kysely<Database>): NotifySource | undefined => notifySources.get(db);
 
+/** The turns taken of a PGlite database's one session (PGliteDialect.turns); none counted for PostgreSQL's pool. */
+const sessionTurns = new WeakMap<Kysely<Database>, Counter>();
+export const sessionTurnsOf = (db: Kysely<Database>): number => sessionTurns.get(db)?.count ?? 0;
+
 /**
  * Kysely over PGlite (in this thread, or in its own: pglite-thread.ts), with the app's plugins;
  * closing it closes the PGlite. Given a promise (a database still starting, serve.ts), every query
@@ -107,10 +111,9 @@ export const pgliteDb = (
   onFatal?: (err: unknown) => void,
 ): DbHandle => {
   const later = pglite instanceof Promise ? pglite : undefined;
-  const db = new Kysely<Database>({
-    dialect: new PGliteDialect({ pglite: later ? () => later : (pglite as EmbeddedDatabase), onFatal }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const dialect = new PGliteDialect({ pglite: later ? () => later : (pglite as EmbeddedDatabase), onFatal });
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  sessionTurns.set(db, dialect.turns);
   // Known without asking: isPGlite() must not wait for a database that is still starting.
   pgliteCache.set(db, Promise.resolve(true));
   notifySources.set(db, { kind: 'pglite', pglite });

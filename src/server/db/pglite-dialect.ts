@@ -53,8 +53,19 @@ export const isFatalDatabaseError = (err: unknown): boolean => {
   return typeof severity === 'string' && FATAL_SEVERITIES.has(severity.toUpperCase());
 };
 
+/** A count that only goes up. */
+export interface Counter {
+  count: number;
+}
+
 export class PGliteDialect implements Dialect {
   readonly #config: PGliteDialectConfig;
+  /**
+   * How many times the session was taken, by any caller. An import's pacer (sync/hiddenRun.ts)
+   * compares it before and after a look at the session: another turn meanwhile means someone reads,
+   * even when each of their statements happened to fall between its looks.
+   */
+  readonly turns: Counter = { count: 0 };
   constructor(config: PGliteDialectConfig) {
     this.#config = config;
   }
@@ -62,7 +73,7 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#config);
+    return new PGliteDriver(this.#config, this.turns);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
@@ -71,15 +82,6 @@ export class PGliteDialect implements Dialect {
     return new PostgresIntrospector(db);
   }
 }
-
-/**
- * How many times a PGlite session was taken, by any caller, in this process (one embedded database
- * in a server). An import's pacer (sync/hiddenRun.ts) compares it before and after a look at the
- * session: another turn meanwhile means someone reads, even when each of their statements happened
- * to fall between its looks.
- */
-let turns = 0;
-export const pgliteTurns = (): number => turns;
 
 /** FIFO lock: the promise chain is the queue. */
 class Mutex {
@@ -104,11 +106,13 @@ class Mutex {
 class PGliteDriver implements Driver {
   readonly #config: PGliteDialectConfig;
   readonly #mutex = new Mutex();
+  readonly #turns: Counter;
   #pglite: EmbeddedDatabase | undefined;
   #connection: PGliteConnection | undefined;
 
-  constructor(config: PGliteDialectConfig) {
+  constructor(config: PGliteDialectConfig, turns: Counter) {
     this.#config = config;
+    this.#turns = turns;
   }
 
   async init(): Promise<void> {
@@ -120,7 +124,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
-    turns += 1;
+    this.#turns.count += 1;
     if (!this.#connection) {
       this.#mutex.unlock();
       throw new Error('PGlite driver is not initialised or already destroyed');

@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import { EVENT_KEYS_CAP } from '../../domain/events';
 import { LAB_DAY_START_HOUR } from '../../domain/reports';
 import type { Database } from '../db/database';
-import { pgliteTurns } from '../db/pglite-dialect';
+import { sessionTurnsOf } from '../db/create-db';
 import { sampleKeyText } from '../views/sql';
 
 /** Rows per statement of a clean-up: short enough that a view waits for one at most. */
@@ -41,8 +41,6 @@ export const writeHidden = <T>(db: Kysely<Database>, write: (trx: Kysely<Databas
     return write(trx);
   });
 
-/** A wait for the session longer than this means other work (a view) was queued before the step. */
-const QUEUED_MS = 2;
 /**
  * Other work's turn after a step that shared the session: at most this many times the import's time
  * since its last pause (3, not 2: more views between two steps, docs/dev/architecture.md "Turns, not waits").
@@ -55,53 +53,50 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Takes turns with the server's other work on the one session of PGlite: a step of the import
- * (a chunk staged, a slice written) that found others using the session is followed by a pause of
- * up to YIELD_SHARE × the import's time since its last pause (its database steps and the lines'
- * checks on the event loop between them), in which the views run without waiting. The pause ends
- * early once the session is free: every LOOK_MS it takes the session (`select 1`), and two looks in
- * a row that neither waited for it nor found that anyone else took it since the pacer's last turn
- * (pgliteTurns) end it — so a status poll now and then costs the import little, while views one
- * after another get the whole pause. The turns matter: a reader that sends its next view as soon
- * as the last one answered leaves the session free for a moment between them, and a look that
- * only asked whether it waited ended most pauses after 20 ms. With no other work the import never
- * pauses. A view then waits for one step at most, and only about one view in (YIELD_SHARE × a
- * step's time ÷ a view's time) does (docs/dev/architecture.md, views during an import).
+ * (a chunk staged, a slice written) after which others had taken the session since the last step
+ * (sessionTurnsOf: the driver counts every turn) is followed by a pause of up to YIELD_SHARE × the
+ * import's time since its last pause (its database steps and the lines' checks on the event loop
+ * between them), in which the views run without waiting. The pause ends early once the session is
+ * free: every LOOK_MS it takes the session (`select 1`), and two looks in a row that found nobody
+ * else took it since the pacer's previous turn end it — so a status poll now and then costs the
+ * import little, while views one after another get the whole pause. Turns, not waits: a reader
+ * that sends its next view as soon as the last one answered leaves the session free for a moment
+ * between them, and looks that asked only whether they had to wait ended most pauses after 20 ms;
+ * and a wait can be the event loop's, not the session's (a test saw steps "wait" 2 ms with nobody
+ * else on the session, in a busy test worker). With no other work the import never pauses. A view
+ * then waits for one step at most, and only about one view in (YIELD_SHARE × a step's time ÷ a
+ * view's time) does (docs/dev/architecture.md, views during an import).
  */
 export class ImportPacer {
   #since = performance.now();
-  /** pgliteTurns() at the end of the pacer's last step, and at the end of its last turn (a step or a look). */
-  #afterStep = pgliteTurns();
-  #afterTurn = this.#afterStep;
+  /** sessionTurnsOf(this.#db) at the end of the pacer's last step, and at the end of its last turn (a step or a look). */
+  #afterStep: number;
+  #afterTurn: number;
   /** The pacer's own turns since its last step (its looks). */
   #looks = 0;
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#afterStep = this.#afterTurn = sessionTurnsOf(db);
   }
 
-  /**
-   * `work` as the pacer's turn on the session; whether it waited for the session and how many turns
-   * others took since `mark` (besides the pacer's `own`).
-   */
+  /** `work` as the pacer's turn on the session; whether others took it since `mark` (besides the pacer's `own` turns). */
   async #turn<T>(
     take: (work: (db: Kysely<Database>) => Promise<T>) => Promise<T>,
     work: (db: Kysely<Database>) => Promise<T>,
     mark: number,
     own: number,
   ) {
-    const asked = performance.now();
-    let waited = false;
     let others = 0;
     const result = await take(async (db) => {
-      waited = performance.now() - asked > QUEUED_MS;
-      others = pgliteTurns() - mark - own - 1;
+      others = sessionTurnsOf(this.#db) - mark - own - 1;
       try {
         return await work(db);
       } finally {
-        this.#afterTurn = pgliteTurns();
+        this.#afterTurn = sessionTurnsOf(this.#db);
       }
     });
-    return { result, shared: waited || others > 0 };
+    return { result, shared: others > 0 };
   }
 
   async #pause(): Promise<void> {
@@ -122,8 +117,8 @@ export class ImportPacer {
 
   /**
    * One step in its own transaction; with `hidden`, written as the run's (writeHidden). It shared
-   * the session if it waited for it or others took it since the last step (during the pause too:
-   * a reader still reading when the pause ended is one still there).
+   * the session if others took it since the last step (a view queued before it, or one during the
+   * pause: a reader still reading when the pause ended is one still there).
    */
   async step<T>(work: (trx: Kysely<Database>) => Promise<T>, hidden: boolean): Promise<T> {
     const { result, shared } = await this.#turn(
