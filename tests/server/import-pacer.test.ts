@@ -38,6 +38,16 @@ describe('ImportPacer on PGlite', () => {
     expect(sessionTurnsOf(handle.db) - before).toBe(STEPS);
   });
 
+  it('ends a pause after two looks that find the session free, and pauses no more once nobody reads', async () => {
+    const before = sessionTurnsOf(handle.db);
+    const pacer = new ImportPacer(handle.db);
+    // One read between the pacer's start and its first step: that step shared the session.
+    await sql`select 1`.execute(handle.db);
+    await steps(pacer);
+    // The read, the steps, and the pause after the first step: two free looks. None after the others.
+    expect(sessionTurnsOf(handle.db) - before).toBe(1 + STEPS + 2);
+  });
+
   it('leaves the session to a reader that reads one query after another for YIELD_SHARE times its own time', async () => {
     let reading = true;
     let reads = 0;

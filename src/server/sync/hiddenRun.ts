@@ -57,7 +57,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * (sessionTurnsOf: the driver counts every turn) is followed by a pause of up to YIELD_SHARE × the
  * import's time since its last pause (its database steps and the lines' checks on the event loop
  * between them), in which the views run without waiting. The pause ends early once the session is
- * free: every LOOK_MS it takes the session (`select 1`), and two looks in a row that found nobody
+ * free: every LOOK_MS it takes the session (and does nothing with it), and two looks in a row that found nobody
  * else took it since the pacer's previous turn end it — so a status poll now and then costs the
  * import little, while views one after another get the whole pause. Turns, not waits: a reader
  * that sends its next view as soon as the last one answered leaves the session free for a moment
@@ -104,9 +104,10 @@ export class ImportPacer {
     let free = 0;
     while (free < 2 && performance.now() < until) {
       await sleep(Math.min(LOOK_MS, until - performance.now()));
+      // A look only takes the session: taking it is what waits for others.
       const { shared } = await this.#turn(
         (look) => this.#db.connection().execute(look),
-        async (c) => void (await sql`select 1`.execute(c)),
+        async () => undefined,
         this.#afterTurn,
         0,
       );
