@@ -3,6 +3,7 @@
 // holds at most `limit` lines whatever the span (a 28-day range of a busy lab was 2.4 million
 // lines, 364 MB as one answer), and names the ID the next page starts below.
 import { sql, type Kysely } from 'kysely';
+import { labTimeText } from '../views/sql';
 import type { Database } from '../db/database';
 import type { TimeSpan } from '../../domain/reports';
 
@@ -30,7 +31,7 @@ export const hwLogPageJson = async (db: Kysely<Database>, span: TimeSpan, page: 
     select json_build_object(
       'logs', coalesce((select json_agg(json_build_object(
         'logId', s.log_id,
-        'dateCreated', to_char(s.date_created, 'YYYY-MM-DD HH24:MI:SS'),
+        'dateCreated', ${sql.raw(labTimeText('s.date_created'))},
         'level', s.level,
         'info', s.info) order by s.log_id desc) from shown s), '[]'::json),
       'totalItems', (select count(*) from hw_log l where ${inSpan}),

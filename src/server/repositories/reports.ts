@@ -4,6 +4,7 @@
 // the samples' stamps (analysis.s_stamp is the sample's). Every query reads one span through the
 // date indexes; the suspicious candidates are a superset of what domain/reports.ts reports.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { labTimeText } from '../views/sql';
 import { AVERAGED_FIELDS, type AveragedField } from '../../domain/constants';
 import { parseLabDateTime } from '../../domain/datetime';
 import {
@@ -164,7 +165,7 @@ export const suspiciousCandidates = async (
     weight_tar: number | null;
     facts: string;
   }>`
-    select r.s_id, to_char(r.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as s_stamp,
+    select r.s_id, ${sql.raw(labTimeText('r.s_stamp'))} as s_stamp,
       r.weight_net::float8 as weight_net, r.weight_bru::float8 as weight_bru, r.weight_tar::float8 as weight_tar, r.facts
     from report_suspect_shown r
     where r.s_stamp between ${span.from}::timestamp and ${span.to}::timestamp ${campaignSql(campaign, 'r.s_stamp')}

@@ -2,6 +2,7 @@
 // delete of a screen, the import of screen files and Transfer ScreenNames. Admin-only writes, one
 // transaction each, with their audit events.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { labTimeText } from '../views/sql';
 import {
   screenUpdateSchema,
   screenWriteSchema,
@@ -283,7 +284,7 @@ export const transferScreenNames = async (
       )
       update sample s set name = t.after from target t
       where s.s_id = t.s_id and s.s_stamp = t.s_stamp
-      returning s.s_id as "sId", to_char(s.s_stamp, 'YYYY-MM-DD HH24:MI:SS') as "sStamp", t.before, t.after`.execute(
+      returning s.s_id as "sId", ${sql.raw(labTimeText('s.s_stamp'))} as "sStamp", t.before, t.after`.execute(
       trx.withoutPlugins(),
     );
     await recordAudit(
