@@ -52,51 +52,45 @@ const LOOK_MS = 10;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Takes turns with the server's other work on the one session of PGlite: a step of the import
- * (a chunk staged, a slice written) after which others had taken the session since the last step
+ * Takes turns with the server's other work on the one session of PGlite: a step of the import (a
+ * chunk staged, a slice written) after which others had taken the session since the last step
  * (sessionTurnsOf: the driver counts every turn) is followed by a pause of up to YIELD_SHARE × the
  * import's time since its last pause (its database steps and the lines' checks on the event loop
  * between them), in which the views run without waiting. The pause ends early once the session is
- * free: every LOOK_MS it takes the session (and does nothing with it), and two looks in a row that found nobody
- * else took it since the pacer's previous turn end it — so a status poll now and then costs the
- * import little, while views one after another get the whole pause. Turns, not waits: a reader
- * that sends its next view as soon as the last one answered leaves the session free for a moment
- * between them, and looks that asked only whether they had to wait ended most pauses after 20 ms;
- * and a wait can be the event loop's, not the session's (a test saw steps "wait" 2 ms with nobody
- * else on the session, in a busy test worker). With no other work the import never pauses. A view
- * then waits for one step at most, and only about one view in (YIELD_SHARE × a step's time ÷ a
- * view's time) does (docs/dev/architecture.md, views during an import).
+ * free: every LOOK_MS it takes the session (and does nothing with it), and two looks in a row that
+ * found nobody else took it since the pacer's previous turn end it — so a status poll now and then
+ * costs the import little, while views one after another get the whole pause. Turns, not waits: a
+ * reader that sends its next view as soon as the last one answered leaves the session free for a
+ * moment between them, and looks that asked only whether they had to wait ended most pauses after
+ * 20 ms; and a wait can be the event loop's, not the session's (a test saw steps "wait" 2 ms with
+ * nobody else on the session, in a busy test worker). With no other work the import never pauses.
+ * A view then waits for one step at most, and only about one view in (YIELD_SHARE × a step's time
+ * ÷ a view's time) does (docs/dev/architecture.md, views during an import).
  */
 export class ImportPacer {
   #since = performance.now();
-  /** sessionTurnsOf(this.#db) at the end of the pacer's last step, and at the end of its last turn (a step or a look). */
-  #afterStep: number;
+  /** sessionTurnsOf(this.#db) at the end of the pacer's last turn (a step or a look). */
   #afterTurn: number;
-  /** The pacer's own turns since its last step (its looks). */
-  #looks = 0;
+  /** Turns others took since the pacer's last step (before and during its pause). */
+  #othersSinceStep = 0;
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
     this.#db = db;
-    this.#afterStep = this.#afterTurn = sessionTurnsOf(db);
+    this.#afterTurn = sessionTurnsOf(db);
   }
 
-  /** `work` as the pacer's turn on the session; whether others took it since `mark` (besides the pacer's `own` turns). */
-  async #turn<T>(
-    take: (work: (db: Kysely<Database>) => Promise<T>) => Promise<T>,
-    work: (db: Kysely<Database>) => Promise<T>,
-    mark: number,
-    own: number,
-  ) {
+  /** `work` as the pacer's turn on the session; how many turns others took since the pacer's last one. */
+  async #turn<T>(take: (work: (db: Kysely<Database>) => Promise<T>) => Promise<T>, work: (db: Kysely<Database>) => Promise<T>) {
     let others = 0;
     const result = await take(async (db) => {
-      others = sessionTurnsOf(this.#db) - mark - own - 1;
+      others = sessionTurnsOf(this.#db) - this.#afterTurn - 1;
       try {
         return await work(db);
       } finally {
         this.#afterTurn = sessionTurnsOf(this.#db);
       }
     });
-    return { result, shared: others > 0 };
+    return { result, others };
   }
 
   async #pause(): Promise<void> {
@@ -105,14 +99,9 @@ export class ImportPacer {
     while (free < 2 && performance.now() < until) {
       await sleep(Math.min(LOOK_MS, until - performance.now()));
       // A look only takes the session: taking it is what waits for others.
-      const { shared } = await this.#turn(
-        (look) => this.#db.connection().execute(look),
-        async () => undefined,
-        this.#afterTurn,
-        0,
-      );
-      this.#looks += 1;
-      free = shared ? 0 : free + 1;
+      const { others } = await this.#turn((look) => this.#db.connection().execute(look), async () => undefined);
+      this.#othersSinceStep += others;
+      free = others > 0 ? 0 : free + 1;
     }
   }
 
@@ -122,14 +111,12 @@ export class ImportPacer {
    * pause: a reader still reading when the pause ended is one still there).
    */
   async step<T>(work: (trx: Kysely<Database>) => Promise<T>, hidden: boolean): Promise<T> {
-    const { result, shared } = await this.#turn(
+    const { result, others } = await this.#turn(
       (run) => (hidden ? writeHidden(this.#db, run) : this.#db.transaction().execute(run)),
       work,
-      this.#afterStep,
-      this.#looks,
     );
-    this.#afterStep = this.#afterTurn;
-    this.#looks = 0;
+    const shared = this.#othersSinceStep + others > 0;
+    this.#othersSinceStep = 0;
     if (shared) await this.#pause();
     this.#since = performance.now();
     return result;
@@ -203,7 +190,9 @@ export const discardEveryRun = async (db: Kysely<Database>): Promise<number> => 
 
 /** Discards every run of `owner` (its process died: the caller holds the owner's lock). */
 export const discardRunsOf = async (db: Kysely<Database>, owner: string): Promise<number> => {
-  const { rows } = await sql<{ run: number }>`select run from import_hidden where owner = ${owner} order by run`.execute(db);
+  const { rows } = await sql<{
+    run: number;
+  }>`select run from import_hidden where owner = ${owner} order by run`.execute(db);
   for (const { run } of rows) await discardRun(db, run);
   return rows.length;
 };
