@@ -525,7 +525,7 @@ const BULK_TABLES = ['sample_row', 'analysis_row', 'box_position', 'hw_log'];
 /**
  * Kept through the load: each batch's report summary (0010's triggers) recomputes its samples'
  * suspects, and finds each sample's analyses through this index. Without it every batch read the
- * whole analysis table once per sample: 100,000 samples on PostgreSQL took over 20 minutes.
+ * whole analysis table once per sample: 100,000 samples on PostgreSQL took 19 minutes (1,143 s).
  */
 const KEPT_INDEXES = ['analysis_sample_idx'];
 
