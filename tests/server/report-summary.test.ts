@@ -3,7 +3,7 @@
 // campaigns, and after every kind of write: API edits and deletes, a sample delete cascading to its
 // analyses, a stamp change cascading, set-based inserts, a sync import, limit changes, a rolled-back
 // transaction and a truncate. On PGlite, and on PostgreSQL with DATABASE_URL.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -14,7 +14,8 @@ import { CHANGE_HEADER, parseChangeHeader } from '../../src/domain/undo';
 import type { Database } from '../../src/server/db/database';
 import { dayStats, reportLimits, suspiciousCandidates } from '../../src/server/repositories/reports';
 import { deferReportSummary } from '../../src/server/services/report-defer';
-import { beginHiddenRun, discardRun, revealRun, writeHidden } from '../../src/server/sync/hiddenRun';
+import { SUSPECTS_AT_REVEAL } from '../../src/server/db/migrations/0019_hidden_suspects';
+import { beginHiddenRun, discardRun, refreshOwnSuspects, revealRun, writeHidden } from '../../src/server/sync/hiddenRun';
 import type { Campaign } from '../../src/server/views/campaign';
 import { useHarness } from './harness';
 import { directDayStats, directSuspiciousCandidates } from './reports-direct';
@@ -315,6 +316,86 @@ describe('the reports from the summaries', () => {
     await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
   });
 
+  it("stay right while an analysis run is hidden: its own samples count its analyses as they are written, the reveal the others", async () => {
+    type Rows = ReturnType<typeof campaignRows>;
+    // An analysis file's run on PGlite (sync/importers/analysis.ts): per slice, its new samples and
+    // its analyses hidden, then the suspects of its own samples with its analyses counted.
+    const writeHiddenAnalyses = async (run: number, { samples, analyses }: Rows) => {
+      for (let i = 0; i < samples.length; i += 10) {
+        const slice = samples.slice(i, i + 10);
+        const keys = new Set(slice.map((r) => r.sId));
+        await writeHidden(h.db, async (trx) => {
+          await sql.raw(`set local ${SUSPECTS_AT_REVEAL} = 'on'`).execute(trx);
+          await sql`insert into sample_row (s_id, s_stamp, weight_net, weight_bru, weight_tar, pending)
+            select r."sId", r."sStamp", r."weightNet", r."weightBru", r."weightTar", ${run}
+            from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb)
+              as r("sId" text, "sStamp" timestamp, "weightNet" numeric, "weightBru" numeric, "weightTar" numeric)
+            on conflict do nothing`.execute(trx);
+          await sql`insert into analysis_row (s_id, s_stamp, date_in, date_out, pol, nat, kal, an, glu, dry, pending)
+            select r."sId", r."sStamp", r."dateIn", r."dateOut", r.pol, r.nat, r.kal, r.an, r.glu, r.dry, ${run}
+            from jsonb_to_recordset(${JSON.stringify(analyses.filter((a) => keys.has(a.sId)))}::jsonb)
+              as r("sId" text, "sStamp" timestamp, "dateIn" timestamp, "dateOut" timestamp, pol numeric, nat numeric,
+                   kal numeric, an numeric, glu numeric, dry numeric)`.execute(trx);
+          await refreshOwnSuspects(trx, run, `select s_id, s_stamp from sample_row where s_id in (${[...keys].map((k) => `'${k}'`).join(', ')})`);
+        });
+      }
+    };
+    const prefix = '20000000900';
+    const now = Temporal.PlainDateTime.from(NOW.replace(' ', 'T'));
+    type Facts = Awaited<ReturnType<typeof suspiciousCandidates>>;
+    /** The run's samples among the candidates, each with its analyses, in key order; and their report. */
+    const ours = (candidates: Facts, limits: Awaited<ReturnType<typeof reportLimits>>) => {
+      const facts = candidates
+        .filter((c) => c.sId.startsWith(prefix))
+        .map((c) => ({ ...c, analyses: [...c.analyses].sort((a, b) => a.aId - b.aId) }))
+        .sort((a, b) => a.sId.localeCompare(b.sId) || a.sStamp.localeCompare(b.sStamp));
+      return { facts, report: suspiciousReport(facts, limits, now) };
+    };
+    const shown = async () => {
+      const limits = await reportLimits(h.db);
+      return ours(await suspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, NOW), limits);
+    };
+    const direct = async () => {
+      const limits = await reportLimits(h.db);
+      return ours(await directSuspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, limits, NOW), limits);
+    };
+
+    const rows = campaignRows(9, 60);
+    const [stored, taken] = rows.samples;
+    // One sample stored (shown) before the run: the run's analyses of it are not its own.
+    await h.db.insertInto('sample').values(stored!).execute();
+    const run = await beginHiddenRun(h.db, 'report-summary-test');
+    const half = { samples: rows.samples.slice(0, 30), analyses: rows.analyses };
+    await writeHiddenAnalyses(run, half);
+    // Hidden: nothing of the run in the reports, and what is shown still right.
+    expect(await shown()).toEqual(await direct());
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
+
+    // Meanwhile: the limits change (every suspect recomputed, the hidden ones with their run's
+    // analyses), and a shown write takes one of the run's samples (0016: it is shown from then on).
+    await h.db.updateTable('configLimit').set({ min: 14.5, max: 20 }).where('name', '=', 'pol').execute();
+    await h.db
+      .insertInto('sample')
+      .values({ sId: taken!.sId, sStamp: taken!.sStamp, weightNet: 10, weightBru: 11 })
+      .onConflict((oc) => oc.columns(['sId', 'sStamp']).doUpdateSet({ weightNet: 10, weightBru: 11 }))
+      .execute();
+    await writeHiddenAnalyses(run, { samples: rows.samples.slice(30), analyses: rows.analyses });
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
+
+    await h.db.transaction().execute((trx) => revealRun(trx, run));
+    expect((await shown()).report.length).toBeGreaterThan(0);
+    expect(await shown()).toEqual(await direct());
+    await expectSummaryRight();
+
+    // A run discarded after writing analyses: its samples' suspect rows go with them.
+    const failed = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeHiddenAnalyses(failed, campaignRows(10, 20));
+    await discardRun(h.db, failed);
+    const left = await sql<{ n: number }>`select count(*)::int as n from report_suspect where s_id like '20000001000%'`.execute(h.db);
+    expect(left.rows[0]!.n).toBe(0);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
+  });
+
   it('stay right after a sync import of samples and analyses', async () => {
     const examples = join(import.meta.dirname, '../../docs/examples/sync');
     for (const [kind, id] of [
@@ -331,6 +412,23 @@ describe('the reports from the summaries', () => {
     const imported = await dayStats(h.db, WHOLE, CAMPAIGNS[0]!, await reportLimits(h.db));
     expect(imported.some((d) => d.day.startsWith('2026-'))).toBe(true);
     await expectSummaryRight(CAMPAIGNS.slice(0, 1));
+  });
+
+  it('stay right after a sync file of analyses whose samples are new (on PGlite: written hidden, their suspects with them)', async () => {
+    const { analyses } = campaignRows(11, 80);
+    const cell = (v: number | string | null) => (v === null ? '' : String(v).replace('.', ','));
+    const lines = ['sId;sStamp;dateIn;dateOut;pol;nat;kal;an;glu;dry'];
+    for (const a of analyses.filter((x) => x.dateIn !== null))
+      lines.push([a.sId, a.sStamp, a.dateIn, a.dateOut, a.pol, a.nat, a.kal, a.an, a.glu, a.dry].map(cell).join(';'));
+    expect(lines.length).toBeGreaterThan(60);
+    mkdirSync(join(source, 'analysis'), { recursive: true });
+    writeFileSync(join(source, 'analysis', 'new-samples.csv'), `${lines.join('\n')}\n`);
+    const { done } = await h.app.sync.start('Analysis');
+    const outcome = await done;
+    expect(outcome.ran && outcome.run.status, JSON.stringify(outcome)).toBe('DONE');
+    const suspects = await suspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, NOW);
+    expect(suspects.filter((c) => c.sId.startsWith('20000001100') && c.analyses.length > 0).length).toBeGreaterThan(5);
+    await expectSummaryRight();
   });
 
   it('stay right after a truncate (as a restore does)', async () => {

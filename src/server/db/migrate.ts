@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016_hidden_imports';
 import * as m0017 from './migrations/0017_hidden_view_filter';
 import * as m0018 from './migrations/0018_show_on_update_hidden_only';
 import * as m0019 from './migrations/0019_hidden_suspects';
+import * as m0020 from './migrations/0020_own_run_suspects';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_hidden_view_filter': m0017,
   '0018_show_on_update_hidden_only': m0018,
   '0019_hidden_suspects': m0019,
+  '0020_own_run_suspects': m0020,
 };
 
 export class MigrationError extends Error {

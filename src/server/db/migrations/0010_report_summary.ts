@@ -74,10 +74,10 @@ const suspectSelect = (from: string, pending: boolean): string => `
   where c.flagged or c.analyses = 0`;
 
 /** Every sample of `samples` (one pass over the analyses). */
-const allSuspects = (samples: string, pending: boolean): string =>
+const allSuspects = ({ samples, pending, analyses }: SuspectSource): string =>
   suspectSelect(
     `${samples} s left join (
-  select x.s_id, x.s_stamp, ${analysisFacts(outside)} from analysis x group by x.s_id, x.s_stamp
+  select x.s_id, x.s_stamp, ${analysisFacts(outside)} from ${analyses ? `analysis_row x where ${analyses.all}` : 'analysis x'} group by x.s_id, x.s_stamp
 ) a on a.s_id = s.s_id and a.s_stamp = s.s_stamp`,
     pending,
   );
@@ -88,10 +88,11 @@ const allSuspects = (samples: string, pending: boolean): string =>
  * runs 0010's subqueries once per statement too, as InitPlans (EXPLAIN ANALYZE: loops=1), so both
  * ways take the same time (0019).
  */
-const keyedSuspects = (samples: string, pending: boolean, limitsRow: boolean): string =>
+const keyedSuspects = ({ samples, pending, limitsRow, analyses }: SuspectSource): string =>
   suspectSelect(
     `keys k join ${samples} s on s.s_id = k.s_id and s.s_stamp = k.s_stamp${limitsRow ? ' cross join limits l' : ''}
-  left join lateral (select ${analysisFacts(limitsRow ? outsideByRow : outside)} from analysis x where x.s_id = k.s_id and x.s_stamp = k.s_stamp) a on true`,
+  left join lateral (select ${analysisFacts(limitsRow ? outsideByRow : outside)} from ${analyses ? 'analysis_row' : 'analysis'} x
+    where x.s_id = k.s_id and x.s_stamp = k.s_stamp${analyses ? ` and ${analyses.keyed}` : ''}) a on true`,
     pending,
   );
 
@@ -105,6 +106,12 @@ export interface SuspectSource {
   pending: boolean;
   /** How report_refresh_suspects compares with the limits: 0010's subqueries, or their one row (0013). */
   limitsRow: boolean;
+  /**
+   * The analyses a sample's row counts: the shown ones (the `analysis` view), or (0020) the rows of
+   * `analysis_row x` that hold for the sample `s` (`keyed`: `s` is the sample's row; `all`: a
+   * condition on `x` alone, for the whole-table pass).
+   */
+  analyses?: { keyed: string; all: string };
 }
 const SUSPECT_COLUMNS = 's_id, s_stamp, weight_net, weight_bru, weight_tar, analyses, facts, flagged';
 const suspectColumns = ({ pending }: SuspectSource): string => `${SUSPECT_COLUMNS}${pending ? ', pending' : ''}`;
@@ -120,7 +127,7 @@ export const refreshSuspectsFunction = (source: SuspectSource): string => `
       with keys as (select distinct k.s_id collate "C" as s_id, k.s_stamp from unnest(ids, stamps) as k(s_id, s_stamp))${
         source.limitsRow ? `, limits as materialized (${LIMITS_ROW})` : ''
       }
-      ${keyedSuspects(source.samples, source.pending, source.limitsRow)};
+      ${keyedSuspects(source)};
     end $$`;
 
 /** Every summary from the tables as they are (a limit changed, a truncate, the migration itself). */
@@ -133,7 +140,7 @@ export const refreshAllFunction = (source: SuspectSource): string => `
       delete from report_analysed;
       insert into report_analysed ${analysedSelect('analysis', 'true')};
       delete from report_suspect;
-      insert into report_suspect (${suspectColumns(source)}) ${allSuspects(source.samples, source.pending)};
+      insert into report_suspect (${suspectColumns(source)}) ${allSuspects(source)};
     end $$`;
 
 const SOURCE_0010: SuspectSource = { samples: 'sample', pending: false, limitsRow: false };

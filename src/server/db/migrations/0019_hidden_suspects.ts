@@ -23,8 +23,9 @@ import { refreshAllFunction, refreshSuspectsFunction, type SuspectSource } from 
 import { shownRun } from './0016_hidden_imports';
 
 /**
- * Set (locally) by a hidden write whose samples' suspects its reveal recomputes anyway: an analysis
- * file's new samples are the samples of its analyses, whose suspects change when they are shown.
+ * Set (locally) by a hidden write whose samples' suspects are computed later: an analysis file's new
+ * samples are the samples of its analyses, recomputed once these are written (0020,
+ * sync/hiddenRun.ts refreshOwnSuspects; until 0020, at the reveal).
  */
 export const SUSPECTS_AT_REVEAL = 'labdesk.suspects_at_reveal';
 
@@ -33,7 +34,7 @@ export const SUSPECTS_AT_REVEAL = 'labdesk.suspects_at_reveal';
  * (PostgreSQL 15 runs each subquery once per statement, an InitPlan: 0.80–0.95 s either way for the
  * suspects of 100,000 samples, 2026-11-27), so it stays as it ran.
  */
-const SOURCE_0019: SuspectSource = { samples: 'sample_row', pending: true, limitsRow: false };
+export const SOURCE_0019: SuspectSource = { samples: 'sample_row', pending: true, limitsRow: false };
 /** What it replaced: report_refresh_suspects as 0013 made it, report_refresh_all as 0010 did. */
 const SOURCE_0013: SuspectSource = { samples: 'sample', pending: false, limitsRow: true };
 

@@ -5,7 +5,7 @@
 // kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
 import { sql, type Kysely } from 'kysely';
-import { HIDDEN_SLICE } from '../hiddenRun';
+import { HIDDEN_SLICE, refreshOwnSuspects } from '../hiddenRun';
 import { SUSPECTS_AT_REVEAL } from '../../db/migrations/0019_hidden_suspects';
 import { DEFAULT_FLAGS } from '../../../domain/constants';
 import { computeAFlags } from '../../../domain/flags';
@@ -168,13 +168,14 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
     for (let from = 0; from < total; from += HIDDEN_SLICE) {
       const slice = `s.rn > ${from} and s.rn <= ${from + HIDDEN_SLICE}`;
       await pacer.step(async (trx) => {
-        // Its samples are its analyses' samples, whose suspects the reveal computes (0019).
+        // Its new samples' suspects are computed once, after their analyses (0020), not on insert (0019).
         await sql.raw(`set local ${SUSPECTS_AT_REVEAL} = 'on'`).execute(trx);
         await sql.raw(`insert into sample_row (s_id, s_stamp, pending)
           select distinct s.s_id, s.s_stamp, ${run} from ${stage}_last s where ${slice} on conflict do nothing`).execute(trx);
         await sql.raw(`insert into analysis_row (${inserted.join(', ')}, pending)
           select ${inserted.map((n) => `s.${n}`).join(', ')}, ${run} from ${stage}_last s
           where s.a_id is null and ${slice} order by s.rn`).execute(trx);
+        await refreshOwnSuspects(trx, run, `select s.s_id, s.s_stamp from ${stage}_last s where ${slice}`);
       }, true);
     }
   },
