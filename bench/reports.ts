@@ -76,7 +76,7 @@ const prepare = async (db: Kysely<Database>, kind: string): Promise<void> => {
     }
   });
   await insertLogWeek(db);
-  await sql`analyze hw_log`.execute(db);
+  await sql`analyze hw_log_row`.execute(db);
   progress(kind, `generated in ${round((performance.now() - started) / 1000)} s`);
 };
 

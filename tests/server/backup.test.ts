@@ -126,7 +126,7 @@ describe('backup and restore', () => {
         expect(readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP');
         const rows = await restore(file, false, envOf(target));
         expect(rows).toBe(before['app_user']!.length + before['sample_row']!.length + before['analysis_row']!.length +
-          before['box']!.length + before['screen']!.length + before['hw_log']!.length + before['audit_event']!.length);
+          before['box']!.length + before['screen']!.length + before['hw_log_row']!.length + before['audit_event']!.length);
         expect(await snapshot(target.db)).toEqual(before);
         await createUser(target.db, { email: 'new@backup.test', password: 'correct-horse-42', role: 'ROLE_READER' }, 'test');
       } finally {

@@ -4,14 +4,15 @@
 // sessions do not see until its commit. Either way: while the file is imported (the sync's
 // afterRead hook, once its rows are written), a read of the app's database answers at once and sees
 // none of it; afterwards all of it, with its change events; a file that fails and a run whose
-// process died leave no row behind. A log file is staged in short transactions on PGlite and
-// written in its last one (sync/importers/log.ts): the same holds for its lines. On PGlite, and on
+// process died leave no row behind. A log file is a hidden run on PGlite too (migration
+// 0021_hidden_logs, sync/importers/log.ts): the same holds for its lines. On PGlite, and on
 // PostgreSQL with DATABASE_URL.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventResource } from '../../src/domain/events';
 import { RESOURCES } from '../../src/domain/resources';
 import { writeHidden } from '../../src/server/sync/hiddenRun';
 import type { RunSummary } from '../../src/server/sync/engine';
@@ -79,7 +80,8 @@ describe('a sync file is shown all at once', () => {
       // On PGlite the rows are in the table already, marked as the run's; on PostgreSQL they are
       // the import's transaction's, which this session does not see.
       if (!onPostgres()) seen.push(await promptly(count('analysis_row', '71')));
-      // Its new samples' suspects are left to the reveal, which computes them with their analyses (0019).
+      // Its new samples' suspects are computed with their analyses as these are written (0020) and
+      // hidden until the reveal: none of these samples is suspect.
       seen.push(await promptly(count('report_suspect', '71')));
     });
     await h.db.deleteFrom('changeEvent').execute();
@@ -262,11 +264,18 @@ describe('a log file is shown all at once', () => {
     whileImported.set('lamp.csv', async () => {
       seen.push(await promptly(lines('lamp')).then((r) => (r === 'waited' ? r : r.length)));
       seen.push(await viewStatus('/api/logs/2025-10-03', token));
+      // On PGlite its new lines are in the table already, the run's (0021); on PostgreSQL they are
+      // the import's transaction's, which this session does not see.
+      if (!onPostgres()) seen.push(await promptly(storedLines('lamp')));
     });
+    await h.db.deleteFrom('changeEvent').execute();
     const summary = await runLog();
     // Five lines by content, one of them stored already.
     expect(summary.rowsImported, summary.log.join('\n')).toBe(5);
-    expect(seen).toEqual([1, 200]);
+    expect(seen).toEqual(onPostgres() ? [1, 200] : [1, 200, 5]);
+    // One event of the hardware log for the file's transaction: its four new lines and its ledger line.
+    const events = await h.db.selectFrom('changeEvent').select(['resource', 'count', 'actor']).where('resource', '=', LOG_EVENTS).execute();
+    expect(events).toContainEqual({ resource: LOG_EVENTS, count: 5, actor: 'sync:Log' });
     expect(await lines('lamp')).toEqual([
       { dateCreated: '2025-10-03 06:00:01', level: 'INFO', info: 'lamp: stored before' },
       { dateCreated: '2025-10-03 06:00:02', level: 'ERROR', info: 'lamp: "off"; restart' },
@@ -284,9 +293,27 @@ describe('a log file is shown all at once', () => {
     });
     expect((await runLog()).filesFailed).toBe(1);
     expect(await lines('cut')).toEqual([]);
+    expect(await storedLines('cut')).toBe(0);
     expect(await stages()).toBe(0);
   });
+
+  it("a log run whose process died is deleted by the entry's next run, and never shown", async () => {
+    const { rows } = await sql<{ run: number }>`
+      insert into import_hidden (run, owner) values (nextval('import_run_seq'), 'Log') returning run`.execute(h.db);
+    await sql`insert into hw_log_row (date_created, level, info, pending) values ('2025-10-03 08:00:00', 'INFO', 'dead: line', ${rows[0]!.run})`.execute(h.db);
+    expect(await lines('dead')).toEqual([]);
+    expect(await storedLines('dead')).toBe(1);
+    await runLog();
+    expect(await storedLines('dead')).toBe(0);
+    expect(await h.db.selectFrom('importHidden' as never).selectAll().execute()).toEqual([]);
+  });
 });
+
+const LOG_EVENTS: EventResource = 'logs';
+
+/** The hardware log's lines with the mark, shown or hidden. */
+const storedLines = async (mark: string): Promise<number> =>
+  (await sql<{ n: number }>`select count(*)::int as n from hw_log_row where info like ${`${mark}%`}`.execute(h.db)).rows[0]!.n;
 
 const appendLine = (dateCreated: string, level: string, info: string) =>
   h.db.insertInto('hwLog').values({ dateCreated, level, info }).execute();

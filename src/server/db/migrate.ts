@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017_hidden_view_filter';
 import * as m0018 from './migrations/0018_show_on_update_hidden_only';
 import * as m0019 from './migrations/0019_hidden_suspects';
 import * as m0020 from './migrations/0020_own_run_suspects';
+import * as m0021 from './migrations/0021_hidden_logs';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -43,6 +44,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_show_on_update_hidden_only': m0018,
   '0019_hidden_suspects': m0019,
   '0020_own_run_suspects': m0020,
+  '0021_hidden_logs': m0021,
 };
 
 export class MigrationError extends Error {

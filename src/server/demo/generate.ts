@@ -521,7 +521,7 @@ class Writes {
  * error restores them too; only a killed process leaves a database without them (the demo CLI
  * starts from a fresh data dir, and a benchmark database is recreated anyway).
  */
-const BULK_TABLES = ['sample_row', 'analysis_row', 'box_position', 'hw_log'];
+const BULK_TABLES = ['sample_row', 'analysis_row', 'box_position', 'hw_log_row'];
 /**
  * Kept through the load: each batch's report summary (0010's triggers) recomputes its samples'
  * suspects, and finds each sample's analyses through this index. Without it every batch read the
@@ -942,7 +942,7 @@ export const generateDemo = async (
     }
   }
   // Fresh statistics, so the first queries on the new rows get good plans (PGlite has no autovacuum).
-  await sql`analyze sample_row, analysis_row, box, box_position, screen, screen_item, hw_log`.execute(db);
+  await sql`analyze sample_row, analysis_row, box, box_position, screen, screen_item, hw_log_row`.execute(db);
 
   await db.transaction().execute(async (trx) => {
     await trx

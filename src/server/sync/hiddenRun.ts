@@ -186,12 +186,17 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
       array(select a_id::text from analysis_row where pending = ${run} limit ${EVENT_KEYS_CAP}),
       (select count(*)::int from analysis_row where pending = ${run}),
       (select max(version) from analysis_row where pending = ${run}))`.execute(trx);
+  // A log file's lines (0021): unversioned, their keys their ids.
+  await sql`
+    select change_event_add('logs',
+      array(select log_id::text from hw_log_row where pending = ${run} limit ${EVENT_KEYS_CAP}),
+      (select count(*)::int from hw_log_row where pending = ${run}), null)`.execute(trx);
   await sql`delete from import_hidden where run = ${run}`.execute(trx);
 };
 
 /** Deletes the run's rows (a few thousand per transaction), then the run: nothing of it was shown. */
 export const discardRun = async (db: Kysely<Database>, run: number): Promise<void> => {
-  for (const table of ['analysis_row', 'sample_row'] as const) {
+  for (const table of ['analysis_row', 'sample_row', 'hw_log_row'] as const) {
     for (;;) {
       const deleted = await writeHidden(db, async (trx) => {
         const { numAffectedRows } = await sql`

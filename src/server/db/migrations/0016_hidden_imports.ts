@@ -19,13 +19,15 @@
 import { sql, type Kysely } from 'kysely';
 
 export const HIDDEN_TABLES = ['sample', 'analysis'] as const;
+/** The hardware log, hidden the same way since 0021. */
+export const HIDDEN_LOG = 'hw_log';
 
 /** A row of `alias` whose run mark (`pending`) is no hidden run's: the views' filter (0019's too). */
 export const shownRun = (alias: string): string =>
   `coalesce(${alias}.pending, 0) <> all (coalesce((select array_agg(h.run) from import_hidden h), '{}'::integer[]))`;
 
 /** (Re)creates the view `table` over `${table}_row`: every column but `pending`, revealed rows only. */
-export const showRows = async (db: Kysely<unknown>, table: (typeof HIDDEN_TABLES)[number]): Promise<void> => {
+export const showRows = async (db: Kysely<unknown>, table: (typeof HIDDEN_TABLES)[number] | (typeof HIDDEN_LOG)): Promise<void> => {
   const { rows } = await sql<{ name: string }>`
     select column_name as name from information_schema.columns
     where table_schema = current_schema() and table_name = ${`${table}_row`} and column_name <> 'pending'
