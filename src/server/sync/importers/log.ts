@@ -37,6 +37,10 @@ const stageLines = (db: Kysely<Database>, stage: string, lines: readonly LogLine
     lines.map((l) => `${l.line},${l.dateCreated},${l.level},${csvField(l.info)}`),
   );
 
+/** A line of `b` with the content of the line of `a`: its hash first, so that the content index (0021) serves it. */
+const sameContent = (a: string, b: string) =>
+  `${b}.date_created = ${a}.date_created and ${b}.level = ${a}.level and md5(${b}.info) = md5(${a}.info) and ${b}.info = ${a}.info`;
+
 /**
  * The staged file into the hardware log: each line once (its last place in the file), in file
  * order, unless stored already. Answers the file's lines, one per content.
@@ -49,7 +53,7 @@ const writeStage = async (db: Kysely<Database>, stage: string): Promise<number> 
     ), written as (
       insert into hw_log (date_created, level, info)
       select l.date_created, l.level, l.info from lines l
-      where not exists (select 1 from hw_log h where h.date_created = l.date_created and h.level = l.level and h.info = l.info)
+      where not exists (select 1 from hw_log h where ${sql.raw(sameContent('l', 'h'))})
       order by l.line
       returning 1
     )
@@ -66,7 +70,9 @@ const runStage = (run: number) => `${STAGE}_${run}`;
  * The lines of a run's stage with `line` in (from, to] that the hardware log takes, written hidden
  * as the run's in file order: each line whose content comes no later in the file (its last place,
  * as writeStage) and is not stored already. Answers those lines, stored or not (the file's lines
- * one per content, counted a slice at a time).
+ * one per content, counted a slice at a time). Each line's later twin is looked for through the
+ * stage's content index: `offset 0` keeps the planner from making the lookup a hash join, which
+ * read the whole stage once per slice (60 ms each on the bench's 100,000-line file, against 20 ms).
  */
 const writeSlice = async (trx: Kysely<Database>, run: number, from: number, to: number): Promise<number> => {
   const stage = sql.table(runStage(run));
@@ -74,11 +80,11 @@ const writeSlice = async (trx: Kysely<Database>, run: number, from: number, to: 
     with last as (
       select s.line, s.date_created, s.level, s.info from ${stage} s
       where s.line > ${from} and s.line <= ${to} and not exists (
-        select 1 from ${stage} t where t.date_created = s.date_created and t.level = s.level and t.info = s.info and t.line > s.line)
+        select 1 from ${stage} t where ${sql.raw(sameContent('s', 't'))} and t.line > s.line offset 0)
     ), written as (
       insert into hw_log_row (date_created, level, info, pending)
       select l.date_created, l.level, l.info, ${run} from last l
-      where not exists (select 1 from hw_log h where h.date_created = l.date_created and h.level = l.level and h.info = l.info)
+      where not exists (select 1 from hw_log h where ${sql.raw(sameContent('l', 'h'))})
       order by l.line
       returning 1
     )
@@ -100,7 +106,7 @@ const stagedLog: HiddenImporter<LogLine> = {
     const stage = runStage(run);
     if (!runLines.has(run)) {
       await sql.raw(stageTable(stage, '')).execute(trx);
-      await sql.raw(`create index on ${stage} (date_created)`).execute(trx);
+      await sql.raw(`create index on ${stage} (date_created, level, md5(info))`).execute(trx);
       await sql.raw(`create index on ${stage} (line)`).execute(trx);
       runLines.set(run, 0);
     }
