@@ -115,6 +115,30 @@ test.describe('Samples screen', () => {
     expect(await columnTexts(page, 'Name')).toEqual(['E2E Hof']);
   });
 
+  test('a keyboard user opens Upload Samples with Enter and with Space; focus stays on it', async ({ page }) => {
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    const button = page.getByRole('button', { name: 'Upload Samples' });
+    // Playwright intercepts file pickers from its first wait for one on, and turns that on while the
+    // page goes on: a key pressed at once can open Chrome's own picker, which a headless browser
+    // never shows (what a walk took for a lost Enter). One picker opened and left empty first.
+    const first = page.waitForEvent('filechooser');
+    await button.click();
+    await (await first).setFiles([]);
+    const keys = [
+      ['Enter', '1234567890135'],
+      ['Space', '1234567890142'],
+    ] as const;
+    for (const [key, sId] of keys) {
+      await button.focus();
+      const chooser = page.waitForEvent('filechooser');
+      await page.keyboard.press(key);
+      const name = `${key.toLowerCase()}.csv`;
+      await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`sId;sStamp;name\n${sId};2026-10-01 06:13:00;E2E ${key}\n`) });
+      await expect(notifications).toContainText(`File ${name} was uploaded successfully!`);
+      await expect(button).toBeFocused();
+    }
+  });
+
   test('a reader has no upload', async ({ app, page }) => {
     await app.signInAs('reader', '/samples');
     await expect(grid(page)).toBeVisible();
