@@ -114,8 +114,8 @@ const stagedLog: HiddenImporter<LogLine> = {
   },
   async write(db, run, _columns, pacer) {
     const stage = runStage(run);
-    // Its statistics, so that the slices look lines up by index, not by reading the stage each.
-    await pacer.step((trx) => sql.raw(`analyze ${stage}`).execute(trx), false);
+    // Its statistics (the row count and the lines' numbers), so that each slice reads its lines by index.
+    await pacer.step((trx) => sql.raw(`analyze ${stage} (line)`).execute(trx), false);
     const { rows } = await sql<{ last: number | null }>`select max(line) as last from ${sql.table(stage)}`.execute(db);
     let n = 0;
     for (let from = 0; from < (rows[0]?.last ?? 0); from += HIDDEN_SLICE)
