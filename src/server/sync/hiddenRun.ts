@@ -125,10 +125,13 @@ export class ImportPacer {
 
 const HOURS = sql.raw(`interval '${LAB_DAY_START_HOUR} hours'`);
 
-/** The tables a run writes hidden, with their change events' resource, a row's key and whether rows carry a version. */
-const REVEALED: readonly (readonly [EventResource, string, string, boolean])[] = [
-  ['samples', 'sample_row', sampleKeyText('s_id', 's_stamp'), true],
+/**
+ * The tables a run writes hidden, analyses before their samples (the order a failed run's rows are
+ * deleted in), each with its change events' resource, a row's key and whether rows carry a version.
+ */
+const HIDDEN: readonly (readonly [EventResource, string, string, boolean])[] = [
   ['analysis', 'analysis_row', 'a_id::text', true],
+  ['samples', 'sample_row', sampleKeyText('s_id', 's_stamp'), true],
   // A log file's lines (0021).
   ['logs', 'hw_log_row', 'log_id::text', false],
 ];
@@ -187,7 +190,7 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
   );
   // What 0011's insert triggers would have said of the rows: their keys (at most the cap), their
   // count and, for one row, its version; one pass over a table's rows for the count and version.
-  for (const [resource, table, key, versioned] of REVEALED)
+  for (const [resource, table, key, versioned] of HIDDEN)
     await sql`
       select change_event_add(${resource},
         array(select ${sql.raw(key)} from ${sql.table(table)} where pending = ${run} limit ${EVENT_KEYS_CAP}), c.n, c.v)
@@ -198,7 +201,7 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
 
 /** Deletes the run's rows (a few thousand per transaction), then the run: nothing of it was shown. */
 export const discardRun = async (db: Kysely<Database>, run: number): Promise<void> => {
-  for (const table of ['analysis_row', 'sample_row', 'hw_log_row'] as const) {
+  for (const [, table] of HIDDEN) {
     for (;;) {
       const deleted = await writeHidden(db, async (trx) => {
         const { numAffectedRows } = await sql`
