@@ -126,12 +126,15 @@ export class ImportPacer {
 const HOURS = sql.raw(`interval '${LAB_DAY_START_HOUR} hours'`);
 
 /**
- * The tables a run writes hidden, analyses before their samples (the order a failed run's rows are
- * deleted in), each with its change events' resource, a row's key and whether rows carry a version.
+ * The tables a run writes hidden, each with its change events' resource, a row's key and whether
+ * rows carry a version; in the order the reveal writes their events. A page told of two resources
+ * in one transaction says the last: the Analysis page of a file's new sample and analyses says
+ * '3 analyses changed by sync' (tests/e2e/live-updates.spec.ts saw '1 sample' with the order turned).
+ * A failed run's rows are deleted in the reverse order, its analyses before their samples.
  */
 const HIDDEN: readonly (readonly [EventResource, string, string, boolean])[] = [
-  ['analysis', 'analysis_row', 'a_id::text', true],
   ['samples', 'sample_row', sampleKeyText('s_id', 's_stamp'), true],
+  ['analysis', 'analysis_row', 'a_id::text', true],
   // A log file's lines (0021).
   ['logs', 'hw_log_row', 'log_id::text', false],
 ];
@@ -201,7 +204,7 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
 
 /** Deletes the run's rows (a few thousand per transaction), then the run: nothing of it was shown. */
 export const discardRun = async (db: Kysely<Database>, run: number): Promise<void> => {
-  for (const [, table] of HIDDEN) {
+  for (const [, table] of [...HIDDEN].reverse()) {
     for (;;) {
       const deleted = await writeHidden(db, async (trx) => {
         const { numAffectedRows } = await sql`
