@@ -12,8 +12,10 @@ import type { Database } from '../../src/server/db/database';
 import { DEMO_MARKER, defaultCampaignStart, parseDemoArgs, prepareDemoDir } from '../../src/server/demo/cli';
 import {
   generateDemo,
+  LOAD_PHASES,
   type DemoCounts,
   type DemoOptions,
+  type DemoPhase,
   type DemoProgress,
 } from '../../src/server/demo/generate';
 import { Random } from '../../src/server/demo/random';
@@ -293,10 +295,11 @@ describe('generateDemo', () => {
     const first = await checksum();
     const schema = await schemaObjects();
     await wipeDemo();
-    // The analysis indexes while the samples are loaded: asked after each written batch.
+    // The analysis indexes during the load: asked after each written batch but a phase's last.
     const during: Promise<string[]>[] = [];
+    const loading: readonly DemoPhase[] = LOAD_PHASES;
     const again = await generateDemo(db, { ...OPTIONS, batchSize: 777, bulk: true, parallelWrites: 3 }, (p) => {
-      if (p.phase === 'samples' && p.done < p.total)
+      if (loading.includes(p.phase) && p.done < p.total)
         during.push(
           sql<{ name: string }>`select indexname as name from pg_indexes
             where schemaname = current_schema() and tablename = 'analysis_row' order by 1`

@@ -82,7 +82,9 @@ export interface DemoCounts {
   lostSamples: number;
 }
 
-export type DemoPhase = 'samples' | 'boxes' | 'screens' | 'logs' | 'indexes' | 'settings';
+/** The phases that write the campaign's rows, in order; in bulk mode the secondary indexes are set aside through all of them. */
+export const LOAD_PHASES = ['samples', 'boxes', 'screens', 'logs'] as const;
+export type DemoPhase = (typeof LOAD_PHASES)[number] | 'indexes' | 'settings';
 
 export interface DemoProgress {
   phase: DemoPhase;
