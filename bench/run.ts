@@ -45,7 +45,7 @@ import { benchBrowser, type BrowserBenchResult } from './browser';
 import { benchExports } from './exports';
 import { benchLoad, type LoadResult } from './load';
 import { benchPage, type PageBenchResult } from './page';
-import { benchSampleUpload, benchSync, type SyncBenchResult, type UploadBenchResult } from './sync';
+import { benchSampleUpload, benchSync, SYNC_CASES, type SyncBenchResult, type UploadBenchResult } from './sync';
 import { benchScreens, type ScreensBenchResult } from './screens';
 import { progress, round } from './progress';
 import { bareStatement, benchCases } from './views';
@@ -64,7 +64,7 @@ interface Options {
   only: 'pglite' | 'postgres' | undefined;
   reuse: boolean;
   exports: boolean;
-  /** --sync: a 100,000-row analysis file, a 100,000-row sample file and a 100,000-line log file through the sync, and a 20,000-row sample upload (bench/sync.ts). */
+  /** --sync: a 100,000-row analysis file of new samples and one of stored samples, a 100,000-row sample file and a 100,000-line log file through the sync, and a 20,000-row sample upload (bench/sync.ts). */
   sync: boolean;
   browser: boolean;
   /** With --browser: a CPU profile of the first scroll (.tmp/bench/scroll.cpuprofile); with --sync: the imports' function profile. */
@@ -260,8 +260,8 @@ const benchTarget = async (target: Target, options: Options): Promise<CaseResult
   });
   const token = signIn.json<{ accessToken: string }>().accessToken;
   if (options.sync) {
-    for (const entry of ['Analysis', 'Sample', 'Log'] as const)
-      syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile, entry));
+    for (const { entry, storedSamples } of SYNC_CASES)
+      syncResults.push(await benchSync(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile, entry, storedSamples));
     uploadResults.push(await benchSampleUpload(app, target.db, target.kind, token, benchCases(NOW)[0]!.query, profile));
     await app.close();
     return [];

@@ -15,7 +15,15 @@ import type { Database } from '../../src/server/db/database';
 import { dayStats, reportLimits, suspiciousCandidates } from '../../src/server/repositories/reports';
 import { deferReportSummary } from '../../src/server/services/report-defer';
 import { SUSPECTS_AT_REVEAL } from '../../src/server/db/migrations/0019_hidden_suspects';
-import { beginHiddenRun, discardRun, refreshOwnSuspects, revealRun, writeHidden } from '../../src/server/sync/hiddenRun';
+import {
+  beginHiddenRun,
+  discardRun,
+  forgetPrepared,
+  prepareNextSuspects,
+  refreshOwnSuspects,
+  revealRun,
+  writeHidden,
+} from '../../src/server/sync/hiddenRun';
 import type { Campaign } from '../../src/server/views/campaign';
 import { useHarness } from './harness';
 import { directDayStats, directSuspiciousCandidates } from './reports-direct';
@@ -119,6 +127,57 @@ const expectSummaryRight = async (campaigns: Campaign[] = CAMPAIGNS, spans: Time
     }
   }
 };
+
+type Rows = ReturnType<typeof campaignRows>;
+
+/**
+ * One slice of an analysis file's run on PGlite, as sync/importers/analysis.ts writes it: its new
+ * samples and its analyses hidden, then the suspects of its own samples with its analyses counted
+ * (0020) and, for the stored samples of its analyses, the rows they will have once it is shown (0023).
+ */
+const writeRunSlice = (run: number, samples: Rows['samples'], analyses: Rows['analyses']) => {
+  const keys = `select s_id, s_stamp from sample_row where s_id in (${[...new Set([...samples, ...analyses].map((r) => `'${r.sId}'`))].join(', ')})`;
+  return writeHidden(h.db, async (trx) => {
+    await sql.raw(`set local ${SUSPECTS_AT_REVEAL} = 'on'`).execute(trx);
+    await sql`insert into sample_row (s_id, s_stamp, weight_net, weight_bru, weight_tar, pending)
+      select r."sId", r."sStamp", r."weightNet", r."weightBru", r."weightTar", ${run}
+      from jsonb_to_recordset(${JSON.stringify(samples)}::jsonb)
+        as r("sId" text, "sStamp" timestamp, "weightNet" numeric, "weightBru" numeric, "weightTar" numeric)
+      on conflict do nothing`.execute(trx);
+    await sql`insert into analysis_row (s_id, s_stamp, date_in, date_out, pol, nat, kal, an, glu, dry, pending)
+      select r."sId", r."sStamp", r."dateIn", r."dateOut", r.pol, r.nat, r.kal, r.an, r.glu, r.dry, ${run}
+      from jsonb_to_recordset(${JSON.stringify(analyses)}::jsonb)
+        as r("sId" text, "sStamp" timestamp, "dateIn" timestamp, "dateOut" timestamp, pol numeric, nat numeric,
+             kal numeric, an numeric, glu numeric, dry numeric)`.execute(trx);
+    await refreshOwnSuspects(trx, run, keys);
+    await prepareNextSuspects(trx, run, keys);
+  });
+};
+
+type Facts = Awaited<ReturnType<typeof suspiciousCandidates>>;
+/** The candidates of the samples with `prefix`, each with its analyses, in key order; and their report. */
+const candidatesOf = (prefix: string, candidates: Facts, limits: Awaited<ReturnType<typeof reportLimits>>) => {
+  const facts = candidates
+    .filter((c) => c.sId.startsWith(prefix))
+    .map((c) => ({ ...c, analyses: [...c.analyses].sort((a, b) => a.aId - b.aId) }))
+    .sort((a, b) => a.sId.localeCompare(b.sId) || a.sStamp.localeCompare(b.sStamp));
+  return { facts, report: suspiciousReport(facts, limits, Temporal.PlainDateTime.from(NOW.replace(' ', 'T'))) };
+};
+/** The suspicious report's candidates with `prefix`: from the summary, and computed directly. */
+const shownSuspects = async (prefix: string) =>
+  candidatesOf(prefix, await suspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, NOW), await reportLimits(h.db));
+const directSuspects = async (prefix: string) => {
+  const limits = await reportLimits(h.db);
+  return candidatesOf(prefix, await directSuspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, limits, NOW), limits);
+};
+
+/** The suspect rows prepared for a run's reveal (0023); of every run without one. */
+const prepared = async (run?: number) =>
+  (
+    await sql<{ n: number }>`select count(*)::int as n from report_suspect_next where ${run === undefined ? sql`true` : sql`run = ${run}`}`.execute(
+      h.db,
+    )
+  ).rows[0]!.n;
 
 const analysisIds = async () =>
   (await h.db.selectFrom('analysis').select(['aId', 'dateOut']).orderBy('aId').execute()).map((r) => Number(r.aId));
@@ -317,50 +376,19 @@ describe('the reports from the summaries', () => {
   });
 
   it("stay right while an analysis run is hidden: its own samples count its analyses as they are written, the reveal the others", async () => {
-    type Rows = ReturnType<typeof campaignRows>;
-    // An analysis file's run on PGlite (sync/importers/analysis.ts): per slice, its new samples and
-    // its analyses hidden, then the suspects of its own samples with its analyses counted.
+    // Slices of ten samples with their analyses.
     const writeHiddenAnalyses = async (run: number, { samples, analyses }: Rows) => {
       for (let i = 0; i < samples.length; i += 10) {
         const slice = samples.slice(i, i + 10);
         const keys = new Set(slice.map((r) => r.sId));
-        await writeHidden(h.db, async (trx) => {
-          await sql.raw(`set local ${SUSPECTS_AT_REVEAL} = 'on'`).execute(trx);
-          await sql`insert into sample_row (s_id, s_stamp, weight_net, weight_bru, weight_tar, pending)
-            select r."sId", r."sStamp", r."weightNet", r."weightBru", r."weightTar", ${run}
-            from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb)
-              as r("sId" text, "sStamp" timestamp, "weightNet" numeric, "weightBru" numeric, "weightTar" numeric)
-            on conflict do nothing`.execute(trx);
-          await sql`insert into analysis_row (s_id, s_stamp, date_in, date_out, pol, nat, kal, an, glu, dry, pending)
-            select r."sId", r."sStamp", r."dateIn", r."dateOut", r.pol, r.nat, r.kal, r.an, r.glu, r.dry, ${run}
-            from jsonb_to_recordset(${JSON.stringify(analyses.filter((a) => keys.has(a.sId)))}::jsonb)
-              as r("sId" text, "sStamp" timestamp, "dateIn" timestamp, "dateOut" timestamp, pol numeric, nat numeric,
-                   kal numeric, an numeric, glu numeric, dry numeric)`.execute(trx);
-          await refreshOwnSuspects(trx, run, `select s_id, s_stamp from sample_row where s_id in (${[...keys].map((k) => `'${k}'`).join(', ')})`);
-        });
+        await writeRunSlice(run, slice, analyses.filter((a) => keys.has(a.sId)));
       }
       // Statistics, as after generate(): the reference query's plan depends on them.
       await sql`analyze sample_row, analysis_row`.execute(h.db);
     };
     const prefix = '20000000900';
-    const now = Temporal.PlainDateTime.from(NOW.replace(' ', 'T'));
-    type Facts = Awaited<ReturnType<typeof suspiciousCandidates>>;
-    /** The run's samples among the candidates, each with its analyses, in key order; and their report. */
-    const ours = (candidates: Facts, limits: Awaited<ReturnType<typeof reportLimits>>) => {
-      const facts = candidates
-        .filter((c) => c.sId.startsWith(prefix))
-        .map((c) => ({ ...c, analyses: [...c.analyses].sort((a, b) => a.aId - b.aId) }))
-        .sort((a, b) => a.sId.localeCompare(b.sId) || a.sStamp.localeCompare(b.sStamp));
-      return { facts, report: suspiciousReport(facts, limits, now) };
-    };
-    const shown = async () => {
-      const limits = await reportLimits(h.db);
-      return ours(await suspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, NOW), limits);
-    };
-    const direct = async () => {
-      const limits = await reportLimits(h.db);
-      return ours(await directSuspiciousCandidates(h.db, WHOLE, CAMPAIGNS[0]!, limits, NOW), limits);
-    };
+    const shown = () => shownSuspects(prefix);
+    const direct = () => directSuspects(prefix);
 
     const rows = campaignRows(9, 60);
     const [stored, taken] = rows.samples;
@@ -395,6 +423,75 @@ describe('the reports from the summaries', () => {
     await discardRun(h.db, failed);
     const left = await sql<{ n: number }>`select count(*)::int as n from report_suspect where s_id like '20000001000%'`.execute(h.db);
     expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('stay right while an analysis run of stored samples is hidden: its reveal swaps in the rows its slices prepared, but for the samples a write recomputed meanwhile', async () => {
+    const prefix = '20000001200';
+    const rows = campaignRows(12, 60);
+    // The samples stored before the run, with a third of their analyses; the run brings the rest.
+    await h.db.insertInto('sample').values(rows.samples).execute();
+    await h.db.insertInto('analysis').values(rows.analyses.filter((_, i) => i % 3 === 0)).execute();
+    const brought = rows.analyses.filter((_, i) => i % 3 !== 0);
+    // A sample whose analyses the run writes in its first slice and in its last.
+    const twice = brought.find((a, i) => brought.findIndex((b) => b.sId === a.sId) !== i)!;
+    const inOrder = [...brought.filter((a) => a !== twice), twice];
+    const sIds = (analyses: Rows['analyses']) => new Set(analyses.map((a) => a.sId));
+    const run = await beginHiddenRun(h.db, 'report-summary-test');
+    const half = inOrder.slice(0, Math.floor(inOrder.length / 2));
+    for (let i = 0; i < half.length; i += 10) await writeRunSlice(run, [], half.slice(i, i + 10));
+    await sql`analyze sample_row, analysis_row`.execute(h.db);
+    // Each stored sample of the run's analyses has its row prepared, kept out of the report.
+    expect(await prepared(run)).toBe(sIds(half).size);
+    expect(sIds(half).has(twice.sId)).toBe(true);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
+
+    // Meanwhile, writes that recompute three of those samples drop their prepared rows: a shown
+    // analysis out of limit, a weight edit, and another run with an analysis of one, shown first.
+    const [added, edited, other] = [...sIds(half)].filter((sId) => sId !== twice.sId);
+    const sample = (sId: string) => rows.samples.find((r) => r.sId === sId)!;
+    await h.db.insertInto('analysis').values({ sId: added!, sStamp: sample(added!).sStamp, dateOut: NOW, pol: 30 }).execute();
+    await h.db.updateTable('sample').set({ weightNet: 50 }).where('sId', '=', edited!).execute();
+    const second = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeRunSlice(second, [], [{ ...rows.analyses[0]!, sId: other!, sStamp: sample(other!).sStamp, pol: 31 }]);
+    expect(await prepared(second)).toBe(1);
+    await h.db.transaction().execute((trx) => revealRun(trx, second));
+    expect(await prepared(run)).toBe(sIds(half).size - 3);
+    // A shown run's own are left for after the commit (the importer deletes them then).
+    expect(await prepared(second)).toBe(1);
+    await forgetPrepared(h.db, second);
+    expect(await prepared(second)).toBe(0);
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
+
+    const rest = inOrder.slice(half.length);
+    for (let i = 0; i < rest.length; i += 10) await writeRunSlice(run, [], rest.slice(i, i + 10));
+    await sql`analyze sample_row, analysis_row`.execute(h.db);
+    await h.db.transaction().execute((trx) => revealRun(trx, run));
+    await forgetPrepared(h.db, run);
+    expect(await prepared()).toBe(0);
+    const after = await shownSuspects(prefix);
+    expect(after.report.length).toBeGreaterThan(5);
+    expect(after).toEqual(await directSuspects(prefix));
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
+
+    // A change of the limits drops every prepared row: they were computed against the old ones.
+    const third = await beginHiddenRun(h.db, 'report-summary-test');
+    const near = rows.samples.slice(0, 20).map((r) => ({ ...rows.analyses[0]!, sId: r.sId, sStamp: r.sStamp, pol: 20.5 }));
+    await writeRunSlice(third, [], near);
+    expect(await prepared(third)).toBe(20);
+    await h.db.updateTable('configLimit').set({ min: 15, max: 21 }).where('name', '=', 'pol').execute();
+    expect(await prepared()).toBe(0);
+    await h.db.transaction().execute((trx) => revealRun(trx, third));
+    expect(await shownSuspects(prefix)).toEqual(await directSuspects(prefix));
+    expect(await prepared()).toBe(0);
+
+    // A run discarded: its prepared rows go with its analyses.
+    const failed = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeRunSlice(failed, [], near.map((a) => ({ ...a, pol: 40 })));
+    expect(await prepared(failed)).toBe(20);
+    await discardRun(h.db, failed);
+    expect(await prepared()).toBe(0);
+    expect(await shownSuspects(prefix)).toEqual(await directSuspects(prefix));
+    await h.db.updateTable('configLimit').set({ min: 15, max: 20 }).where('name', '=', 'pol').execute();
   });
 
   it('stay right after a sync import of samples and analyses', async () => {

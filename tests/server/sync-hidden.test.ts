@@ -50,7 +50,7 @@ const drop = (name: string, lines: string[]) => dropInto('analysis', 'sId;sStamp
 const line = (sId: string, i: number) => `${sId};2025-10-03 06:0${i % 10}:00;2025-10-03 07:00:00;2025-10-03 08:00:00;16.${i % 10};1`;
 const run = () => runEntry('Analysis');
 const count = async (
-  table: 'analysis' | 'sample' | 'analysis_row' | 'sample_row' | 'report_suspect' | 'report_suspect_shown',
+  table: 'analysis' | 'sample' | 'analysis_row' | 'sample_row' | 'report_suspect' | 'report_suspect_shown' | 'report_suspect_next',
   prefix: string,
 ) => {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where s_id like ${`${prefix}%`}`.execute(
@@ -97,6 +97,29 @@ describe('a sync file is shown all at once', () => {
       { resource: RESOURCES.analysis.name, count: 12, actor: 'sync:Analysis' },
       { resource: RESOURCES.samples.name, count: 12, actor: 'sync:Analysis' },
     ]);
+  });
+
+  it('a file of stored samples has their suspect rows prepared as its analyses are written, and swapped in by its reveal (0023)', async () => {
+    const sIds = Array.from({ length: 12 }, (_, i) => `79000000000${String(i).padStart(2, '0')}`);
+    await h.db
+      .insertInto('sample')
+      .values(sIds.map((sId, i) => ({ sId, sStamp: `2025-10-03 06:0${i % 10}:00` })))
+      .execute();
+    // No analysis yet: each is a suspect (it waits for one).
+    expect(await count('report_suspect_shown', '79')).toBe(12);
+    // One analysis out of its limit (pol 30).
+    drop('stored.csv', sIds.map((sId, i) => (i === 3 ? line(sId, i).replace(';16.3;', ';30;') : line(sId, i))));
+    const seen: unknown[] = [];
+    whileImported.set('stored.csv', async () => {
+      seen.push(await promptly(count('report_suspect_next', '79')), await promptly(count('report_suspect_shown', '79')));
+    });
+    expect((await run()).rowsImported).toBe(12);
+    // On PostgreSQL the file is one transaction: nothing is prepared, its commit recomputes them.
+    expect(seen).toEqual(onPostgres() ? [0, 12] : [12, 12]);
+    expect(await count('report_suspect_next', '79')).toBe(0);
+    const { rows } = await sql<{ sId: string; analyses: number; flagged: boolean }>`
+      select s_id as "sId", analyses, flagged from report_suspect_shown where s_id like '79%'`.execute(h.db);
+    expect(rows).toEqual([{ sId: sIds[3], analyses: 1, flagged: true }]);
   });
 
   it('a file that fails once its rows are written leaves no row behind, shown or hidden', async () => {

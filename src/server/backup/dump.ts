@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { MIGRATIONS } from '../db/migrate';
-import { REPORT_SUMMARY_TABLES } from '../db/migrations/0010_report_summary';
+import { REPORT_SUMMARY_TABLES, SUSPECT_NEXT } from '../db/migrations/0010_report_summary';
 import { CHANGE_EVENT_TABLE } from '../db/migrations/0011_change_events';
 import { APP_VERSION } from '../paths';
 
@@ -33,7 +33,7 @@ export class BackupError extends Error {
 /** Tables that hold something: users, records or audit events (restore refuses them without --force). */
 const CONTENT_TABLES = ['app_user', 'sample', 'analysis', 'box', 'screen', 'hw_log', 'audit_event'] as const;
 
-/** The app's tables (not the report summaries: derived; not the change events: a live feed), each after the tables it references (so rows insert in this order). */
+/** The app's tables (not the report summaries and prepared suspect rows: derived; not the change events: a live feed), each after the tables it references (so rows insert in this order). */
 export const tablesInOrder = async (db: Kysely<Database>): Promise<string[]> => {
   const { rows: tables } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
@@ -49,7 +49,9 @@ export const tablesInOrder = async (db: Kysely<Database>): Promise<string[]> => 
     for (const r of refs) if (r.child === name && r.parent !== name) visit(r.parent, path);
     ordered.push(name);
   };
-  for (const t of tables) if (!REPORT_SUMMARY_TABLES.includes(t.name) && t.name !== CHANGE_EVENT_TABLE) visit(t.name, new Set());
+  // Derived: the summaries and the suspect rows hidden runs prepared (their runs are discarded at a restart).
+  const derived = new Set([...REPORT_SUMMARY_TABLES, SUSPECT_NEXT, CHANGE_EVENT_TABLE]);
+  for (const t of tables) if (!derived.has(t.name)) visit(t.name, new Set());
   return ordered;
 };
 

@@ -22,6 +22,8 @@ import * as m0018 from './migrations/0018_show_on_update_hidden_only';
 import * as m0019 from './migrations/0019_hidden_suspects';
 import * as m0020 from './migrations/0020_own_run_suspects';
 import * as m0021 from './migrations/0021_hidden_logs';
+import * as m0022 from './migrations/0022_flagged_facts';
+import * as m0023 from './migrations/0023_suspects_at_reveal';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_schema': m0001,
@@ -45,6 +47,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_hidden_suspects': m0019,
   '0020_own_run_suspects': m0020,
   '0021_hidden_logs': m0021,
+  '0022_flagged_facts': m0022,
+  '0023_suspects_at_reveal': m0023,
 };
 
 export class MigrationError extends Error {

@@ -17,6 +17,7 @@ import { LAB_DAY_START_HOUR } from '../../domain/reports';
 import type { Database } from '../db/database';
 import { sessionTurnsOf } from '../db/create-db';
 import { sampleKeyText } from '../views/sql';
+import { SUSPECT_NEXT } from '../db/migrations/0010_report_summary';
 
 /** Rows per statement of a clean-up: short enough that a view waits for one at most. */
 const DISCARD_SLICE = 2000;
@@ -155,6 +156,21 @@ export const refreshOwnSuspects = async (trx: Kysely<Database>, run: number, key
 };
 
 /**
+ * In a hidden write that wrote analyses of the run: for the shown samples among `keys` (a query of
+ * s_id, s_stamp), the suspect rows they will have once the run is shown, prepared now (0023), so
+ * that the reveal swaps them in instead of recomputing every sample of the run's analyses.
+ */
+export const prepareNextSuspects = async (trx: Kysely<Database>, run: number, keys: string): Promise<void> => {
+  await sql`
+    select report_next_suspects(${run}, k.ids, k.stamps)
+    from (select array_agg(s.s_id) as ids, array_agg(s.s_stamp) as stamps
+          from (select distinct k.s_id collate "C" as s_id, k.s_stamp from (${sql.raw(keys)}) as k) as k
+          join sample_row s on s.s_id = k.s_id and s.s_stamp = k.s_stamp
+          where s.pending is null) as k
+    where k.ids is not null`.execute(trx);
+};
+
+/**
  * A sample of `s` that is the run's own, compared so that no index serves it: the planner knows
  * nothing of a run's rows until they are analysed, takes `pending = run` for one row and walks the
  * pending index once per key; the reveal's lookup of a 100,000-line run's samples that way took
@@ -165,8 +181,9 @@ const OWN_SAMPLE = 's.pending is not distinct from';
 /**
  * Shows the run's rows, inside the caller's transaction (the file's ledger row, log line and audit
  * event go with it): the samples its analyses lack, the report summary of its lab days and of its
- * analyses' samples (noted here, recomputed at the commit: 0014's report_defer; its own samples'
- * suspects were kept as they were written, 0019 and 0020), its change events, then the reveal.
+ * analyses' samples (its own samples' suspects were kept as they were written, 0019 and 0020; the
+ * rows prepared for the others are swapped in, 0023; the rest is noted here and recomputed at the
+ * commit: 0014's report_defer), its change events, then the reveal.
  */
 export const revealRun = async (trx: Kysely<Database>, run: number): Promise<void> => {
   await sql`select report_defer()`.execute(trx);
@@ -175,7 +192,8 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
   // own samples have their suspects already, its analyses counted: 0019, 0020 refreshOwnSuspects);
   // one deleted meanwhile (the import found it, a user deleted it before the analysis was written;
   // a hidden analysis's foreign key is not checked) is added back, by the sync's rule. One pass,
-  // not two: 100,000 probes each on PGlite. `is distinct from`: see OWN_SAMPLE.
+  // not two: 100,000 probes each on PGlite. `is distinct from`: see OWN_SAMPLE. A sample with a
+  // row prepared by the run (prepareNextSuspects) gets that row below; the others are recomputed.
   await sql`
     with others as (
       select distinct a.s_id, a.s_stamp, s.s_id is null as gone from analysis_row a
@@ -184,7 +202,9 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
     ), added as (
       insert into sample (s_id, s_stamp) select o.s_id, o.s_stamp from others o where o.gone on conflict do nothing
     )
-    insert into report_pending_key (s_id, s_stamp) select o.s_id, o.s_stamp from others o`.execute(trx);
+    insert into report_pending_key (s_id, s_stamp) select o.s_id, o.s_stamp from others o
+    where not exists (select 1 from ${sql.table(SUSPECT_NEXT)} n where n.s_id = o.s_id and n.s_stamp = o.s_stamp and n.run = ${run})`.execute(trx);
+  await sql`select report_show_next(${run})`.execute(trx);
   await sql`
     insert into report_pending_day (kind, day)
     select distinct 'r', (s_stamp - ${HOURS})::date from sample_row where pending = ${run}
@@ -202,21 +222,28 @@ export const revealRun = async (trx: Kysely<Database>, run: number): Promise<voi
   await sql`delete from import_hidden where run = ${run}`.execute(trx);
 };
 
-/** Deletes the run's rows (a few thousand per transaction), then the run: nothing of it was shown. */
-export const discardRun = async (db: Kysely<Database>, run: number): Promise<void> => {
-  for (const [, table] of [...HIDDEN].reverse()) {
-    for (;;) {
-      const deleted = await writeHidden(db, async (trx) => {
-        const { numAffectedRows } = await sql`
-          delete from ${sql.table(table)} where ctid in (
-            select ctid from ${sql.table(table)} where pending = ${run} limit ${DISCARD_SLICE})`.execute(trx);
-        return Number(numAffectedRows ?? 0);
-      });
-      if (deleted < DISCARD_SLICE) break;
-    }
+/** Deletes the rows of `table` whose `mark` is the run, a few thousand per (hidden) transaction. */
+const deleteRunRows = async (db: Kysely<Database>, table: string, mark: 'pending' | 'run', run: number): Promise<void> => {
+  for (;;) {
+    const deleted = await writeHidden(db, async (trx) => {
+      const { numAffectedRows } = await sql`
+        delete from ${sql.table(table)} where ctid in (
+          select ctid from ${sql.table(table)} where ${sql.ref(mark)} = ${run} limit ${DISCARD_SLICE})`.execute(trx);
+      return Number(numAffectedRows ?? 0);
+    });
+    if (deleted < DISCARD_SLICE) return;
   }
+};
+
+/** Deletes the run's rows and the suspect rows it prepared, then the run: nothing of it was shown. */
+export const discardRun = async (db: Kysely<Database>, run: number): Promise<void> => {
+  for (const [, table] of [...HIDDEN].reverse()) await deleteRunRows(db, table, 'pending', run);
+  await forgetPrepared(db, run);
   await sql`delete from import_hidden where run = ${run}`.execute(db);
 };
+
+/** After the run's reveal (or instead of it): the suspect rows it prepared, left by the reveal (0023's report_show_next). */
+export const forgetPrepared = (db: Kysely<Database>, run: number): Promise<void> => deleteRunRows(db, SUSPECT_NEXT, 'run', run);
 
 /**
  * Discards every run (at the start on PGlite: one process opens the embedded database, so every run
@@ -225,6 +252,8 @@ export const discardRun = async (db: Kysely<Database>, run: number): Promise<voi
 export const discardEveryRun = async (db: Kysely<Database>): Promise<number> => {
   const { rows } = await sql<{ run: number }>`select run from import_hidden order by run`.execute(db);
   for (const { run } of rows) await discardRun(db, run);
+  // And those of runs shown before the process stopped (forgetPrepared did not get to them).
+  await sql`delete from ${sql.table(SUSPECT_NEXT)}`.execute(db);
   return rows.length;
 };
 

@@ -18,7 +18,7 @@ import { CONTROL_CHARACTER_PATTERN } from '../../domain/rules/fields';
 import { RUN_LOG_FAILURE } from '../../domain/sync';
 import { isPGlite } from '../db/create-db';
 import type { Database } from '../db/database';
-import { beginHiddenRun, discardRun, ImportPacer, revealRun } from './hiddenRun';
+import { beginHiddenRun, discardRun, forgetPrepared, ImportPacer, revealRun } from './hiddenRun';
 import { appendHwLog } from '../repositories/hw-log';
 import { recordAudit } from '../services/audit';
 import { deferReportSummary } from '../services/report-defer';
@@ -272,6 +272,7 @@ async function importHidden(ctx: FileContext, hidden: HiddenImporter<unknown>, r
     throw err;
   } finally {
     await hidden.drop(ctx.db, run).catch(() => undefined);
+    await forgetPrepared(ctx.db, run).catch(() => undefined);
   }
 }
 

@@ -18,7 +18,7 @@ import { shownRun } from './0016_hidden_imports';
 import { SOURCE_0019 } from './0019_hidden_suspects';
 
 /** An analysis `x` counts for its sample: it is shown, or it is of the hidden run whose own the sample is. */
-const SOURCE_0020: SuspectSource = {
+export const SOURCE_0020: SuspectSource = {
   ...SOURCE_0019,
   analyses: {
     keyed: `(${shownRun('x')} or x.pending = s.pending)`,
