@@ -1,7 +1,7 @@
 // The Samples screen (docs/dev/product-rules.md#screens): the samples table on the demo campaign, its filter panel (SampleID
 // prefix and suffix, Flags, SampleTime window; no exclusions), multi-sort through the list machine, the
 // filter preference across a reload, axe, and screenshots at the two bench sizes.
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import {
@@ -118,22 +118,29 @@ test.describe('Samples screen', () => {
   test('a keyboard user opens Upload Samples with Enter and with Space; focus stays on it', async ({ page }) => {
     const notifications = page.getByRole('region', { name: 'Notifications' });
     const button = page.getByRole('button', { name: 'Upload Samples' });
-    // Playwright intercepts file pickers from its first wait for one on, and turns that on while the
-    // page goes on: a key pressed at once can open Chrome's own picker, which a headless browser
-    // never shows (what a walk took for a lost Enter). One picker opened and left empty first.
-    const first = page.waitForEvent('filechooser');
+    // Playwright intercepts file pickers while the page has a listener for them: adding the first
+    // turns that on and removing the last turns it off, each by a message that runs while the page
+    // goes on. A key pressed right after a wait for a picker began could open Chrome's own picker,
+    // which a headless browser never shows: CI64 saw the wait after Enter time out once, the first
+    // picker's wait having turned it off again as it ended. One listener for the whole test keeps it
+    // on; the first picker, opened by a click and left empty, shows that it is.
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (chooser) => choosers.push(chooser));
+    const nextChooser = async () => {
+      await expect.poll(() => choosers.length).toBe(1);
+      return choosers.shift()!;
+    };
     await button.click();
-    await (await first).setFiles([]);
+    await (await nextChooser()).setFiles([]);
     const keys = [
       ['Enter', '1234567890135'],
       ['Space', '1234567890142'],
     ] as const;
     for (const [key, sId] of keys) {
       await button.focus();
-      const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press(key);
       const name = `${key.toLowerCase()}.csv`;
-      await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`sId;sStamp;name\n${sId};2026-10-01 06:13:00;E2E ${key}\n`) });
+      await (await nextChooser()).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`sId;sStamp;name\n${sId};2026-10-01 06:13:00;E2E ${key}\n`) });
       await expect(notifications).toContainText(`File ${name} was uploaded successfully!`);
       await expect(button).toBeFocused();
     }
