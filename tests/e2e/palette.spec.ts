@@ -127,6 +127,17 @@ test.describe('never changes data by accident', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
+  test('Ctrl+K with the column menu open closes the menu; the search has the focus and takes what is typed', async ({ app, page }) => {
+    await app.signInAs('admin', '/analysis');
+    await page.getByRole('button', { name: 'Select Columns' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    // As app.openPalette(), which asks for the search's focus.
+    await app.openPalette();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await page.keyboard.type('samp');
+    await expect(app.paletteInput).toHaveValue('samp');
+  });
+
   test('SAP from the palette asks first, like the button', async ({ app, page }) => {
     await app.signInAs('admin', '/analysis');
     // An export counts what the view answered (an export of nothing is refused before asking).

@@ -3,7 +3,7 @@
 // supplies the dialog semantics: a focus trap, Esc to close, the page hidden from screen readers
 // and focus returned to where it was.
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, Icon, Modal } from '../kit';
 import { usePalette } from './PaletteProvider';
 import { groupActions, paletteScore as scoreOf } from './ranking';
@@ -53,6 +53,20 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   // The highlighted option (cmdk moves it to the top match as the search changes).
   const [highlighted, setHighlighted] = useState('');
   const next = byLabel.get(highlighted);
+  const input = useRef<HTMLInputElement>(null);
+  // Focus that lands on the dialog itself goes to the search. A menu open when Ctrl+K is pressed
+  // ('Select Columns') closes as the palette opens and gives the focus back to its button; the
+  // palette's focus trap then takes it back, to the dialog and not to the search, and what the
+  // user typed went nowhere (CI65's screenshot; tests/e2e/palette.spec.ts).
+  useEffect(() => {
+    const dialog = input.current?.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) return;
+    const toSearch = (event: FocusEvent) => {
+      if (event.target === dialog) input.current?.focus();
+    };
+    dialog.addEventListener('focusin', toSearch);
+    return () => dialog.removeEventListener('focusin', toSearch);
+  }, []);
 
   const run = (action: PaletteAction) => {
     // Close first: a navigation then moves focus to the new page's heading, and nothing is left
@@ -78,6 +92,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
       <div className="palette-search">
         <Icon name="search" />
         <Command.Input
+          ref={input}
           autoFocus
           value={search}
           onValueChange={setSearch}
