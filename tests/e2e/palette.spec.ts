@@ -138,6 +138,25 @@ test.describe('never changes data by accident', () => {
     await expect(app.paletteInput).toHaveValue('samp');
   });
 
+  test('Ctrl+K at once after Alt+Shift+K closes the menu that had no focus yet; Escape gives the focus back to Select Columns', async ({
+    app,
+    page,
+  }) => {
+    await app.signInAs('admin', '/analysis');
+    const selectColumns = page.getByRole('button', { name: 'Select Columns' });
+    await selectColumns.focus();
+    // One after the other, before the menu has taken the focus (it does so some 100 ms later).
+    await page.keyboard.press('Alt+Shift+K');
+    await page.keyboard.press('Control+k');
+    await expect(app.paletteInput).toBeFocused();
+    await expect(page.getByRole('menu', { includeHidden: true })).toHaveCount(0);
+    await page.keyboard.type('samp');
+    await expect(app.paletteInput).toHaveValue('samp');
+    await page.keyboard.press('Escape');
+    await expect(app.paletteInput).toBeHidden();
+    await expect(selectColumns).toBeFocused();
+  });
+
   test('SAP from the palette asks first, like the button', async ({ app, page }) => {
     await app.signInAs('admin', '/analysis');
     // An export counts what the view answered (an export of nothing is refused before asking).

@@ -1,8 +1,9 @@
 // Above the table: 'Select Columns' (a menu of checkbox items, one per column), and the selection
 // checkbox of the header and the rows (the kit's checkbox without a visible label).
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, CheckboxBox, type CheckboxProps } from '../../kit';
+import { usePalette } from '../../palette/PaletteProvider';
 import { usePaletteActions } from '../../palette/registry';
 import { PAGE_SHORTCUTS, pageKey } from '../../shortcuts/list';
 
@@ -41,6 +42,14 @@ export interface SelectColumnsProps {
 /** 'Select Columns': a menu of checkbox items, one per column; at least one stays visible. */
 export function SelectColumns({ tableLabel, columns, visible, onChange }: SelectColumnsProps) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
+  // The palette closes the menu as it opens. A menu that has the focus closes on its own as the
+  // palette takes it; one opened by Alt+Shift+K a moment before Ctrl+K has not taken it yet, so it
+  // stayed open behind the palette, and after Escape the focus was on neither (<body>).
+  const palette = usePalette();
+  useEffect(() => {
+    if (palette.isOpen) setOpen(false);
+  }, [palette.isOpen]);
   usePaletteActions([
     {
       id: 'select-columns',
@@ -54,7 +63,7 @@ export function SelectColumns({ tableLabel, columns, visible, onChange }: Select
     },
   ]);
   return (
-    <MenuTrigger>
+    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <Button ref={trigger} aria-keyshortcuts={PAGE_SHORTCUTS.columns.ariaKeyShortcuts}>
         Select Columns
       </Button>
