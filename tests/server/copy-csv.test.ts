@@ -17,25 +17,32 @@ describe('copyCsvInto', () => {
     const texts = ['plain', 'say "hi", twice', 'two\nlines', '\\.', '', null];
     const rows = await h.db.transaction().execute(async (trx) => {
       await create.execute(trx);
-      await copyCsvInto(
-        trx,
-        TABLE,
-        texts.map((t, i) => `${i},${csvField(t)}`),
-      );
+      await copyCsvInto(trx, TABLE, [...texts.entries()], ([i, t]) => `${i},${csvField(t)}`);
       return (await sql<{ n: number; t: string | null }>`select n, t from ${sql.raw(TABLE)} order by n`.execute(trx)).rows;
     });
     expect(rows).toEqual(texts.map((t, n) => ({ n, t })));
   });
 
+  it('a chunk of several slices of text arrives whole and in order, each row once', async () => {
+    // The text is built 500 rows at a time (csvText): 1,234 rows end in a slice of 234.
+    const numbers = Array.from({ length: 1234 }, (_, i) => i);
+    const rows = await h.db.transaction().execute(async (trx) => {
+      await create.execute(trx);
+      await copyCsvInto(trx, TABLE, numbers, (n) => `${n},row ${n}`);
+      return (await sql<{ n: number; t: string }>`select n, t from ${sql.raw(TABLE)} order by n`.execute(trx)).rows;
+    });
+    expect(rows).toEqual(numbers.map((n) => ({ n, t: `row ${n}` })));
+  });
+
   it('a row the table refuses fails the transaction with the database message; the next statements run', async () => {
     const failed = h.db.transaction().execute(async (trx) => {
       await create.execute(trx);
-      await copyCsvInto(trx, TABLE, ['1,one', 'two,2']);
+      await copyCsvInto(trx, TABLE, ['1,one', 'two,2'], (row) => row);
     });
     await expect(failed).rejects.toThrow(/invalid input syntax for type integer: "two"/);
     const again = await h.db.transaction().execute(async (trx) => {
       await create.execute(trx);
-      await copyCsvInto(trx, TABLE, ['3,three']);
+      await copyCsvInto(trx, TABLE, ['3,three'], (row) => row);
       return (await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(TABLE)}`.execute(trx)).rows[0]!.n;
     });
     expect(again).toBe(1);

@@ -327,7 +327,7 @@ const importHidden = async (db: Kysely<Database>, file: UploadFile): Promise<Imp
     }, false);
     for (let from = 0; from < fresh.length; from += CHUNK) {
       const part = fresh.slice(from, from + CHUNK);
-      await pacer.step((trx) => copyCsvInto(trx, `${stage} (${SAMPLE_NAMES.join(', ')})`, part.map(stageLine)), false);
+      await pacer.step((trx) => copyCsvInto(trx, `${stage} (${SAMPLE_NAMES.join(', ')})`, part, stageLine), false);
     }
     for (let from = 0; from < fresh.length; from += HIDDEN_SLICE) {
       await pacer.step(async (trx) => {
@@ -449,7 +449,7 @@ const upsertAudited = async (
   if (values.length === 0) return { created: 0, updated: 0 };
   const names = SAMPLE_NAMES;
   await sql.raw(`create temporary table ${UPLOAD_STAGE} (${STAGE_COLUMNS}) on commit drop`).execute(trx);
-  await copyCsvInto(trx, UPLOAD_STAGE, values.map(stageLine));
+  await copyCsvInto(trx, UPLOAD_STAGE, values, stageLine);
   const updateColumns = file.columns.filter((c) => c !== 'sId' && c !== 'sStamp').map(snake);
   const onConflict =
     updateColumns.length === 0 ? 'do nothing' : `do update set ${updateColumns.map((c) => `${c} = excluded.${c}`).join(', ')}`;

@@ -79,11 +79,7 @@ const stageRow = (l: AnalysisLine, limits: Limits): string => {
  * for 100,000 lines against 2.7–5.6 s as arrays of 5,000, interleaved, load 8–9).
  */
 const stageLines = (trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits): Promise<void> =>
-  copyCsvInto(
-    trx,
-    STAGE,
-    lines.map((l) => stageRow(l, limits)),
-  );
+  copyCsvInto(trx, STAGE, lines, (l) => stageRow(l, limits));
 
 /**
  * The samples of a chunk the lab has not seen yet, created with the defaults as the chunk is staged:
@@ -168,11 +164,7 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
       await sql.raw(STAGE_TABLE.replace(STAGE, stage).replace(' on commit drop', '')).execute(db);
       hiddenLimits.set(run, (limits = await loadLimitBounds(db)));
     }
-    await copyCsvInto(
-      db,
-      stage,
-      lines.map((l) => stageRow(l, limits)),
-    );
+    await copyCsvInto(db, stage, lines, (l) => stageRow(l, limits));
   },
   async write(db, run, columns, pacer) {
     const stage = hiddenStage(run);

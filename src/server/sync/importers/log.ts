@@ -34,7 +34,8 @@ const stageLines = (db: Kysely<Database>, stage: string, lines: readonly LogLine
   copyCsvInto(
     db,
     stage,
-    lines.map((l) => `${l.line},${l.dateCreated},${l.level},${csvField(l.info)}`),
+    lines,
+    (l) => `${l.line},${l.dateCreated},${l.level},${csvField(l.info)}`,
   );
 
 /** A line of `b` with the content of the line of `a`: its hash first, so that the content index (0021) serves it. */

@@ -62,7 +62,8 @@ export const sampleImporter: Importer<SampleLine> = {
       await copyCsvInto(
         trx,
         `${stage} (${SAMPLE_COLUMNS.map(snake).join(', ')})`,
-        lines.map((l) => SAMPLE_COLUMNS.map((c) => csvField(l[c])).join(',')),
+        lines,
+        (l) => SAMPLE_COLUMNS.map((c) => csvField(l[c])).join(','),
       );
     },
     async write(db, run, columns, pacer) {
