@@ -447,15 +447,17 @@ describe('the reports from the summaries', () => {
 
     // Meanwhile, writes that recompute three of those samples drop their prepared rows: a shown
     // analysis out of limit, a weight edit, and another run with an analysis of one, shown first.
-    const [added, edited, other] = [...sIds(half)].filter((sId) => sId !== twice.sId);
+    // And a user deletes a fourth, with its analyses, the run's hidden ones too (sync-hidden.test.ts).
+    const [added, edited, other, deleted] = [...sIds(half)].filter((sId) => sId !== twice.sId);
     const sample = (sId: string) => rows.samples.find((r) => r.sId === sId)!;
     await h.db.insertInto('analysis').values({ sId: added!, sStamp: sample(added!).sStamp, dateOut: NOW, pol: 30 }).execute();
     await h.db.updateTable('sample').set({ weightNet: 50 }).where('sId', '=', edited!).execute();
+    await h.db.deleteFrom('sample').where('sId', '=', deleted!).execute();
     const second = await beginHiddenRun(h.db, 'report-summary-test');
     await writeRunSlice(second, [], [{ ...rows.analyses[0]!, sId: other!, sStamp: sample(other!).sStamp, pol: 31 }]);
     expect(await prepared(second)).toBe(1);
     await h.db.transaction().execute((trx) => revealRun(trx, second));
-    expect(await prepared(run)).toBe(sIds(half).size - 3);
+    expect(await prepared(run)).toBe(sIds(half).size - 4);
     // A shown run's own are left for after the commit (the importer deletes them then).
     expect(await prepared(second)).toBe(1);
     await forgetPrepared(h.db, second);
@@ -468,6 +470,9 @@ describe('the reports from the summaries', () => {
     await h.db.transaction().execute((trx) => revealRun(trx, run));
     await forgetPrepared(h.db, run);
     expect(await prepared()).toBe(0);
+    const left = await sql<{ n: number }>`select (select count(*) from sample_row where s_id = ${deleted!})
+      + (select count(*) from analysis_row where s_id = ${deleted!})::int as n`.execute(h.db);
+    expect(left.rows[0]!.n).toBe(0);
     const after = await shownSuspects(prefix);
     expect(after.report.length).toBeGreaterThan(5);
     expect(after).toEqual(await directSuspects(prefix));
@@ -475,7 +480,7 @@ describe('the reports from the summaries', () => {
 
     // A change of the limits drops every prepared row: they were computed against the old ones.
     const third = await beginHiddenRun(h.db, 'report-summary-test');
-    const near = rows.samples.slice(0, 20).map((r) => ({ ...rows.analyses[0]!, sId: r.sId, sStamp: r.sStamp, pol: 20.5 }));
+    const near = rows.samples.filter((r) => r.sId !== deleted).slice(0, 20).map((r) => ({ ...rows.analyses[0]!, sId: r.sId, sStamp: r.sStamp, pol: 20.5 }));
     await writeRunSlice(third, [], near);
     expect(await prepared(third)).toBe(20);
     await h.db.updateTable('configLimit').set({ min: 15, max: 21 }).where('name', '=', 'pol').execute();
@@ -492,6 +497,34 @@ describe('the reports from the summaries', () => {
     expect(await prepared()).toBe(0);
     expect(await shownSuspects(prefix)).toEqual(await directSuspects(prefix));
     await h.db.updateTable('configLimit').set({ min: 15, max: 20 }).where('name', '=', 'pol').execute();
+  });
+
+  it("stay right when a run's prepared row of a sample was dropped and another run has one of it: the reveal recomputes that sample", async () => {
+    const prefix = '20000001300';
+    const rows = campaignRows(13, 10);
+    await h.db.insertInto('sample').values(rows.samples).execute();
+    const x = rows.samples[0]!;
+    const analysisOfX = (pol: number) => ({ ...rows.analyses[0]!, sId: x.sId, sStamp: x.sStamp, pol });
+    const first = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeRunSlice(first, [], [analysisOfX(30)]);
+    expect(await prepared(first)).toBe(1);
+    // A write recomputes x: the first run's row of it goes.
+    await h.db.updateTable('sample').set({ weightNet: 50 }).where('sId', '=', x.sId).execute();
+    expect(await prepared(first)).toBe(0);
+    // A second run brings an analysis of x too, and prepares x's row without the first run's.
+    const second = await beginHiddenRun(h.db, 'report-summary-test');
+    await writeRunSlice(second, [], [analysisOfX(16)]);
+    expect(await prepared(second)).toBe(1);
+    // The first run's reveal: x counts its analysis (pol 30, out of limit) from the commit on.
+    await h.db.transaction().execute((trx) => revealRun(trx, first));
+    await forgetPrepared(h.db, first);
+    const shown = await shownSuspects(prefix);
+    expect(shown.facts.map((c) => c.sId)).toContain(x.sId);
+    expect(shown).toEqual(await directSuspects(prefix));
+    await h.db.transaction().execute((trx) => revealRun(trx, second));
+    await forgetPrepared(h.db, second);
+    expect(await shownSuspects(prefix)).toEqual(await directSuspects(prefix));
+    await expectSummaryRight(CAMPAIGNS.slice(0, 1), [WHOLE]);
   });
 
   it('stay right after a sync import of samples and analyses', async () => {

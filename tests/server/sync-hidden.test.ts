@@ -110,12 +110,16 @@ describe('a sync file is shown all at once', () => {
     // One analysis out of its limit (pol 30).
     drop('stored.csv', sIds.map((sId, i) => (i === 3 ? line(sId, i).replace(';16.3;', ';30;') : line(sId, i))));
     const seen: unknown[] = [];
+    // The prepared rows' statistics as the reveal's plans read them (hiddenRun.ts analyzePrepared).
+    const counted = async () =>
+      (await sql<{ n: number }>`select reltuples::int as n from pg_class where relname = 'report_suspect_next'`.execute(h.db)).rows[0]!.n;
     whileImported.set('stored.csv', async () => {
       seen.push(await promptly(count('report_suspect_next', '79')), await promptly(count('report_suspect_shown', '79')));
+      if (!onPostgres()) seen.push(await promptly(counted()));
     });
     expect((await run()).rowsImported).toBe(12);
     // On PostgreSQL the file is one transaction: nothing is prepared, its commit recomputes them.
-    expect(seen).toEqual(onPostgres() ? [0, 12] : [12, 12]);
+    expect(seen).toEqual(onPostgres() ? [0, 12] : [12, 12, 12]);
     expect(await count('report_suspect_next', '79')).toBe(0);
     const { rows } = await sql<{ sId: string; analyses: number; flagged: boolean }>`
       select s_id as "sId", analyses, flagged from report_suspect_shown where s_id like '79%'`.execute(h.db);

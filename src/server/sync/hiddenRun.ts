@@ -182,6 +182,17 @@ export const prepareNextSuspects = async (trx: Kysely<Database>, run: number, ke
 };
 
 /**
+ * After a run's last slice: the statistics of the prepared rows (0023), so that the reveal's swap
+ * (report_show_next) is planned for as many as there are. Gathered while the table was empty or
+ * held another run's few, they said a couple of hundred: the swap then looked up each of 100,000
+ * samples in report_suspect and in the prepared rows one by one (379 and 245 ms) where a hash join
+ * and a scan take 180 and 8 ms, inside the reveal's transaction that every view waits for. The
+ * analyze itself is a step of its own, between views (PGlite, 2026-11-28).
+ */
+export const analyzePrepared = (pacer: ImportPacer): Promise<unknown> =>
+  pacer.step((trx) => sql`analyze ${sql.table(SUSPECT_NEXT)}`.execute(trx), false);
+
+/**
  * A sample of `s` that is the run's own, compared so that no index serves it: the planner knows
  * nothing of a run's rows until they are analysed, takes `pending = run` for one row and walks the
  * pending index once per key; the reveal's lookup of a 100,000-line run's samples that way took
@@ -199,23 +210,30 @@ const OWN_SAMPLE = 's.pending is not distinct from';
  */
 export const revealRun = async (trx: Kysely<Database>, run: number): Promise<void> => {
   await sql`select report_defer()`.execute(trx);
-  // The samples of the run's analyses that are not its own, in one pass over them: a stored one
-  // (or one another write took from the run) counts the run's analyses from this commit on (its
-  // own samples have their suspects already, its analyses counted: 0019, 0020 refreshOwnSuspects);
-  // one deleted meanwhile (the import found it, a user deleted it before the analysis was written;
-  // a hidden analysis's foreign key is not checked) is added back, by the sync's rule. One pass,
-  // not two: 100,000 probes each on PGlite. `is distinct from`: see OWN_SAMPLE. A sample with a
-  // row prepared by the run (prepareNextSuspects) gets that row below; the others are recomputed.
+  // The samples of the run's analyses whose suspect row is not ready: a stored one (or one another
+  // write took from the run) counts the run's analyses from this commit on, so it is recomputed at
+  // the commit; one deleted meanwhile (the import found it, a user deleted it before the analysis
+  // was written; a hidden analysis's foreign key is not checked) is added back, by the sync's rule.
+  // Ready are the run's own samples (their suspects computed as they were written, 0019, 0020
+  // refreshOwnSuspects) and the samples with a row the run prepared (prepareNextSuspects), which the
+  // reveal swaps in below. Those two sets are taken away whole (each one scan by the run's mark) and
+  // only the rest is looked up by key: 100,000 lookups of a sample and of a prepared row took 430 ms
+  // of the reveal's transaction on PGlite, which every view waited for. A sample with a prepared row
+  // needs no lookup: it was shown when the row was made, and a delete of it since, as every
+  // recomputation of it, dropped the row (0023).
   await sql`
     with others as (
-      select distinct a.s_id, a.s_stamp, s.s_id is null as gone from analysis_row a
-      left join sample_row s on s.s_id = a.s_id and s.s_stamp = a.s_stamp
-      where a.pending = ${run} and s.pending is distinct from ${run}
+      select k.s_id, k.s_stamp,
+        not exists (select 1 from sample_row s where s.s_id = k.s_id and s.s_stamp = k.s_stamp) as gone
+      from (
+        select a.s_id, a.s_stamp from analysis_row a where a.pending = ${run}
+        except select n.s_id, n.s_stamp from ${sql.table(SUSPECT_NEXT)} n where n.run = ${run}
+        except select s.s_id, s.s_stamp from sample_row s where s.pending = ${run}
+      ) as k
     ), added as (
       insert into sample (s_id, s_stamp) select o.s_id, o.s_stamp from others o where o.gone on conflict do nothing
     )
-    insert into report_pending_key (s_id, s_stamp) select o.s_id, o.s_stamp from others o
-    where not exists (select 1 from ${sql.table(SUSPECT_NEXT)} n where n.s_id = o.s_id and n.s_stamp = o.s_stamp and n.run = ${run})`.execute(trx);
+    insert into report_pending_key (s_id, s_stamp) select o.s_id, o.s_stamp from others o`.execute(trx);
   await sql`select report_show_next(${run})`.execute(trx);
   await sql`
     insert into report_pending_day (kind, day)

@@ -5,7 +5,7 @@
 // kept as measured and flagged L/H against the limits (docs/dev/architecture.md#domain-decisions Flags): aFlags positions
 // 2–7 are recomputed, the first character (farmer, test, exported) is kept.
 import { sql, type Kysely } from 'kysely';
-import { HIDDEN_SLICE, prepareNextSuspects, refreshOwnSuspects } from '../hiddenRun';
+import { analyzePrepared, HIDDEN_SLICE, prepareNextSuspects, refreshOwnSuspects } from '../hiddenRun';
 import { SUSPECTS_AT_REVEAL } from '../../db/migrations/0019_hidden_suspects';
 import { DEFAULT_FLAGS } from '../../../domain/constants';
 import { computeAFlags } from '../../../domain/flags';
@@ -189,6 +189,7 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
         await prepareNextSuspects(trx, run, `${keys} and s.a_id is null`);
       }, true);
     }
+    await analyzePrepared(pacer);
   },
   async finish(trx, run, columns) {
     const stage = hiddenStage(run);
