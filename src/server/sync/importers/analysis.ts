@@ -75,11 +75,12 @@ const stageRow = (l: AnalysisLine, limits: Limits): string => {
 };
 
 /**
- * A chunk of checked lines into the stage as one COPY of CSV text (db/copy-csv.ts; on PGlite 1.0–2.8 s
- * for 100,000 lines against 2.7–5.6 s as arrays of 5,000, interleaved, load 8–9).
+ * A chunk of checked lines into the stage `stage` (the transaction's, or a hidden run's) as one COPY
+ * of CSV text (db/copy-csv.ts; on PGlite 1.0–2.8 s for 100,000 lines against 2.7–5.6 s as arrays of
+ * 5,000, interleaved, load 8–9).
  */
-const stageLines = (trx: Kysely<Database>, lines: readonly AnalysisLine[], limits: Limits): Promise<void> =>
-  copyCsvInto(trx, STAGE, lines, (l) => stageRow(l, limits));
+const stageLines = (db: Kysely<Database>, stage: string, lines: readonly AnalysisLine[], limits: Limits): Promise<void> =>
+  copyCsvInto(db, stage, lines, (l) => stageRow(l, limits));
 
 /**
  * The samples of a chunk the lab has not seen yet, created with the defaults as the chunk is staged:
@@ -164,7 +165,7 @@ const hiddenAnalysis: HiddenImporter<AnalysisLine> = {
       await sql.raw(STAGE_TABLE.replace(STAGE, stage).replace(' on commit drop', '')).execute(db);
       hiddenLimits.set(run, (limits = await loadLimitBounds(db)));
     }
-    await copyCsvInto(db, stage, lines, (l) => stageRow(l, limits));
+    await stageLines(db, stage, lines, limits);
   },
   async write(db, run, columns, pacer) {
     const stage = hiddenStage(run);
@@ -233,7 +234,7 @@ export const analysisImporter: Importer<AnalysisLine> = {
       await sql.raw(STAGE_TABLE).execute(trx);
       staged.set(trx, (stage = { limits: await loadLimitBounds(trx) }));
     }
-    await stageLines(trx, lines, stage.limits);
+    await stageLines(trx, STAGE, lines, stage.limits);
     await addSamples(trx, lines);
     return lines.length;
   },
