@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { round } from './progress';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-runtime.mjs';
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer();
@@ -83,9 +84,10 @@ const startOnce = async (env: Record<string, string>, profileDir?: string): Prom
   const began = performance.now();
   const child = spawn(
     process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist-server/main.js', '--timings'],
+    [...SERVER_NODE_FLAGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist-server/main.js', '--timings'],
     {
       env: {
+        ...SERVER_ENV,
         ...process.env,
         LAB_PORT: String(port),
         LAB_LOG_LEVEL: 'warn',

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-runtime.mjs';
 
 const newest = (dir) =>
   readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
@@ -25,8 +26,9 @@ if (stale) {
 // A Ctrl-C in a terminal reaches the server directly too (same process group), so it may get the
 // signal twice; it closes once and ignores the repeats (src/server/main.ts). Passing it on is for
 // a signal sent to this process alone (`kill <pid>`, a service manager).
-const server = spawn(process.execPath, ['dist-server/main.js', ...process.argv.slice(2)], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist-server/main.js', ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: { ...SERVER_ENV, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 // Killed by a signal it did not handle: the shell's convention, 128 + the signal's number.

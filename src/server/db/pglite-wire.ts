@@ -17,6 +17,8 @@ export interface WorkerOptions {
   timezone: string;
   /** A `dumpDataDir()` snapshot to start from instead of running initdb. */
   loadDataDir?: Blob;
+  /** Only create the data directory (initdb), close and end: pglite-worker.ts initializeApart. */
+  initializeOnly?: boolean;
 }
 
 /** The query options that can cross: functions (parsers, onNotice) cannot. */

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-runtime.mjs';
 
 /** Node with tsx, like `npm start` runs the server: one process whose pid gets our signals. */
 const TSX = ['--import', 'tsx'];
@@ -84,8 +85,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${env.LAB_PORT}`;
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child: ChildProcess = spawn(process.execPath, [...TSX, 'src/server/main.ts'], {
-    env,
+  // Node as `npm start` runs it (its flags and memory settings).
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...TSX, 'src/server/main.ts'], {
+    env: { ...SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log, { end: false });
