@@ -25,6 +25,8 @@
 // --page runs bench/page.ts: the Analysis and Samples views (15,000 and 50 rows) through the entity
 // path, the JSON path and the route, interleaved; p50/p95 and CPU per request (with the PostgreSQL backend's).
 // --start runs bench/start.ts: the compiled server's time from spawn to listening (after the build).
+// --memory runs bench/memory.ts: the compiled server's resident memory on the embedded database (its
+// start, a 100,000-line sync file, 15,000-row pages; a new data directory), as `npm start` runs it.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -370,6 +372,7 @@ const main = async (): Promise<void> => {
   if (process.argv.includes('--reports')) return (await import('./reports')).benchReports();
   if (process.argv.includes('--heavy')) return (await import('./heavy')).benchHeavy();
   if (process.argv.includes('--start')) return (await import('./start')).benchStart();
+  if (process.argv.includes('--memory')) return (await import('./memory')).benchMemory();
   if (process.argv.includes('--events')) return (await import('./events')).benchEvents();
   if (process.argv.includes('--live')) return (await import('./live')).benchLive();
   const options = parseArgs(process.argv.slice(2));

@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { round } from './progress';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-runtime.mjs';
+
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer();

@@ -43,6 +43,11 @@ export const compilePGlite = (): Promise<WebAssembly.Module> =>
     wasm.compile(bytes),
   ));
 
+/** This thread's PGlite WebAssembly is `module`, compiled by another thread (pglite-worker.ts initializeApart). */
+export const adoptPGliteModule = (module: WebAssembly.Module): void => {
+  pgliteModule = Promise.resolve(module);
+};
+
 /**
  * Opens embedded PostgreSQL: persistent in `dataDir`, else in memory. `loadDataDir` starts from a
  * `dumpDataDir()` snapshot instead of running initdb (tests start from a migrated template).

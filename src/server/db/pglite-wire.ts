@@ -19,6 +19,8 @@ export interface WorkerOptions {
   loadDataDir?: Blob;
   /** Only create the data directory (initdb), close and end: pglite-worker.ts initializeApart. */
   initializeOnly?: boolean;
+  /** PGlite's WebAssembly compiled already (by the thread that asks for the data directory). */
+  pgliteModule?: WebAssembly.Module;
 }
 
 /** The query options that can cross: functions (parsers, onNotice) cannot. */

@@ -6,13 +6,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPGlite } from './open-pglite';
+import { adoptPGliteModule, compilePGlite, openPGlite } from './open-pglite';
 import { pgliteWorker } from './pglite-thread';
 import { decodeError, encodeError, type Message, type Request, type WorkerOptions } from './pglite-wire';
 
 const port = parentPort!;
 const post = (message: Message): void => port.postMessage(message);
-const { dataDir, timezone, loadDataDir, initializeOnly } = workerData as WorkerOptions;
+const { dataDir, timezone, loadDataDir, initializeOnly, pgliteModule } = workerData as WorkerOptions;
 
 /**
  * A new data directory is created (PGlite's initdb) in a thread of its own that ends afterwards.
@@ -23,7 +23,9 @@ const { dataDir, timezone, loadDataDir, initializeOnly } = workerData as WorkerO
  */
 const initializeApart = async (dir: string): Promise<void> => {
   if (existsSync(join(dir, 'PG_VERSION'))) return;
-  const initializing = pgliteWorker({ dataDir: dir, timezone, initializeOnly: true });
+  // The WebAssembly compiled here is lent to it: compiled once for both (about a second of CPU).
+  const compiled = await compilePGlite();
+  const initializing = pgliteWorker({ dataDir: dir, timezone, initializeOnly: true, pgliteModule: compiled });
   let failure: unknown;
   initializing.on('message', (message: Message) => {
     if (message.type === 'failed') failure = decodeError(message.error);
@@ -47,9 +49,7 @@ const run = async (pglite: PGlite, request: Request): Promise<unknown> => {
     case 'listen':
       unlistens.set(
         request.listenId,
-        await pglite.listen(request.channel, (payload) =>
-          post({ type: 'notify', listenId: request.listenId, payload }),
-        ),
+        await pglite.listen(request.channel, (payload) => post({ type: 'notify', listenId: request.listenId, payload })),
       );
       return undefined;
     case 'unlisten': {
@@ -97,6 +97,7 @@ const serve = (): void => {
 
 /** Creates the data directory, closes it, and ends with its memory (initializeApart). */
 const initialize = (): void => {
+  if (pgliteModule) adoptPGliteModule(pgliteModule);
   openPGlite(dataDir, timezone).then(
     (pglite) => pglite.close().then(() => port.close()),
     (err: unknown) => {
