@@ -10,7 +10,7 @@ import { analysisListSchema, analysisViewSchema } from '../../src/domain/entitie
 import { samplesListSchema, samplesViewSchema } from '../../src/domain/entities/sample';
 import { DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../src/domain/constants';
 import { loadCampaign } from '../../src/server/views/campaign';
-import { rowsJsonOf } from '../../src/server/views/listSource';
+import { PAGE_GROUP, rowsJsonOf } from '../../src/server/views/listSource';
 import {
   parseViewRequest,
   viewQuerySchemaOf,
@@ -238,9 +238,10 @@ describe('the page rows joined into one array', () => {
     expect(rowsJsonOf(rows)).toBe('[{"a":1},{"b":2},{"c":3}]');
     expect(rowsJsonOf([{ rn: null, j: null }])).toBe('[]');
   });
-  it('takes the page as one row as it is', () => {
-    expect(rowsJsonOf([{ rn: null, j: null }, { rn: null, j: '[{"a":1},{"b":2}]' }])).toBe('[{"a":1},{"b":2}]');
-    expect(rowsJsonOf([{ rn: null, j: '[]' }, { rn: null, j: null }])).toBe('[]');
+  it('joins runs of rows (PGlite\'s grouped answer), each under its first rn, in page order', () => {
+    expect(rowsJsonOf([{ rn: null, j: null }, { rn: 1001, j: '{"c":3}' }, { rn: 1, j: '{"a":1},{"b":2}' }])).toBe(
+      '[{"a":1},{"b":2},{"c":3}]',
+    );
   });
 });
 
@@ -255,17 +256,48 @@ describe('the page keeps its order when the joins do not', () => {
       const campaign = await loadCampaign(trx);
       const expected = (await analysisView(trx, request, campaign)).analysis.map((a) => a.aId);
       expect(expected).toHaveLength(50);
-      const run = async (whole: boolean) =>
+      const run = async (grouped: boolean) =>
         (await trx.withoutPlugins().executeQuery<{ rn: number | null; j: string | null }>(
-          ANALYSIS_READS.viewJsonQuery!(request, campaign, {}, whole).compile(trx),
+          ANALYSIS_READS.viewJsonQuery!(request, campaign, {}, grouped).compile(trx),
         )).rows;
       // The case is real: the page's rows come out of the joins out of order.
       const rns = (await run(false)).flatMap((r) => (r.rn === null ? [] : [Number(r.rn)]));
       expect(rns).toHaveLength(50);
       expect(rns).not.toEqual([...rns].sort((x, y) => x - y));
-      // Each shape puts them back: per row by rn (PostgreSQL), as one row by the aggregate's ORDER BY (PGlite).
-      for (const whole of [false, true]) expect(aIds(rowsJsonOf(await run(whole))), `whole: ${whole}`).toEqual(expected);
+      // Each shape puts them back: per row by rn (PostgreSQL), in runs by the aggregate's ORDER BY (PGlite).
+      for (const grouped of [false, true]) expect(aIds(rowsJsonOf(await run(grouped))), `grouped: ${grouped}`).toEqual(expected);
       expect(aIds((await ANALYSIS_READS.viewJson!(trx, request, campaign)).rowsJson)).toEqual(expected);
     });
+  });
+});
+
+describe('a page longer than a run of the grouped answer', () => {
+  it(`answers runs of ${PAGE_GROUP} rows in page order, the same rows as one by one and as the entity path`, async () => {
+    const request = parseViewRequest(
+      viewQuerySchemaOf(DEFAULT_PAGE_SIZE.analysis).parse({ size: '15000', sort: 'pol,desc' }),
+      ANALYSIS_VIEW_RULES,
+    );
+    const aIds = (text: string): number[] => (JSON.parse(text) as { aId: number }[]).map((r) => r.aId);
+    const rolledBack = new Error('rolled back');
+    await expect(
+      h.db.transaction().execute(async (trx) => {
+        const sample = await trx.selectFrom('sample').select(['sId', 'sStamp']).orderBy('sId').executeTakeFirstOrThrow();
+        // 2,500 more analyses of one sample, many of one pol: the page's order rests on the tie-break too.
+        await sql`insert into analysis (s_id, s_stamp, pol)
+          select ${sample.sId}, ${sample.sStamp}, (g % 97) / 10.0 from generate_series(1, 2500) g`.execute(trx);
+        const campaign = await loadCampaign(trx);
+        const expected = (await analysisView(trx, request, campaign)).analysis.map((a) => a.aId);
+        expect(expected.length).toBeGreaterThan(2 * PAGE_GROUP);
+        const run = async (grouped: boolean) =>
+          (await trx.withoutPlugins().executeQuery<{ rn: number | null; j: string | null }>(
+            ANALYSIS_READS.viewJsonQuery!(request, campaign, {}, grouped).compile(trx),
+          )).rows;
+        const grouped = await run(true);
+        expect(grouped.filter((r) => r.j !== null)).toHaveLength(Math.ceil(expected.length / PAGE_GROUP));
+        for (const shape of [false, true]) expect(aIds(rowsJsonOf(await run(shape))), `grouped: ${shape}`).toEqual(expected);
+        expect(aIds((await ANALYSIS_READS.viewJson!(trx, request, campaign)).rowsJson)).toEqual(expected);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 });

@@ -167,15 +167,17 @@ export const viewJsonText = (schema: z.ZodType, rowsKey: string, view: ViewJson<
   return `${text.slice(0, at + marker.length - 2)}${view.rowsJson}${text.slice(at + marker.length)}`;
 };
 
+/** Page rows per row of viewJsonQuery's `grouped` answer (PGlite). */
+export const PAGE_GROUP = 1000;
+
 /**
  * The page rows' JSON texts as one array in page order. The joins after the page's LIMIT need not
  * keep its order (a hash join may not): the rows are put in order by rn when they are not — a check
  * of 15,000 numbers instead of a database sort of 7 MB of text. The aggregate's row has no text.
  */
 export const rowsJsonOf = (rows: readonly { rn: number | null; j: string | null }[]): string => {
-  // The page as one row (viewJsonQuery's `whole`: no rn): its text is the array, in page order already.
-  const whole = rows.find((r) => r.rn === null && r.j !== null);
-  if (whole) return whole.j!;
+  // A row's text is one page row's object, or (viewJsonQuery's `grouped`) a run of them joined by
+  // commas, its rn the run's first: joined by commas again either way.
   const page = rows.filter((r): r is { rn: number; j: string } => r.j !== null);
   if (page.some((r, i) => i > 0 && r.rn < page[i - 1]!.rn)) page.sort((x, y) => x.rn - y.rn);
   return `[${page.map((r) => r.j).join(',')}]`;
@@ -211,10 +213,11 @@ export interface ListReads<R, E, G extends { totalItems: number }> {
   viewJson: ((db: Db, request: ViewRequest, campaign: Campaign, options?: ListWhereOptions) => Promise<ListPageJson<G>>) | undefined;
   /**
    * viewJson's one statement: the aggregate row (`j` null), then each page row's rn and JSON text
-   * `j`, or with `whole` (PGlite) the page as one row (rn null, `j` the array). The benches run it bare.
+   * `j`, or with `grouped` (PGlite) runs of PAGE_GROUP rows (rn the run's first, `j` their texts joined
+   * by commas). The benches run it bare.
    */
   viewJsonQuery:
-    | ((request: ViewRequest, campaign: Campaign, options?: ListWhereOptions, whole?: boolean) => RawBuilder<Partial<G & CampaignCheckRow> & { rn: number | null; j: string | null }>)
+    | ((request: ViewRequest, campaign: Campaign, options?: ListWhereOptions, grouped?: boolean) => RawBuilder<Partial<G & CampaignCheckRow> & { rn: number | null; j: string | null }>)
     | undefined;
   /** A single-row or short read: every record column, base table and all joins, in `order`. */
   records(db: Db, where: Condition, order: string, limit?: number): Promise<E[]>;
@@ -290,7 +293,7 @@ export const listReads = <R, E, G extends { totalItems: number }>(
       from (${totals}) g left join lateral (${page}) p on true order by p.rn`;
   };
 
-  const viewJsonQuery = (rowJson: string) => (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}, whole = false) => {
+  const viewJsonQuery = (rowJson: string) => (request: ViewRequest, campaign: Campaign, opts: ListWhereOptions = {}, grouped = false) => {
     const filter = listWhere(source, request, campaign, opts);
     // No ORDER BY over the joined page: its rows carry rn and are put in order by the caller.
     const page = pageQuery(request, filter, { limit: request.size, offset: request.offset }, false);
@@ -301,14 +304,15 @@ export const listReads = <R, E, G extends { totalItems: number }>(
     // repeated on every row (15,000 × 9 values to send and parse). The nulls take their types from
     // the first branch.
     const nulls = sql.raw([...Object.keys(options.aggregate), ...(campaignBound ? ['campaignStart', 'campaignEnd'] : [])].map(() => 'null').join(', '));
-    // `whole` (PGlite): the page as one row instead, its rows' texts joined by the database in page
-    // order (the aggregate's ORDER BY rn: the joins need not keep it). On PGlite each row crosses
-    // the wire protocol and the thread as an object of its own: the 15,000-row page's statement
-    // took 150–180 ms so against 260–280 ms. On PostgreSQL the rows stream while the server reads
-    // them, and one row of 7 MB made the same page slower (route p50 193–205 ms against 160–167).
-    const rows = whole
-      ? sql`select ${nulls}, null::bigint, '[' || coalesce(string_agg(x.j, ',' order by x.rn), '') || ']'
-          from (select p.rn, ${sql.raw(rowJson)} as j from (${page}) p) x`
+    // `grouped` (PGlite): the page in runs of PAGE_GROUP rows, each run's texts joined by the database
+    // in page order. On PGlite each row crosses the wire protocol and the thread as an object of its
+    // own: the 15,000-row page's statement took 150–180 ms as one row against 260–280 ms as 15,000.
+    // One row of 7 MB grew PGlite's memory (which never shrinks) by about 45 MB to build it; runs
+    // of PAGE_GROUP rows do not. On PostgreSQL the rows stream while the server reads them, and one
+    // row of 7 MB made the same page slower (route p50 193–205 ms against 160–167).
+    const rows = grouped
+      ? sql`select ${nulls}, min(x.rn), string_agg(x.j, ',' order by x.rn)
+          from (select p.rn, ${sql.raw(rowJson)} as j from (${page}) p) x group by (x.rn - 1) / ${sql.lit(PAGE_GROUP)}`
       : sql`select ${nulls}, p.rn, ${sql.raw(rowJson)} from (${page}) p`;
     return sql<Partial<G & CampaignCheckRow> & { rn: number | null; j: string | null }>`select ${sql.raw(aggregateOutput)}${checkOutput}, null::bigint as rn, null::text as j
       from (${totals}) g
