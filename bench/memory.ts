@@ -19,30 +19,18 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgliteDb } from '../src/server/db/create-db';
 import { startPGliteThread } from '../src/server/db/pglite-thread';
 import { createUser } from '../src/server/services/users';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-runtime.mjs';
+import { freePort } from '../tests/e2e/support/server';
 
 const TIMEZONE = 'Europe/Vienna';
 const EMAIL = 'memory-bench@bench.lab';
 const PASSWORD = 'bench-password-42';
 const SAMPLE_MS = 20;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   const match = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
