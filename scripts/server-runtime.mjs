@@ -13,7 +13,7 @@
 //   generation is collected when it has grown by half, not several times over), with glibc giving
 //   freed memory back above 128 KB (MALLOC_TRIM_THRESHOLD_; without it the arenas keep what PGlite's
 //   opening and the threads' messages freed): peak during the file 283–313 MB (`npm run bench --
-//   --memory`, five runs), the file as fast (10.9–11.6 s, the machine's spread).
+//   --memory` and the same by hand, four runs), the file as fast (10.9–11.6 s, the machine's spread).
 // - Tighter settings cost the big page: with `--max-semi-space-size=2 --heap-growing-percent=20` the
 //   peak was 268–300 MB, but the 15,000-row Analysis page at the demo size (`npm run bench -- --page
 //   --rows 15000`, in-process with the flags) took 284–323 ms against 258–262 ms without flags (the
